@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv: PBUS (bus/pbus.rst) and the PCI configuration space mirrors
+ * (bus/pci.rst): 0x1800 on NV1:G80, and PPCI at 0x88000 on NV40+.
+ */
+#include "hw/nv/nv.h"
+
+static uint32_t pci_config(NVCard *card, uint32_t addr)
+{
+    if (!card->host.pci_config_read) {
+        return 0;
+    }
+    return card->host.pci_config_read(card->host.opaque, addr & ~3u);
+}
+
+static void mirror_write(NVCard *card, uint32_t off, uint32_t val)
+{
+    nv_log(card, NV_LOG_UNIMP, "nv: write of 0x%08x to the PCI config "
+           "mirror at 0x%06x ignored (the mirror is read-only)", val, off);
+}
+
+void nv_pbus_reset(NVCard *card)
+{
+    card->pbus.intr = 0;
+    card->pbus.intr_en = 0;
+}
+
+uint32_t nv_pbus_read(NVCard *card, uint32_t addr)
+{
+    if (addr >= NV_PBUS_PCI_MIRROR &&
+        addr < NV_PBUS_PCI_MIRROR + NV_PBUS_PCI_MIRROR_SIZE) {
+        return pci_config(card, addr - NV_PBUS_PCI_MIRROR);
+    }
+    switch (addr) {
+    case NV_PBUS_INTR:
+        return card->pbus.intr;
+    case NV_PBUS_INTR_ENABLE:
+        return card->pbus.intr_en;
+    }
+    nv_unimp(card, NV_PBUS_BASE + addr, false, 0);
+    return 0;
+}
+
+void nv_pbus_write(NVCard *card, uint32_t addr, uint32_t val)
+{
+    if (addr >= NV_PBUS_PCI_MIRROR &&
+        addr < NV_PBUS_PCI_MIRROR + NV_PBUS_PCI_MIRROR_SIZE) {
+        mirror_write(card, NV_PBUS_BASE + addr, val);
+        return;
+    }
+    switch (addr) {
+    case NV_PBUS_INTR:
+        card->pbus.intr &= ~val;
+        nv_card_update_irq(card);
+        return;
+    case NV_PBUS_INTR_ENABLE:
+        card->pbus.intr_en = val;
+        nv_card_update_irq(card);
+        return;
+    }
+    nv_unimp(card, NV_PBUS_BASE + addr, true, val);
+}
+
+uint32_t nv_ppci_read(NVCard *card, uint32_t addr)
+{
+    return pci_config(card, addr);
+}
+
+void nv_ppci_write(NVCard *card, uint32_t addr, uint32_t val)
+{
+    mirror_write(card, NV_PPCI_BASE + addr, val);
+}

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv: the windows on memory.  PRAMIN (instance memory at the end of
+ * VRAM), PROM (the VBIOS), and NV1's straight framebuffer window.
+ */
+#include "hw/nv/nv.h"
+
+#define RAMIN_BLOCK     0x10000ull
+
+uint64_t nv_ramin_to_vram(NVCard *card, uint64_t addr)
+{
+    uint64_t size = card->vram_size;
+
+    if (card->model->arch == NV_ARCH_NV1) {
+        /*
+         * nv1-vram.rst "RAMIN": every address bit but the low two is
+         * flipped, so RAMIN's dwords run backwards from the end of VRAM.
+         * (The doc's code says ~4; its text and the dword layout say ~3.)
+         * Double buffering splits RAMIN over both halves every 0x100 bytes,
+         * starting from buffer 1.
+         */
+        uint64_t x = addr ^ ~3ull;
+
+        if (card->pfb.config0 & NV1_PFB_CONFIG_0_DOUBLE_BUFFER) {
+            uint64_t half = size / 2;
+            uint64_t buf = (x >> 8) & 1;
+
+            x = (x & 0xff) | ((x >> 1) & ~0xffull);
+            return x % half + half * buf;
+        }
+        return x % size;
+    }
+    /*
+     * NV4+ (nv4-vram.rst is a todo): RAMIN grows down from the end of VRAM
+     * in 64 KiB blocks, the granularity of PFB's PRAMIN write protection
+     * (rnndb nv3_pfb.xml / nv10_pfb.xml, "VRAM_SIZE-(MASK+1)*0x10000").
+     */
+    uint64_t nblocks = size / RAMIN_BLOCK;
+    uint64_t block = (addr / RAMIN_BLOCK) % nblocks;
+
+    return size - (block + 1) * RAMIN_BLOCK + addr % RAMIN_BLOCK;
+}
+
+uint64_t nv_ramin_read(NVCard *card, uint32_t addr, unsigned size)
+{
+    uint64_t v = 0;
+
+    for (unsigned i = 0; i < size; i++) {
+        v |= (uint64_t)card->vram[nv_ramin_to_vram(card, addr + i)] << (8 * i);
+    }
+    return v;
+}
+
+void nv_ramin_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size)
+{
+    for (unsigned i = 0; i < size; i++) {
+        card->vram[nv_ramin_to_vram(card, addr + i)] = val >> (8 * i);
+    }
+}
+
+/* Past the image (or with none loaded) the ROM reads as erased: all ones. */
+uint64_t nv_prom_read(NVCard *card, uint32_t addr, unsigned size)
+{
+    uint64_t v = 0;
+
+    for (unsigned i = 0; i < size; i++) {
+        uint64_t b = addr + i < card->rom_size ? card->rom[addr + i] : 0xff;
+        v |= b << (8 * i);
+    }
+    return v;
+}
+
+void nv_prom_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size)
+{
+    nv_log(card, NV_LOG_GUEST_ERROR, "nv: prom: write of 0x%" G_GINT64_MODIFIER
+           "x to ROM offset 0x%x ignored", val, addr);
+}
+
+/* nv1-vram.rst: BAR0 0x1000000 maps VRAM straight, wrapping at its size. */
+uint64_t nv1_fb_read(NVCard *card, uint32_t addr, unsigned size)
+{
+    uint64_t off = addr % card->vram_size;
+
+    if (off + size > card->vram_size) {
+        return 0;
+    }
+    return nv_ld_le(card->vram + off, size);
+}
+
+void nv1_fb_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size)
+{
+    uint64_t off = addr % card->vram_size;
+
+    if (off + size <= card->vram_size) {
+        nv_st_le(card->vram + off, val, size);
+    }
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv: the card's only window on the outside world.
+ *
+ * The card library never includes a QEMU header.  Everything it needs from
+ * its host (QEMU's device glue, a unit test, the fuzz harness) goes through
+ * this table of callbacks.
+ */
+#ifndef HW_NV_NV_HOST_H
+#define HW_NV_NV_HOST_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Host timers the card can arm, one per time-driven engine. */
+typedef enum NVTimerId {
+    NV_TIMER_PTIMER,
+    NV_TIMER_COUNT
+} NVTimerId;
+
+typedef enum NVLogKind {
+    NV_LOG_GUEST_ERROR,     /* the guest did something the hardware rejects */
+    NV_LOG_UNIMP,           /* the guest used something we do not model */
+} NVLogKind;
+
+typedef struct NVHost {
+    void *opaque;
+    /* Drive the PCI INTx line. */
+    void (*set_irq)(void *opaque, bool level);
+    /* The virtual clock, in nanoseconds. */
+    int64_t (*clock_ns)(void *opaque);
+    /* Arm @id to expire at virtual time @deadline_ns; replaces any earlier. */
+    void (*timer_mod)(void *opaque, NVTimerId id, int64_t deadline_ns);
+    void (*timer_del)(void *opaque, NVTimerId id);
+    /* Read a dword of the card's own PCI configuration space. */
+    uint32_t (*pci_config_read)(void *opaque, uint32_t addr);
+    /* Log a message (already formatted to one line, no newline). */
+    void (*log)(void *opaque, NVLogKind kind, const char *msg);
+} NVHost;
+
+#endif

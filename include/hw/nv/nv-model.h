@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv: the model table.  One row per emulated chip; engines ask the row
+ * which generation of themselves to be instead of testing chipset numbers.
+ */
+#ifndef HW_NV_NV_MODEL_H
+#define HW_NV_NV_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* MMIO map family: mmio.rst has one map for NV1 and one for NV3:G80. */
+typedef enum NVArch {
+    NV_ARCH_NV1,
+    NV_ARCH_NV20,
+    NV_ARCH_NV30,
+    NV_ARCH_NV40,
+} NVArch;
+
+typedef enum NVPGraphGen {
+    NV_PGRAPH_NV1,
+    NV_PGRAPH_KELVIN,
+    NV_PGRAPH_RANKINE,
+    NV_PGRAPH_CURIE,
+} NVPGraphGen;
+
+typedef enum NVXFIsa {
+    NV_XF_NONE,
+    NV_XF_KELVIN,
+    NV_XF_RANKINE,      /* NV30 also accepts Kelvin programs (converted) */
+    NV_XF_COMBINED,     /* NV40: Rankine and Curie programs converted */
+    NV_XF_CURIE,
+} NVXFIsa;
+
+typedef enum NVVp1Gen {
+    NV_VP1_NONE,
+    NV_VP1_NV41,
+    NV_VP1_NV44,        /* improved context switching and method processing */
+} NVVp1Gen;
+
+typedef struct NVModel {
+    const char *name;           /* the model= value */
+    const char *card;           /* marketing name of the modelled board */
+    NVArch arch;
+    uint16_t vendor_id;
+    uint16_t device_id;
+    uint8_t revision;
+    uint16_t class_id;
+    uint32_t boot0;             /* PMC.BOOT_0 */
+    bool endian_switch;         /* PMC.ENDIAN exists (NV1A+) */
+    bool pcie;                  /* native PCIE: 64-bit BARs */
+    uint64_t vram_default;
+    uint64_t vram_min;          /* valid sizes: powers of two in [min, max] */
+    uint64_t vram_max;
+    uint64_t bar0_size;
+    int ramin_bar;              /* PCI region of the RAMIN aperture, or -1 */
+    uint64_t ramin_bar_size;
+    uint32_t pmc_enable_reset;  /* engines the VBIOS leaves enabled */
+    uint32_t ptimer_ext_hz;     /* PTIMER's external clock (MCLK/NVCLK/HCLK) */
+    uint32_t crystal_hz;        /* NV41+ internal PTIMER source */
+    bool ptimer_clock_source;   /* NV41+ CLOCK_SOURCE register */
+    NVPGraphGen pgraph;
+    NVXFIsa xf;
+    unsigned vpe_count;         /* Kelvin/Rankine/Curie vertex engines */
+    NVVp1Gen vp1;
+} NVModel;
+
+extern const NVModel nv_models[];
+extern const size_t nv_model_count;
+
+/* Returns NULL when no model has that name. */
+const NVModel *nv_model_find(const char *name);
+/* "nv1, nv20, ..." for error messages; caller frees. */
+char *nv_model_names(void);
+/*
+ * Checks a VRAM size against the model.  On failure returns false and
+ * sets *err to a message listing the valid sizes (caller frees).
+ */
+bool nv_model_vram_valid(const NVModel *m, uint64_t size, char **err);
+
+#endif

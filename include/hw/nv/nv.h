@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv: the card.  A QEMU-free model of an NVIDIA GPU; every guest
+ * visible access enters through nv_mmio_read/nv_mmio_write, every outside
+ * effect leaves through the NVHost callbacks.
+ */
+#ifndef HW_NV_NV_H
+#define HW_NV_NV_H
+
+#include <glib.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hw/nv/nv-host.h"
+#include "hw/nv/nv-model.h"
+#include "hw/nv/pbus.h"
+#include "hw/nv/pfb.h"
+#include "hw/nv/pmc.h"
+#include "hw/nv/pramin.h"
+#include "hw/nv/ptimer.h"
+
+/* The apertures the guest reaches the card through. */
+typedef enum NVBar {
+    NV_BAR_MMIO,        /* BAR0 */
+    NV_BAR_RAMIN,       /* the NV40+ RAMIN aperture */
+} NVBar;
+
+typedef struct NVCard NVCard;
+
+/*
+ * One block of the MMIO map (mmio.rst).  Register blocks provide read32/
+ * write32 and see aligned dwords only; memory-like blocks (windows on VRAM
+ * or ROM) provide read/write and see any access size.
+ */
+typedef struct NVBlock {
+    const char *name;
+    uint32_t base;
+    uint32_t size;
+    int enable_bit;             /* PMC.ENABLE bit, -1 if always enabled */
+    uint32_t (*read32)(NVCard *card, uint32_t addr);
+    void (*write32)(NVCard *card, uint32_t addr, uint32_t val);
+    uint64_t (*read)(NVCard *card, uint32_t addr, unsigned size);
+    void (*write)(NVCard *card, uint32_t addr, uint64_t val, unsigned size);
+    void (*reset)(NVCard *card);
+} NVBlock;
+
+struct NVCard {
+    const NVModel *model;
+    NVHost host;
+    uint8_t *vram;              /* owned by the host */
+    uint64_t vram_size;
+    const uint8_t *rom;         /* VBIOS image, owned by the host; or NULL */
+    uint32_t rom_size;
+
+    const NVBlock *blocks;      /* sorted by base, for this model */
+    unsigned nr_blocks;
+
+    /* Guest-visible state; everything below is migrated. */
+    bool big_endian;
+    NVPmc pmc;
+    NVPbus pbus;
+    NVPTimer ptimer;
+    NVPfb pfb;
+
+    /* Derived state. */
+    bool irq_level;
+    uint32_t *unimp_seen;       /* one bit per BAR0 dword already logged */
+};
+
+/*
+ * Set up @card for @model.  @vram must stay valid for the card's life;
+ * its size must satisfy nv_model_vram_valid().  @rom may be NULL.
+ */
+void nv_card_init(NVCard *card, const NVModel *model, const NVHost *host,
+                  uint8_t *vram, uint64_t vram_size,
+                  const uint8_t *rom, uint32_t rom_size);
+void nv_card_finalize(NVCard *card);
+/* Power-on reset of every engine. */
+void nv_card_reset(NVCard *card);
+/* Recompute derived state after the guest-visible fields were restored. */
+void nv_card_post_load(NVCard *card);
+
+uint64_t nv_mmio_read(NVCard *card, NVBar bar, uint64_t addr, unsigned size);
+void nv_mmio_write(NVCard *card, NVBar bar, uint64_t addr, uint64_t val,
+                   unsigned size);
+
+/* Access one block directly (the QEMU glue maps each block separately). */
+const NVBlock *nv_card_find_block(const NVCard *card, uint32_t addr);
+uint64_t nv_block_read(NVCard *card, const NVBlock *blk, uint32_t addr,
+                       unsigned size);
+void nv_block_write(NVCard *card, const NVBlock *blk, uint32_t addr,
+                    uint64_t val, unsigned size);
+
+/* A host timer expired. */
+void nv_card_timer_expired(NVCard *card, NVTimerId id);
+
+/* Engines call this whenever one of their interrupt inputs may change. */
+void nv_card_update_irq(NVCard *card);
+/* PMC.INTR as the guest would read it. */
+uint32_t nv_pmc_intr(NVCard *card);
+
+/* Logging helpers used by every engine. */
+void nv_log(NVCard *card, NVLogKind kind, const char *fmt, ...)
+    G_GNUC_PRINTF(3, 4);
+/* LOG_UNIMP for BAR0 offset @off, once per dword. */
+void nv_unimp(NVCard *card, uint32_t off, bool write, uint64_t val);
+
+/* Engine entry points the block table refers to. */
+uint32_t nv_pmc_read(NVCard *card, uint32_t addr);
+void nv_pmc_write(NVCard *card, uint32_t addr, uint32_t val);
+void nv_pmc_reset(NVCard *card);
+uint32_t nv_pbus_read(NVCard *card, uint32_t addr);
+void nv_pbus_write(NVCard *card, uint32_t addr, uint32_t val);
+void nv_pbus_reset(NVCard *card);
+uint32_t nv_ppci_read(NVCard *card, uint32_t addr);
+void nv_ppci_write(NVCard *card, uint32_t addr, uint32_t val);
+uint32_t nv_ptimer_read(NVCard *card, uint32_t addr);
+void nv_ptimer_write(NVCard *card, uint32_t addr, uint32_t val);
+void nv_ptimer_reset(NVCard *card);
+uint32_t nv_pfb_read(NVCard *card, uint32_t addr);
+void nv_pfb_write(NVCard *card, uint32_t addr, uint32_t val);
+void nv_pfb_reset(NVCard *card);
+uint64_t nv_prom_read(NVCard *card, uint32_t addr, unsigned size);
+void nv_prom_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size);
+uint64_t nv1_fb_read(NVCard *card, uint32_t addr, unsigned size);
+void nv1_fb_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size);
+
+/* Little-endian helpers for byte arrays (VRAM, ROM). */
+uint64_t nv_ld_le(const uint8_t *p, unsigned size);
+void nv_st_le(uint8_t *p, uint64_t val, unsigned size);
+
+#endif

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* qemu-nv: PBUS, the bus interface (bus/pbus.rst, bus/pci.rst). */
+#ifndef HW_NV_PBUS_H
+#define HW_NV_PBUS_H
+
+#include <stdint.h>
+
+#define NV_PBUS_BASE                0x001000
+#define NV_PBUS_SIZE                0x1000
+
+#define NV_PBUS_INTR                0x100
+#define NV_PBUS_INTR_ENABLE         0x140
+/* PCI config space mirror: 0x100 bytes at 0x1800 on NV1:G80 (pci.rst). */
+#define NV_PBUS_PCI_MIRROR          0x800
+#define NV_PBUS_PCI_MIRROR_SIZE     0x100
+
+/* NV40+ mirror of the whole 4 KiB (PCIE) config space at 0x88000. */
+#define NV_PPCI_BASE                0x088000
+#define NV_PPCI_SIZE                0x1000
+
+typedef struct NVPbus {
+    uint32_t intr;
+    uint32_t intr_en;
+} NVPbus;
+
+#endif

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv: PFB, the memory interface (display/nv1/pfb.rst for NV1,
+ * rnndb memory/nv10_pfb.xml for NV10+).
+ */
+#ifndef HW_NV_PFB_H
+#define HW_NV_PFB_H
+
+#include <stdint.h>
+
+#define NV1_PFB_BASE                0x600000
+#define NV3_PFB_BASE                0x100000
+#define NV_PFB_SIZE                 0x1000
+
+/* NV1 */
+#define NV1_PFB_BOOT_0              0x000   /* envytools: VRAM_CONFIG */
+#define   NV1_PFB_BOOT_0_RAM_AMOUNT 0x3u    /* 1 MiB << n */
+#define NV1_PFB_CONFIG_0            0x200
+#define   NV1_PFB_CONFIG_0_MASK     0x17171370u  /* writable bits */
+#define   NV1_PFB_CONFIG_0_DOUBLE_BUFFER (1u << 12)
+#define NV1_PFB_START               0x400
+
+/* NV10+ */
+#define NV10_PFB_CFG0               0x200
+#define NV10_PFB_CFG1               0x204
+#define NV10_PFB_MEM_AMOUNT         0x20c
+
+typedef struct NVPfb {
+    uint32_t config0;           /* NV1 CONFIG_0 / NV10+ CFG0 */
+    uint32_t config1;           /* NV10+ CFG1 */
+    uint32_t start;             /* NV1 START */
+} NVPfb;
+
+#endif

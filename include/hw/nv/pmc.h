@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* qemu-nv: PMC, the master control unit (bus/pmc.rst). */
+#ifndef HW_NV_PMC_H
+#define HW_NV_PMC_H
+
+#include <stdint.h>
+
+#define NV_PMC_BASE                 0x000000
+#define NV_PMC_SIZE                 0x1000
+
+#define NV_PMC_BOOT_0               0x000
+#define NV_PMC_ENDIAN               0x004
+#define   NV_PMC_ENDIAN_BIG         0x01000001u
+#define   NV_PMC_ENDIAN_FLIP        (1u << 24)
+#define NV_PMC_INTR_HOST            0x100
+#define   NV_PMC_INTR_SOFTWARE      (1u << 31)
+#define NV_PMC_INTR_ENABLE_HOST     0x140
+#define   NV_PMC_INTR_ENABLE_HW     (1u << 0)
+#define   NV_PMC_INTR_ENABLE_SW     (1u << 1)
+#define NV_PMC_INTR_LINE_HOST       0x160
+#define NV_PMC_ENABLE               0x200
+/* ENABLE bits of the engines we model (pmc.rst "Engine enables"). */
+#define   NV1_PMC_ENABLE_PTIMER     4
+#define   NV1_PMC_ENABLE_PFB        24
+#define   NV3_PMC_ENABLE_PTIMER     16
+#define   NV3_PMC_ENABLE_PFB        20
+
+/* PMC interrupt input lines (pmc.rst; each engine's doc names its line). */
+#define NV_PMC_LINE_PFIFO           8
+#define NV_PMC_LINE_PGRAPH          12
+#define NV_PMC_LINE_PTIMER          20
+#define NV_PMC_LINE_PCRTC           24
+#define NV_PMC_LINE_PBUS            28
+
+typedef struct NVPmc {
+    uint32_t intr_sw;           /* INTR bit 31, the only writable bit */
+    uint32_t intr_en;
+    uint32_t enable;
+} NVPmc;
+
+#endif

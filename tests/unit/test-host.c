@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* qemu-nv unit tests: a fake host for the card library. */
+#include <glib.h>
+#include <string.h>
+
+#include "test-host.h"
+
+static void h_set_irq(void *opaque, bool level)
+{
+    TestHost *th = opaque;
+
+    th->irq = level;
+    th->irq_edges++;
+}
+
+static int64_t h_clock(void *opaque)
+{
+    return ((TestHost *)opaque)->now;
+}
+
+static void h_timer_mod(void *opaque, NVTimerId id, int64_t deadline)
+{
+    ((TestHost *)opaque)->deadline[id] = deadline;
+}
+
+static void h_timer_del(void *opaque, NVTimerId id)
+{
+    ((TestHost *)opaque)->deadline[id] = -1;
+}
+
+static uint32_t h_pci_config_read(void *opaque, uint32_t addr)
+{
+    TestHost *th = opaque;
+
+    if (addr + 4 > sizeof(th->pci_config)) {
+        return 0;
+    }
+    return nv_ld_le(th->pci_config + addr, 4);
+}
+
+static void h_log(void *opaque, NVLogKind kind, const char *msg)
+{
+    TestHost *th = opaque;
+
+    if (kind == NV_LOG_UNIMP) {
+        th->n_unimp++;
+    } else {
+        th->n_guest_error++;
+    }
+    g_free(th->last_log);
+    th->last_log = g_strdup(msg);
+    if (g_test_verbose()) {
+        g_test_message("log: %s", msg);
+    }
+}
+
+TestHost *th_new(const char *model, uint64_t vram_size)
+{
+    TestHost *th = g_new0(TestHost, 1);
+    const NVModel *m = nv_model_find(model);
+    NVHost host = {
+        .opaque = th,
+        .set_irq = h_set_irq,
+        .clock_ns = h_clock,
+        .timer_mod = h_timer_mod,
+        .timer_del = h_timer_del,
+        .pci_config_read = h_pci_config_read,
+        .log = h_log,
+    };
+
+    g_assert_nonnull(m);
+    if (!vram_size) {
+        vram_size = m->vram_default;
+    }
+    for (int i = 0; i < NV_TIMER_COUNT; i++) {
+        th->deadline[i] = -1;
+    }
+    th->now = 1000;     /* anything but 0: base times must be honoured */
+    th->vram = g_malloc0(vram_size);
+    nv_st_le(th->pci_config, m->vendor_id | (uint32_t)m->device_id << 16, 4);
+    nv_card_init(&th->card, m, &host, th->vram, vram_size, NULL, 0);
+    nv_card_reset(&th->card);
+    th->irq_edges = 0;
+    return th;
+}
+
+void th_set_rom(TestHost *th, const uint8_t *rom, uint32_t size)
+{
+    th->card.rom = rom;
+    th->card.rom_size = size;
+}
+
+void th_free(TestHost *th)
+{
+    nv_card_finalize(&th->card);
+    g_free(th->vram);
+    g_free(th->last_log);
+    g_free(th);
+}
+
+void th_advance(TestHost *th, int64_t ns)
+{
+    int64_t end = th->now + ns;
+
+    for (;;) {
+        int next = -1;
+
+        for (int i = 0; i < NV_TIMER_COUNT; i++) {
+            if (th->deadline[i] >= 0 && th->deadline[i] <= end &&
+                (next < 0 || th->deadline[i] < th->deadline[next])) {
+                next = i;
+            }
+        }
+        if (next < 0) {
+            break;
+        }
+        if (th->deadline[next] > th->now) {
+            th->now = th->deadline[next];
+        }
+        th->deadline[next] = -1;
+        nv_card_timer_expired(&th->card, next);
+    }
+    th->now = end;
+}
+
+uint32_t th_rd(TestHost *th, uint32_t addr)
+{
+    return nv_mmio_read(&th->card, NV_BAR_MMIO, addr, 4);
+}
+
+void th_wr(TestHost *th, uint32_t addr, uint32_t val)
+{
+    nv_mmio_write(&th->card, NV_BAR_MMIO, addr, val, 4);
+}

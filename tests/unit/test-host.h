@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* qemu-nv unit tests: a fake host for the card library. */
+#ifndef TEST_HOST_H
+#define TEST_HOST_H
+
+#include "hw/nv/nv.h"
+
+typedef struct TestHost {
+    NVCard card;
+    uint8_t *vram;
+    int64_t now;
+    bool irq;
+    unsigned irq_edges;
+    int64_t deadline[NV_TIMER_COUNT];   /* -1: not armed */
+    unsigned n_unimp, n_guest_error;
+    char *last_log;
+    uint8_t pci_config[256];
+} TestHost;
+
+TestHost *th_new(const char *model, uint64_t vram_size);
+void th_set_rom(TestHost *th, const uint8_t *rom, uint32_t size);
+void th_free(TestHost *th);
+/* Move the virtual clock forward, expiring timers in order on the way. */
+void th_advance(TestHost *th, int64_t ns);
+uint32_t th_rd(TestHost *th, uint32_t addr);
+void th_wr(TestHost *th, uint32_t addr, uint32_t val);
+
+#endif

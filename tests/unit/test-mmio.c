@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv unit tests: the MMIO map, unknown registers, PBUS, PFB and the
+ * memory windows (PRAMIN, PROM, the NV1 framebuffer window).
+ */
+#include <glib.h>
+#include <string.h>
+
+#include "test-host.h"
+
+static void test_unknown_register(void)
+{
+    TestHost *th = th_new("nv20", 0);
+
+    /* Inside PBUS, not a register we model: reads 0, logged once. */
+    g_assert_cmphex(th_rd(th, 0x1234), ==, 0);
+    g_assert_cmpuint(th->n_unimp, ==, 1);
+    g_assert_cmpstr(th->last_log, ==,
+                    "nv: pbus: unimplemented register 0x001234 read");
+    th_wr(th, 0x1234, 0xdeadbeef);
+    g_assert_cmphex(th_rd(th, 0x1234), ==, 0);
+    g_assert_cmpuint(th->n_unimp, ==, 1);
+    /* Outside every block we model. */
+    th_wr(th, 0x400100, 0x12345678);
+    g_assert_cmpuint(th->n_unimp, ==, 2);
+    g_assert_cmpstr(th->last_log, ==, "nv: unassigned: unimplemented "
+                    "register 0x400100 written with 0x12345678");
+    g_assert_cmphex(th_rd(th, 0x400100), ==, 0);
+    g_assert_cmpuint(th->n_unimp, ==, 2);
+    /* Past the end of BAR0: nothing, and no crash. */
+    g_assert_cmphex(nv_mmio_read(&th->card, NV_BAR_MMIO, 0x1000000, 4), ==, 0);
+    nv_mmio_write(&th->card, NV_BAR_MMIO, 0xfffffffc, 1, 4);
+    /* A sub-dword write to a register is refused, not merged. */
+    nv_mmio_write(&th->card, NV_BAR_MMIO, 0x140, 3, 1);
+    g_assert_cmphex(th_rd(th, 0x140), ==, 0);
+    g_assert_cmpuint(th->n_guest_error, ==, 1);
+    th_free(th);
+}
+
+/* PCI config mirror: 0x1800 (NV1:G80) and 0x88000 (NV40+), read-only. */
+static void test_pci_mirror(void)
+{
+    TestHost *th = th_new("nv43", 0);
+
+    g_assert_cmphex(th_rd(th, 0x1800), ==, 0x014010de);
+    g_assert_cmphex(th_rd(th, 0x88000), ==, 0x014010de);
+    g_assert_cmphex(nv_mmio_read(&th->card, NV_BAR_MMIO, 0x88002, 2), ==, 0x0140);
+    th_wr(th, 0x1800, 0);
+    g_assert_cmphex(th_rd(th, 0x1800), ==, 0x014010de);
+    th_free(th);
+
+    /* Before NV40 there is no PPCI block. */
+    th = th_new("nv30", 0);
+    g_assert_cmphex(th_rd(th, 0x1800), ==, 0x030110de);
+    g_assert_cmphex(th_rd(th, 0x88000), ==, 0);
+    g_assert_cmpuint(th->n_unimp, ==, 1);
+    th_free(th);
+}
+
+static void test_pbus_intr(void)
+{
+    TestHost *th = th_new("nv25", 0);
+
+    /* PBUS is PMC line 28: 0x10000000. */
+    th->card.pbus.intr = 0x5;
+    th_wr(th, 0x1140, 0x4);
+    g_assert_cmphex(th_rd(th, 0x100), ==, 0x10000000);
+    th_wr(th, 0x1100, 0x4);             /* write 1 to clear */
+    g_assert_cmphex(th_rd(th, 0x1100), ==, 0x1);
+    g_assert_cmphex(th_rd(th, 0x100), ==, 0);
+    th_free(th);
+}
+
+/* NV10+ MEM_AMOUNT (0x10020c) is the VRAM size in bytes. */
+static void test_pfb(void)
+{
+    TestHost *th = th_new("nv40", 0);
+
+    g_assert_cmphex(th_rd(th, 0x10020c), ==, 0x10000000);    /* 256 MiB */
+    th_wr(th, 0x10020c, 0);
+    g_assert_cmphex(th_rd(th, 0x10020c), ==, 0x10000000);
+    th_wr(th, 0x100200, 0x1234);
+    g_assert_cmphex(th_rd(th, 0x100200), ==, 0x1234);
+    th_free(th);
+
+    /* NV1 BOOT_0.RAM_AMOUNT: 1 MiB << n. */
+    th = th_new("nv1", 1 << 20);
+    g_assert_cmphex(th_rd(th, 0x600000), ==, 0);
+    th_free(th);
+    th = th_new("nv1", 4 << 20);
+    g_assert_cmphex(th_rd(th, 0x600000), ==, 2);
+    /* CONFIG_0 keeps its defined fields only (rnndb nv1_pfb.xml). */
+    th_wr(th, 0x600200, 0xffffffff);
+    g_assert_cmphex(th_rd(th, 0x600200), ==, 0x17171370);
+    th_free(th);
+}
+
+/*
+ * NV4+ PRAMIN: RAMIN 64 KiB block k is VRAM's k-th block from the end.
+ * 256 MiB card: RAMIN 0x00000 -> 0x10000000 - 0x10000 = 0xfff0000;
+ * RAMIN 0x10004 -> 0x10000000 - 0x20000 + 4 = 0xffe0004.
+ */
+static void test_pramin_nv4(void)
+{
+    TestHost *th = th_new("nv40", 0);
+    uint8_t *v = th->vram;
+
+    th_wr(th, 0x700000, 0xdeadbeef);
+    g_assert_cmphex(v[0xfff0000], ==, 0xef);
+    g_assert_cmphex(v[0xfff0003], ==, 0xde);
+    th_wr(th, 0x710004, 0x01020304);
+    g_assert_cmphex(nv_ld_le(v + 0xffe0004, 4), ==, 0x01020304);
+    g_assert_cmphex(th_rd(th, 0x710004), ==, 0x01020304);
+    /* The NV40 RAMIN aperture is the same mapping, 16 MiB of it. */
+    g_assert_cmphex(nv_mmio_read(&th->card, NV_BAR_RAMIN, 0x10004, 4), ==,
+                    0x01020304);
+    nv_mmio_write(&th->card, NV_BAR_RAMIN, 0xf00000, 0x55, 1);
+    /* block 0xf0 -> 0x10000000 - 0xf10000 = 0xf0f0000 */
+    g_assert_cmphex(v[0xf0f0000], ==, 0x55);
+    g_assert_cmphex(nv_mmio_read(&th->card, NV_BAR_RAMIN, 0x1000000, 4), ==, 0);
+    th_free(th);
+}
+
+/*
+ * NV1 RAMIN (nv1-vram.rst): address bits flipped but the low two.  4 MiB
+ * single-buffered: RAMIN 0 -> 0x3ffffc, RAMIN 4 -> 0x3ffff8.  Double
+ * buffered: bit 8 of the flipped address picks the half (RAMIN 0 -> buffer
+ * 1), the rest shifts down one: RAMIN 0 -> 0x200000 + 0x1ffffc,
+ * RAMIN 0x100 -> 0x1ffffc, RAMIN 0x200 -> 0x200000 + 0x1ffefc.
+ */
+static void test_pramin_nv1(void)
+{
+    TestHost *th = th_new("nv1", 4 << 20);
+    uint8_t *v = th->vram;
+
+    th_wr(th, 0x700000, 0x11223344);
+    g_assert_cmphex(nv_ld_le(v + 0x3ffffc, 4), ==, 0x11223344);
+    th_wr(th, 0x700004, 0x55667788);
+    g_assert_cmphex(nv_ld_le(v + 0x3ffff8, 4), ==, 0x55667788);
+    /* The framebuffer window at 0x1000000 sees the same bytes. */
+    g_assert_cmphex(th_rd(th, 0x1000000 + 0x3ffff8), ==, 0x55667788);
+    /* and wraps at the VRAM size. */
+    g_assert_cmphex(th_rd(th, 0x1000000 + 0x7ffff8), ==, 0x55667788);
+
+    memset(v, 0, 4 << 20);
+    th_wr(th, 0x600200, 1 << 12);       /* DOUBLE_BUFFER */
+    th_wr(th, 0x700000, 0xa1a2a3a4);
+    th_wr(th, 0x700100, 0xb1b2b3b4);
+    th_wr(th, 0x700200, 0xc1c2c3c4);
+    g_assert_cmphex(nv_ld_le(v + 0x3ffffc, 4), ==, 0xa1a2a3a4);
+    g_assert_cmphex(nv_ld_le(v + 0x1ffffc, 4), ==, 0xb1b2b3b4);
+    g_assert_cmphex(nv_ld_le(v + 0x3ffefc, 4), ==, 0xc1c2c3c4);
+    th_free(th);
+}
+
+static void test_prom(void)
+{
+    static const uint8_t rom[] = { 0x55, 0xaa, 0x10, 0x00, 0xe9 };
+    TestHost *th = th_new("nv34", 0);
+
+    /* No image: all ones. */
+    g_assert_cmphex(th_rd(th, 0x300000), ==, 0xffffffff);
+    th_set_rom(th, rom, sizeof(rom));
+    g_assert_cmphex(th_rd(th, 0x300000), ==, 0x0010aa55);
+    /* 0xe9 then erased bytes past the end. */
+    g_assert_cmphex(th_rd(th, 0x300004), ==, 0xffffffe9);
+    g_assert_cmphex(nv_mmio_read(&th->card, NV_BAR_MMIO, 0x300001, 1), ==, 0xaa);
+    th_wr(th, 0x300000, 0);
+    g_assert_cmphex(th_rd(th, 0x300000), ==, 0x0010aa55);
+    g_assert_cmpuint(th->n_guest_error, ==, 1);
+    th_free(th);
+
+    /* NV1 PROM is at 0x610000. */
+    th = th_new("nv1", 0);
+    th_set_rom(th, rom, sizeof(rom));
+    g_assert_cmphex(th_rd(th, 0x610000), ==, 0x0010aa55);
+    th_free(th);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/mmio/unknown-register", test_unknown_register);
+    g_test_add_func("/mmio/pci-mirror", test_pci_mirror);
+    g_test_add_func("/mmio/pbus-intr", test_pbus_intr);
+    g_test_add_func("/mmio/pfb", test_pfb);
+    g_test_add_func("/mmio/pramin-nv4", test_pramin_nv4);
+    g_test_add_func("/mmio/pramin-nv1", test_pramin_nv1);
+    g_test_add_func("/mmio/prom", test_prom);
+    return g_test_run();
+}
