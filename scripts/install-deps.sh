@@ -8,7 +8,7 @@ set -euo pipefail
 PKGS=(
     build-essential meson ninja-build pkg-config dpkg-dev python3
     libglib2.0-dev libpixman-1-dev libslirp-dev libfdt-dev zlib1g-dev
-    seabios qemu-system-data
+    seabios qemu-system-data ipxe-qemu
     linux-image-amd64 busybox-static cpio gzip
     imagemagick-6.q16
 )

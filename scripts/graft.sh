@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Graft the nv-gpu device into the QEMU source tree in the cache.
+# Idempotent: files are copied only when their contents differ (so ninja
+# rebuilds just what changed), and each edit of a QEMU file is guarded so a
+# second run changes nothing.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+src=$NV_QEMU_SRC
+[ -f "$src/.nv-unpacked" ] || nv_die "no QEMU source in $src (run scripts/fetch-qemu.sh)"
+
+# sync_dir FROM TO GLOB...: make TO hold exactly FROM's files matching GLOB.
+sync_dir() {
+    local from=$1 to=$2 f base
+    shift 2
+    mkdir -p "$to"
+    for f in "$to"/*; do
+        [ -f "$f" ] || continue
+        base=$(basename "$f")
+        [ -e "$from/$base" ] || rm -f "$f"
+    done
+    for pat in "$@"; do
+        for f in "$from"/$pat; do
+            [ -f "$f" ] || continue
+            cmp -s "$f" "$to/$(basename "$f")" || cp "$f" "$to/"
+        done
+    done
+}
+
+# add_line FILE LINE [AFTER-REGEX]: add LINE once, at the end or after the
+# first line matching AFTER-REGEX.
+add_line() {
+    local file=$1 line=$2 after=${3:-}
+    grep -qxF -- "$line" "$file" && return 0
+    if [ -n "$after" ]; then
+        grep -q -- "$after" "$file" || nv_die "graft: '$after' not found in $file"
+        sed -i "0,/$after/s//&\n$(printf '%s' "$line" | sed 's/[&/\]/\\&/g')/" "$file"
+    else
+        printf '%s\n' "$line" >>"$file"
+    fi
+}
+
+sync_dir "$NV_TOP/hw/display/nv" "$src/hw/display/nv" '*'
+sync_dir "$NV_TOP/hw/nv" "$src/hw/display/nv/card" '*.c' meson.build
+sync_dir "$NV_TOP/include/hw/nv" "$src/include/hw/nv" '*.h'
+for f in "$NV_TOP"/tests/qtest/nv-*.c; do
+    cmp -s "$f" "$src/tests/qtest/$(basename "$f")" || cp "$f" "$src/tests/qtest/"
+done
+
+add_line "$src/hw/display/meson.build" "subdir('nv')"
+add_line "$src/hw/display/Kconfig" "source nv/Kconfig"
+add_line "$src/meson.build" "    'hw/display/nv'," "^    'hw\/display',$"
+add_line "$src/tests/qtest/meson.build" \
+    "qtests_x86_64 += (config_all_devices.has_key('CONFIG_NV_GPU') ? ['nv-gpu-test'] : [])" \
+    "^qtests_x86_64 = qtests_i386$"

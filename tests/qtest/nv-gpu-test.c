@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv: qtests of the nv-gpu device, through PCI as a guest sees it.
+ * Expected values come from the documents (pciid.rst, pmc.rst, bars.rst,
+ * ptimer.rst) and are worked out by hand in the comments.
+ */
+#include "qemu/osdep.h"
+#include "libqtest.h"
+#include "libqos/pci-pc.h"
+#include "hw/pci/pci_regs.h"
+
+#define MiB (1ULL << 20)
+
+typedef struct NVTest {
+    QTestState *qts;
+    QPCIBus *bus;
+    QPCIDevice *dev;
+    QPCIBar bar0, bar1, ramin;
+    uint64_t bar0_size, bar1_size, ramin_size;
+} NVTest;
+
+typedef struct ModelCase {
+    const char *model;
+    uint16_t device_id;
+    uint8_t revision;
+    uint16_t class_id;
+    uint32_t boot0;
+    uint64_t bar0_size;     /* bars.rst: 16 MiB; NV1 32 MiB with its FB */
+    uint64_t vram;          /* BAR1 = the VRAM (the model's default) */
+    bool ramin;             /* NV40+: RAMIN aperture, PCI region 3 */
+    bool pcie;              /* native PCIE: 64-bit BARs */
+} ModelCase;
+
+static const ModelCase models[] = {
+    { "nv1",  0x0008, 0x10, 0x0380, 0x00010110, 32 * MiB, 4 * MiB },
+    { "nv20", 0x0200, 0xa5, 0x0300, 0x020000a5, 16 * MiB, 64 * MiB },
+    { "nv25", 0x0250, 0xa3, 0x0300, 0x025000a3, 16 * MiB, 128 * MiB },
+    { "nv30", 0x0301, 0xa2, 0x0300, 0x030100a2, 16 * MiB, 128 * MiB },
+    { "nv34", 0x0322, 0xa1, 0x0300, 0x034200a1, 16 * MiB, 128 * MiB },
+    { "nv40", 0x0040, 0xa1, 0x0300, 0x040000a1, 16 * MiB, 256 * MiB, true },
+    { "nv43", 0x0140, 0xa2, 0x0300, 0x043000a2, 16 * MiB, 128 * MiB, true,
+      true },
+    { "nv44", 0x0161, 0xa1, 0x0300, 0x044100a1, 16 * MiB, 64 * MiB, true,
+      true },
+};
+
+/* BAR sizing: an unimplemented BAR reads back 0 after writing all-ones. */
+static bool bar_present(QPCIDevice *dev, int n)
+{
+    uint8_t reg = PCI_BASE_ADDRESS_0 + 4 * n;
+    uint32_t v;
+
+    qpci_config_writel(dev, reg, 0xffffffff);
+    v = qpci_config_readl(dev, reg);
+    qpci_config_writel(dev, reg, 0);
+    return v != 0;
+}
+
+static void nv_start(NVTest *t, const char *model)
+{
+    memset(t, 0, sizeof(*t));
+    t->qts = qtest_initf("-machine pc -nodefaults "
+                         "-device nv-gpu,model=%s,addr=04.0",
+                         model);
+    t->bus = qpci_new_pc(t->qts, NULL);
+    t->dev = qpci_device_find(t->bus, QPCI_DEVFN(4, 0));
+    g_assert_nonnull(t->dev);
+    qpci_device_enable(t->dev);
+    /* Largest first, so each BAR is naturally aligned in the PCI hole. */
+    if (strcmp(model, "nv1")) {
+        t->bar1 = qpci_iomap(t->dev, 1, &t->bar1_size);
+    }
+    t->bar0 = qpci_iomap(t->dev, 0, &t->bar0_size);
+    if (bar_present(t->dev, 3)) {
+        t->ramin = qpci_iomap(t->dev, 3, &t->ramin_size);
+    }
+}
+
+static void nv_stop(NVTest *t)
+{
+    g_free(t->dev);
+    qpci_free_pc(t->bus);
+    qtest_quit(t->qts);
+}
+
+static uint32_t rd(NVTest *t, uint32_t addr)
+{
+    return qpci_io_readl(t->dev, t->bar0, addr);
+}
+
+static void wr(NVTest *t, uint32_t addr, uint32_t val)
+{
+    qpci_io_writel(t->dev, t->bar0, addr, val);
+}
+
+static void test_ids(const void *data)
+{
+    const ModelCase *c = data;
+    NVTest t;
+    uint32_t bar1;
+
+    nv_start(&t, c->model);
+    g_assert_cmphex(qpci_config_readw(t.dev, PCI_VENDOR_ID), ==, 0x10de);
+    g_assert_cmphex(qpci_config_readw(t.dev, PCI_DEVICE_ID), ==, c->device_id);
+    g_assert_cmphex(qpci_config_readb(t.dev, PCI_REVISION_ID), ==, c->revision);
+    g_assert_cmphex(qpci_config_readw(t.dev, PCI_CLASS_DEVICE), ==, c->class_id);
+    g_assert_cmphex(qpci_config_readb(t.dev, PCI_CLASS_PROG), ==, 0);
+    g_assert_cmphex(qpci_config_readb(t.dev, PCI_INTERRUPT_PIN), ==, 1);
+    g_assert_cmphex(t.bar0_size, ==, c->bar0_size);
+    g_assert_cmphex(rd(&t, 0), ==, c->boot0);
+
+    if (!strcmp(c->model, "nv1")) {
+        g_assert_false(bar_present(t.dev, 1));
+    } else {
+        g_assert_cmphex(t.bar1_size, ==, c->vram);
+        bar1 = qpci_config_readl(t.dev, PCI_BASE_ADDRESS_1);
+        /* Prefetchable; 64-bit (type 2) on native PCIE parts. */
+        g_assert_cmphex(bar1 & 0xf, ==, c->pcie ? 0xc : 0x8);
+    }
+    g_assert_cmphex(t.ramin_size, ==, c->ramin ? 16 * MiB : 0);
+    if (!c->pcie) {
+        /* nouveau's nv40 instmem takes region 2 if it exists: it must not. */
+        g_assert_false(bar_present(t.dev, 2));
+    }
+    /* The config space mirror at 0x1800 (pci.rst). */
+    g_assert_cmphex(rd(&t, 0x1800), ==, 0x10de | (uint32_t)c->device_id << 16);
+    nv_stop(&t);
+}
+
+/*
+ * Reset leaves PTIMER at 31.25 MHz, 32 TIME units per tick: 1 ms of
+ * virtual time is exactly 31250 ticks = 1000000 units whatever the phase.
+ */
+static void test_ptimer_clock(void)
+{
+    NVTest t;
+    uint32_t t0;
+
+    nv_start(&t, "nv40");
+    t0 = rd(&t, 0x9400);
+    qtest_clock_step(t.qts, 1000000);
+    g_assert_cmphex(rd(&t, 0x9400), ==, t0 + 1000000);
+    /* DIV 5, MUL 2: 100 MHz, 1 ms = 100000 ticks = 3200000 units. */
+    wr(&t, 0x9200, 5);
+    wr(&t, 0x9210, 2);
+    t0 = rd(&t, 0x9400);
+    qtest_clock_step(t.qts, 1000000);
+    g_assert_cmphex(rd(&t, 0x9400), ==, t0 + 3200000);
+    nv_stop(&t);
+}
+
+static bool intx(NVTest *t)
+{
+    return qpci_config_readw(t->dev, PCI_STATUS) & PCI_STATUS_INTERRUPT;
+}
+
+/*
+ * ALARM 1000 ticks ahead (32000 units) fires 32 us later: one tick short
+ * (31968 ns) it has not; at 32000 ns it has, on PMC line 20 (0x00100000).
+ */
+static void test_ptimer_alarm(void)
+{
+    NVTest t;
+    uint32_t now;
+
+    nv_start(&t, "nv20");
+    wr(&t, 0x140, 1);           /* PMC: hardware interrupts to INTA */
+    wr(&t, 0x9140, 1);          /* PTIMER: ALARM enabled */
+    now = rd(&t, 0x9400);
+    wr(&t, 0x9420, now + 32000);
+    qtest_clock_step(t.qts, 31968);
+    g_assert_cmphex(rd(&t, 0x9100), ==, 0);
+    g_assert_false(intx(&t));
+    qtest_clock_step(t.qts, 32);
+    g_assert_cmphex(rd(&t, 0x9100), ==, 1);
+    g_assert_cmphex(rd(&t, 0x100), ==, 0x00100000);
+    g_assert_cmphex(rd(&t, 0x160), ==, 0);      /* line active: reads 0 */
+    g_assert_true(intx(&t));
+    wr(&t, 0x9100, 1);
+    g_assert_false(intx(&t));
+    g_assert_cmphex(rd(&t, 0x100), ==, 0);
+    g_assert_cmphex(rd(&t, 0x160), ==, 1);
+    nv_stop(&t);
+}
+
+/*
+ * PRAMIN: RAMIN 64 KiB block k is VRAM's k-th block from the end.  nv40
+ * (256 MiB): BAR0 0x700000 -> VRAM 0x10000000 - 0x10000 = 0x0fff0000, and
+ * the RAMIN aperture's offset 0 is the same byte.  nv20 (64 MiB):
+ * 0x04000000 - 0x10000 = 0x03ff0000.  NV1 (4 MiB): RAMIN dwords run
+ * backwards from the end: RAMIN 0 -> 0x3ffffc in the FB window at 16 MiB.
+ */
+static void test_pramin(void)
+{
+    NVTest t;
+
+    nv_start(&t, "nv40");
+    wr(&t, 0x700000, 0xcafef00d);
+    g_assert_cmphex(qpci_io_readl(t.dev, t.bar1, 0x0fff0000), ==, 0xcafef00d);
+    g_assert_cmphex(qpci_io_readl(t.dev, t.ramin, 0), ==, 0xcafef00d);
+    qpci_io_writel(t.dev, t.bar1, 0x0ffe0010, 0x12345678);
+    g_assert_cmphex(rd(&t, 0x710010), ==, 0x12345678);
+    nv_stop(&t);
+
+    nv_start(&t, "nv20");
+    wr(&t, 0x700000, 0x0badc0de);
+    g_assert_cmphex(qpci_io_readl(t.dev, t.bar1, 0x03ff0000), ==, 0x0badc0de);
+    nv_stop(&t);
+
+    nv_start(&t, "nv1");
+    wr(&t, 0x700000, 0x11223344);
+    g_assert_cmphex(rd(&t, 0x1000000 + 0x3ffffc), ==, 0x11223344);
+    nv_stop(&t);
+}
+
+/* Unknown registers read 0, and the device keeps working. */
+static void test_unknown(void)
+{
+    NVTest t;
+
+    nv_start(&t, "nv43");
+    g_assert_cmphex(rd(&t, 0x400100), ==, 0);
+    wr(&t, 0x400100, 0xffffffff);
+    g_assert_cmphex(rd(&t, 0x400100), ==, 0);
+    g_assert_cmphex(rd(&t, 0x0), ==, 0x043000a2);
+    nv_stop(&t);
+}
+
+/* Start QEMU with @device and expect it to refuse with @msg. */
+static void expect_start_failure(const char *device, const char *msg)
+{
+    const char *qemu = g_getenv("QTEST_QEMU_BINARY");
+    g_autofree char *out = NULL, *err = NULL;
+    const char *argv[] = { qemu, "-machine", "pc", "-nodefaults",
+                           "-display", "none", "-S", "-device", device, NULL };
+    int status;
+
+    g_assert_nonnull(qemu);
+    g_assert_true(g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_DEFAULT,
+                               NULL, NULL, &out, &err, &status, NULL));
+    g_assert_false(g_spawn_check_wait_status(status, NULL));
+    if (!strstr(err, msg)) {
+        g_test_message("stderr: %s", err);
+    }
+    g_assert_nonnull(strstr(err, msg));
+}
+
+static void test_bad_model(void)
+{
+    expect_start_failure("nv-gpu,model=nv99",
+                         "nv-gpu: unknown model 'nv99'; valid models: nv1, "
+                         "nv20, nv25, nv30, nv34, nv40, nv43, nv44");
+}
+
+static void test_bad_vram(void)
+{
+    /* 100M = 104857600 bytes; nv40 has 128, 256 or 512 MiB. */
+    expect_start_failure("nv-gpu,model=nv40,vram-size=100M",
+                         "nv-gpu: vram-size 104857600 is not valid for "
+                         "model nv40; valid sizes: 128M, 256M, 512M");
+    expect_start_failure("nv-gpu,model=nv1,vram-size=8M",
+                         "valid sizes: 1M, 2M, 4M");
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    for (size_t i = 0; i < G_N_ELEMENTS(models); i++) {
+        g_autofree char *path = g_strdup_printf("/nv-gpu/ids/%s",
+                                                models[i].model);
+        qtest_add_data_func(path, &models[i], test_ids);
+    }
+    qtest_add_func("/nv-gpu/ptimer/clock-step", test_ptimer_clock);
+    qtest_add_func("/nv-gpu/ptimer/alarm-irq", test_ptimer_alarm);
+    qtest_add_func("/nv-gpu/pramin/bar1", test_pramin);
+    qtest_add_func("/nv-gpu/unknown-register", test_unknown);
+    qtest_add_func("/nv-gpu/props/bad-model", test_bad_model);
+    qtest_add_func("/nv-gpu/props/bad-vram", test_bad_vram);
+    return g_test_run();
+}
