@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Run every test: the card library's unit tests, the qtests against the
+# real QEMU binary, and the guest boot tests.  Sets everything up first
+# (apt packages, QEMU source, build).  Each suite speaks TAP; the last line
+# is the tally over every test that ran: "N passed, N failed[, N skipped]".
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+logdir=$NV_TOP/build/test-logs
+passed=0 failed=0 skipped=0
+
+"$NV_TOP/scripts/build-qemu.sh"
+
+nv_log "building the card library and unit tests"
+if [ ! -f "$NV_TOP/build/build.ninja" ]; then
+    meson setup "$NV_TOP/build" "$NV_TOP" >/dev/null
+fi
+ninja -C "$NV_TOP/build" >/dev/null
+
+mkdir -p "$logdir"
+
+# run_tap NAME CMD...: run one TAP producer, echo its results, tally them.
+# A producer that exits non-zero without reporting a failure (a crash, a
+# bail-out) counts as one failed test.
+run_tap() {
+    local name=$1 log=$logdir/$1.log rc=0 ok nok skip
+    shift
+    "$@" >"$log" 2>&1 </dev/null || rc=$?
+    ok=$(grep -acE '^ok [0-9]+' "$log" | tr -d ' ' || true)
+    skip=$(grep -acE '^ok [0-9]+.*# *SKIP' "$log" || true)
+    nok=$(grep -acE '^not ok [0-9]+' "$log" || true)
+    grep -aE '^(not )?ok [0-9]+' "$log" | sed "s|^|$name: |"
+    if [ "$rc" -ne 0 ] && [ "$nok" -eq 0 ]; then
+        echo "$name: not ok - exited with status $rc (see $log)"
+        grep -aE 'ERROR|Bail out|Assertion' "$log" | head -5 | sed 's/^/#   /'
+        nok=1
+    fi
+    if [ "$nok" -ne 0 ]; then
+        grep -a -B2 -A8 '^not ok' "$log" | grep '^#' | head -20 || true
+    fi
+    passed=$((passed + ok - skip))
+    skipped=$((skipped + skip))
+    failed=$((failed + nok))
+}
+
+for t in pmc ptimer mmio; do
+    run_tap "unit-$t" "$NV_TOP/build/tests/unit/test-$t" --tap
+done
+
+run_tap qtest-nv-gpu env QTEST_QEMU_BINARY="$NV_QEMU" \
+    "$NV_QEMU_BUILD/tests/qtest/nv-gpu-test" --tap
+
+if [ -x "$NV_TOP/tests/guest/boot-test.sh" ]; then
+    run_tap guest-boot "$NV_TOP/tests/guest/boot-test.sh"
+fi
+
+if [ "$skipped" -ne 0 ]; then
+    echo "$passed passed, $failed failed, $skipped skipped"
+else
+    echo "$passed passed, $failed failed"
+fi
+[ "$failed" -eq 0 ]

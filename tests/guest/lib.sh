@@ -1,0 +1,95 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# shellcheck shell=bash disable=SC2034  # sets variables for its callers
+# Boot the busybox guest on one nv-gpu model and read what it reported.
+# Shared by tests/guest/boot-test.sh and scripts/demo.sh; sourced, not run.
+#
+# Environment knobs (all optional):
+#   NV_GUEST_DEVICE   whole -device argument, e.g. "VGA" for a stand-in
+#   NV_GUEST_ROMFILE  romfile= value for nv-gpu (default: empty, no option ROM)
+#   NV_GUEST_VENDOR   PCI vendor the guest looks for (default 0x10de)
+#   NV_GUEST_KERNEL   kernel image (default: newest /boot/vmlinuz-*)
+#   NV_GUEST_OUT      where the initramfs and the serial logs go
+#   NV_GUEST_TIMEOUT  seconds per boot (default 60)
+
+. "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib.sh"
+
+NV_GUEST_OUT=${NV_GUEST_OUT:-$NV_TOP/build/guest}
+NV_GUEST_TIMEOUT=${NV_GUEST_TIMEOUT:-60}
+
+nv_guest_kernel() {
+    local k=${NV_GUEST_KERNEL:-}
+    [ -n "$k" ] || k=$(printf '%s\n' /boot/vmlinuz-* | sort -V | tail -n 1)
+    [ -e "$k" ] || k=
+    [ -n "$k" ] || nv_die "no /boot/vmlinuz-* (apt-get install linux-image-amd64)"
+    # Debian installs kernels mode 0600, so non-root users cannot boot them.
+    [ -r "$k" ] || nv_die "$k is not readable"
+    printf '%s\n' "$k"
+}
+
+nv_guest_device() {
+    printf '%s\n' "${NV_GUEST_DEVICE:-nv-gpu,model=$1,romfile=${NV_GUEST_ROMFILE:-}}"
+}
+
+# Build the initramfs into NV_GUEST_OUT; prints its path.
+nv_guest_initramfs() {
+    local img=$NV_GUEST_OUT/initramfs.cpio.gz
+    "$NV_TOP/scripts/make-initramfs.sh" "$img" >&2
+    printf '%s\n' "$img"
+}
+
+# nv_guest_boot MODEL INITRD LOG: one boot, serial console (and QEMU's own
+# errors) into LOG.  Never fails itself; sets NV_GUEST_RC (QEMU's exit
+# status, 124 on timeout), NV_GUEST_MS and NV_GUEST_SECS ("12.3").
+nv_guest_boot() {
+    local model=$1 initrd=$2 log=$3 kernel append t0 t1
+    kernel=$(nv_guest_kernel)
+    [ -x "$NV_QEMU" ] || nv_die "$NV_QEMU missing (run scripts/build-qemu.sh)"
+    append='console=ttyS0 quiet panic=-1'
+    # The kernel hands unknown NAME=value parameters to /init as environment.
+    [ -z "${NV_GUEST_VENDOR:-}" ] || append+=" NV_VENDOR=$NV_GUEST_VENDOR"
+    mkdir -p "$(dirname "$log")"
+    NV_GUEST_RC=0
+    t0=$EPOCHREALTIME
+    # -vga none -nic none: no default std VGA competing for the legacy VGA
+    # ranges, and no e1000 whose option ROM this machine does not have.
+    # stdin from /dev/null keeps QEMU off the terminal (and CI has none).
+    timeout -k 5 "$NV_GUEST_TIMEOUT" "$NV_QEMU" \
+        -accel tcg -m 512 -nographic -no-reboot -vga none -nic none \
+        -kernel "$kernel" -initrd "$initrd" -append "$append" \
+        -L /usr/share/seabios -L /usr/share/qemu \
+        -device "$(nv_guest_device "$model")" \
+        </dev/null >"$log" 2>&1 || NV_GUEST_RC=$?
+    t1=$EPOCHREALTIME
+    # EPOCHREALTIME has six decimals; the separator follows the locale.
+    NV_GUEST_MS=$(( (10#${t1//[.,]/} - 10#${t0//[.,]/}) / 1000 ))
+    NV_GUEST_SECS=$((NV_GUEST_MS / 1000)).$((NV_GUEST_MS % 1000 / 100))
+}
+
+# The guest's NV- lines from LOG, one per line, without the terminal noise
+# (CRs, and SeaBIOS's escape sequences that share a line with the first one).
+nv_guest_lines() {
+    tr -d '\r' <"$1" | grep -ao 'NV-\(CARD: .*\|DONE\)$' || true
+}
+
+# The NV-CARD lines' bodies ("slot=... boot0=..." or "none").
+nv_guest_cards() {
+    nv_guest_lines "$1" | sed -n 's/^NV-CARD: //p'
+}
+
+nv_guest_done() {
+    nv_guest_lines "$1" | grep -qx 'NV-DONE'
+}
+
+# nv_guest_field "slot=... device=0x0040 ..." device  ->  0x0040
+nv_guest_field() {
+    if [[ " $1 " =~ \ $2=([^ ]*)\  ]]; then
+        printf '%s\n' "${BASH_REMATCH[1]}"
+    fi
+}
+
+# The last lines of LOG, printable and prefixed (TAP comments, reports).
+nv_guest_tail() {
+    local log=$1 prefix=${2:-# } n=${3:-15}
+    tr -d '\r' <"$log" | sed 's/\x1b\[[0-9;?]*[a-zA-Z]//g; s/\x1b[a-zA-Z]//g' |
+        tail -n "$n" | sed "s/^/$prefix/"
+}
