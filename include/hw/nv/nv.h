@@ -15,6 +15,7 @@
 #include "hw/nv/nv-model.h"
 #include "hw/nv/pbus.h"
 #include "hw/nv/pfb.h"
+#include "hw/nv/pgraph-nv1.h"
 #include "hw/nv/pmc.h"
 #include "hw/nv/pramin.h"
 #include "hw/nv/ptimer.h"
@@ -61,6 +62,7 @@ struct NVCard {
     NVPbus pbus;
     NVPTimer ptimer;
     NVPfb pfb;
+    NVPGraph1 pgraph1;          /* NV1 only */
 
     /* Derived state. */
     bool irq_level;
