@@ -12,6 +12,13 @@ uint32_t nv_pmc_intr(NVCard *card)
     if (card->ptimer.intr & card->ptimer.intr_en) {
         intr |= 1u << NV_PMC_LINE_PTIMER;
     }
+    if (card->model->arch == NV_ARCH_NV1 && nv1_pgraph_intr_line(card)) {
+        intr |= 1u << NV_PMC_LINE_PGRAPH;
+    }
+    /* pgraph.rst: NV1's VBLANK sits in PGRAPH INTR but is PFB's line 24. */
+    if (card->model->arch == NV_ARCH_NV1 && nv1_pgraph_vblank_line(card)) {
+        intr |= 1u << NV_PMC_LINE_PCRTC;
+    }
     if (card->pbus.intr & card->pbus.intr_en) {
         intr |= 1u << NV_PMC_LINE_PBUS;
     }

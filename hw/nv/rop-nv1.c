@@ -7,6 +7,7 @@
  * sources) follows facts.md 1a-1g, taken from envytools' hardware-verified
  * model.  This is the reference path: every pixel goes through every step.
  */
+#include <pixman.h>
 #include <string.h>
 
 #include "hw/nv/nv.h"
@@ -448,6 +449,21 @@ static uint32_t blend_widen(NV1WorkFormat wf, uint32_t v)
     }
 }
 
+/* Steps 6-7: down to the framebuffer format, plus the bypass bit. */
+static uint32_t rop_store(const NV1Rop *r, uint32_t res, unsigned x, unsigned y)
+{
+    if (r->bytes == 2 && r->wf == NV1_WF_R10G10B10) {
+        res = nv1_rop_to_r5g5b5(r->card, res, x, y);
+    }
+    if (r->bytes == 2) {
+        return r->bypass << 15 | (res & 0x7fff);
+    }
+    if (r->bytes == 4) {
+        return r->bypass << 31 | (res & 0x3fffffff);
+    }
+    return res & 0xff;
+}
+
 /* The pipeline from the source colour on (rop.rst, facts.md 1a steps 3-7). */
 static void rop_core(const NV1Rop *r, unsigned x, unsigned y, uint32_t s,
                      uint8_t a)
@@ -505,15 +521,7 @@ static void rop_core(const NV1Rop *r, unsigned x, unsigned y, uint32_t s,
                 res = (res & r->plane_mask) | (d & ~r->plane_mask);
             }
         }
-        /* Steps 6-7: down to the framebuffer format, plus the bypass bit. */
-        if (r->bytes == 2 && r->wf == NV1_WF_R10G10B10) {
-            res = nv1_rop_to_r5g5b5(card, res, x, y);
-        }
-        if (r->bytes == 2) {
-            res = r->bypass << 15 | (res & 0x7fff);
-        } else if (r->bytes == 4) {
-            res = r->bypass << 31 | (res & 0x3fffffff);
-        }
+        res = rop_store(r, res, x, y);
         nv_st_le(card->vram + addr, res, r->bytes);
     }
 }
@@ -558,4 +566,119 @@ void nv1_rop_blit_pixel(const NV1Rop *r, unsigned x, unsigned y,
                                       r->wf);
     }
     rop_core(r, x, y, s, 0xff);
+}
+
+/* ---- fast paths ---- */
+
+/* Can SRCCOPY of a constant or copied colour skip the per-pixel steps? */
+static bool rop_plain(const NV1Rop *r)
+{
+    NVPGraph1 *g = &r->card->pgraph1;
+
+    return r->draw && r->op == NV1_OP_SRCCOPY && !r->chroma && !r->plane &&
+           !(g->cliprect_config & NV1_CLIPRECT_COUNT) &&
+           (r->buf_mask == 1 || r->buf_mask == 2) &&
+           !(r->bytes == 2 && r->wf == NV1_WF_R10G10B10 &&
+             (g->canvas_config & NV1_CANVAS_DITHER));
+}
+
+/*
+ * The VRAM offset of buffer @buf's pixel (x, y), or -1 if the w x h
+ * rectangle there would wrap around the buffer (pixel_addr's modulo).
+ */
+static int64_t rect_base(const NV1Rop *r, unsigned buf, unsigned x, unsigned y,
+                         unsigned w, unsigned h)
+{
+    uint64_t region = r->double_buf ? r->card->vram_size / 2 : r->card->vram_size;
+    uint64_t end = ((uint64_t)(y + h - 1) * r->width + x + w) * r->bytes;
+
+    if (x + w > 0x1000 || y + h > 0x1000 || end > region) {
+        return -1;
+    }
+    return (r->double_buf ? region * buf : 0) +
+           ((uint64_t)y * r->width + x) * r->bytes;
+}
+
+bool nv1_rop_fill_fast(const NV1Rop *r, unsigned x, unsigned y,
+                       unsigned w, unsigned h, uint32_t src)
+{
+    unsigned buf = r->buf_mask >> 1;
+    int64_t base = rect_base(r, buf, x, y, w, h);
+    uint8_t a;
+    uint32_t s, v;
+
+    if (!rop_plain(r) || base < 0) {
+        return false;
+    }
+    s = nv1_rop_convert_src(r->card, src, r->wf, &a);
+    if (!a) {
+        return true;        /* every pixel is dropped */
+    }
+    v = rop_store(r, s & wf_mask[r->wf], 0, 0);
+    /* Canvas strides (576..1856 pixels) are all multiples of 4 bytes. */
+    base -= ((uint64_t)y * r->width + x) * r->bytes;
+    return pixman_fill((uint32_t *)(r->card->vram + base),
+                       r->width * r->bytes / 4, r->bytes * 8, x, y, w, h, v);
+}
+
+bool nv1_rop_blit_fast(const NV1Rop *r, unsigned dx, unsigned dy,
+                       unsigned sx, unsigned sy, unsigned w, unsigned h)
+{
+    NVCard *card = r->card;
+    unsigned buf = r->buf_mask >> 1;
+    int64_t dst = rect_base(r, buf, dx, dy, w, h);
+    int64_t src = rect_base(r, r->src_buf, sx, sy, w, h);
+    uint64_t stride = (uint64_t)r->width * r->bytes;
+    bool rows_up = dy > sy, cols_back = dy == sy && dx > sx;
+    uint32_t keep = r->bytes == 2 ? 0x7fff : 0x3fffffff;
+    uint32_t set = r->bytes == 2 ? r->bypass << 15 : r->bypass << 31;
+
+    /* facts.md 1f: sources right of CANVAS_MAX.X read 0. */
+    if (!rop_plain(r) || dst < 0 || src < 0 ||
+        sx + w > (card->pgraph1.canvas_max & 0xfff)) {
+        return false;
+    }
+    /* Same order as the reference loop, so overlaps come out the same. */
+    for (unsigned i = 0; i < h; i++) {
+        unsigned row = rows_up ? h - 1 - i : i;
+        uint8_t *d = card->vram + dst + row * stride;
+        const uint8_t *s = card->vram + src + row * stride;
+
+        if (r->bytes == 1) {
+            memmove(d, s, w);
+            continue;
+        }
+        for (unsigned j = 0; j < w; j++) {
+            unsigned col = cols_back ? w - 1 - j : j;
+            uint32_t v = nv_ld_le(s + col * r->bytes, r->bytes);
+
+            nv_st_le(d + col * r->bytes, (v & keep) | set, r->bytes);
+        }
+    }
+    return true;
+}
+
+void nv1_rop_dirty(const NV1Rop *r, unsigned x, unsigned y,
+                   unsigned w, unsigned h)
+{
+    NVCard *card = r->card;
+
+    if (!card->host.vram_dirty || !w || !h) {
+        return;
+    }
+    for (unsigned buf = 0; buf < 2; buf++) {
+        uint64_t first, last;
+
+        if (!(r->buf_mask & (1u << buf))) {
+            continue;
+        }
+        first = nv1_rop_pixel_addr(card, buf, x, y);
+        last = nv1_rop_pixel_addr(card, buf, x + w - 1, y + h - 1);
+        if (last < first) {     /* wrapped: the whole buffer */
+            first = r->double_buf ? buf * (card->vram_size / 2) : 0;
+            last = first + (r->double_buf ? card->vram_size / 2
+                                          : card->vram_size) - r->bytes;
+        }
+        card->host.vram_dirty(card->host.opaque, first, last + r->bytes - first);
+    }
 }

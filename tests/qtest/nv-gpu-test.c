@@ -226,6 +226,68 @@ static void test_unknown(void)
     nv_stop(&t);
 }
 
+/*
+ * NV1 drawing by direct method submission (BAR0 0x400000 | class << 16 |
+ * method): a 640-wide 32 bpp canvas (PFB CONFIG_0 = width index 1 << 4 |
+ * BPP 3 << 8 = 0x310), a RECT object (class 0x0c) with SRCCOPY (OP 0x17)
+ * and A8R8G8B8 (COLOR_FORMAT_DST 1 << 9): colour 0x00102030 widens to
+ * 0x40, 0x80, 0xc0 = 0x040200c0.  VRAM is visible at BAR0 + 16 MiB.
+ */
+static void nv1_setup(NVTest *t)
+{
+    nv_start(t, "nv1");
+    wr(t, 0x600200, 0x310);
+    wr(t, 0x4006a4, 0x04000100);        /* ACCESS: HOST_WR | HOST */
+    wr(t, 0x40068c, 480 << 16 | 640);   /* CANVAS_MAX */
+    wr(t, 0x400190, 1 << 16);           /* CTX_CONTROL.CHID_VALID */
+    wr(t, 0x4c0000, 0x17 | 1 << 9);     /* RECT object */
+}
+
+static void test_nv1_rect(void)
+{
+    NVTest t;
+
+    nv1_setup(&t);
+    wr(&t, 0x4c0304, 0x00102030);
+    wr(&t, 0x4c0400, 5 << 16 | 10);     /* XY (10, 5) */
+    wr(&t, 0x4c0404, 2 << 16 | 3);      /* WH 3 x 2 */
+    g_assert_cmphex(rd(&t, 0x1000000 + (5 * 640 + 10) * 4), ==, 0x040200c0);
+    g_assert_cmphex(rd(&t, 0x1000000 + (6 * 640 + 12) * 4), ==, 0x040200c0);
+    g_assert_cmphex(rd(&t, 0x1000000 + (6 * 640 + 13) * 4), ==, 0);
+    g_assert_cmphex(rd(&t, 0x1000000 + (7 * 640 + 10) * 4), ==, 0);
+    g_assert_cmphex(rd(&t, 0x4006b0), ==, 0);           /* STATUS idle */
+    g_assert_false(intx(&t));
+    nv_stop(&t);
+}
+
+/*
+ * CANVAS_CONFIG.SOFTWARE (bit 24): the WH method raises CANVAS_SOFTWARE
+ * (PGRAPH INTR bit 20) instead of drawing, PMC line 12 (0x1000), INTx;
+ * TRAP_ADDR/TRAP_DATA hold the method; ACCESS.HOST is dropped.
+ */
+static void test_nv1_interrupt(void)
+{
+    NVTest t;
+
+    nv1_setup(&t);
+    wr(&t, 0x140, 1);
+    wr(&t, 0x400140, 0x11111111);
+    wr(&t, 0x400634, 1 << 24);
+    wr(&t, 0x4c0304, 0x00ffffff);
+    wr(&t, 0x4c0400, 0);
+    wr(&t, 0x4c0404, 1 << 16 | 1);
+    g_assert_cmphex(rd(&t, 0x400100), ==, 0x00100000);
+    g_assert_cmphex(rd(&t, 0x100), ==, 0x1000);
+    g_assert_true(intx(&t));
+    g_assert_cmphex(rd(&t, 0x4006a8), ==, 0x4c0404);
+    g_assert_cmphex(rd(&t, 0x4006ac), ==, 0x00010001);
+    g_assert_cmphex(rd(&t, 0x4006a4) & 0x100, ==, 0);
+    g_assert_cmphex(rd(&t, 0x1000000), ==, 0);
+    wr(&t, 0x400100, 0x00100000);
+    g_assert_false(intx(&t));
+    nv_stop(&t);
+}
+
 /* Start QEMU with @device and expect it to refuse with @msg. */
 static void expect_start_failure(const char *device, const char *msg)
 {
@@ -274,6 +336,8 @@ int main(int argc, char **argv)
     qtest_add_func("/nv-gpu/ptimer/alarm-irq", test_ptimer_alarm);
     qtest_add_func("/nv-gpu/pramin/bar1", test_pramin);
     qtest_add_func("/nv-gpu/unknown-register", test_unknown);
+    qtest_add_func("/nv-gpu/nv1/rect", test_nv1_rect);
+    qtest_add_func("/nv-gpu/nv1/interrupt", test_nv1_interrupt);
     qtest_add_func("/nv-gpu/props/bad-model", test_bad_model);
     qtest_add_func("/nv-gpu/props/bad-vram", test_bad_vram);
     return g_test_run();

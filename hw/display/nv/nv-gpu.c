@@ -82,6 +82,13 @@ static void nv_host_timer_del(void *opaque, NVTimerId id)
     timer_del(s->timers[id]);
 }
 
+static void nv_host_vram_dirty(void *opaque, uint64_t addr, uint64_t len)
+{
+    NVGPUState *s = opaque;
+
+    memory_region_set_dirty(&s->vram, addr, len);
+}
+
 static uint32_t nv_host_pci_config_read(void *opaque, uint32_t addr)
 {
     NVGPUState *s = opaque;
@@ -251,6 +258,7 @@ static void nv_gpu_realize(PCIDevice *pdev, Error **errp)
         .clock_ns = nv_host_clock_ns,
         .timer_mod = nv_host_timer_mod,
         .timer_del = nv_host_timer_del,
+        .vram_dirty = nv_host_vram_dirty,
         .pci_config_read = nv_host_pci_config_read,
         .log = nv_host_log,
     };
@@ -383,6 +391,58 @@ static const VMStateDescription vmstate_nv_pfb = {
     },
 };
 
+static const VMStateDescription vmstate_nv1_pgraph = {
+    .name = "nv-gpu/nv1-pgraph",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(debug_a, NVPGraph1),
+        VMSTATE_UINT32(debug_b, NVPGraph1),
+        VMSTATE_UINT32(debug_c, NVPGraph1),
+        VMSTATE_UINT32(intr, NVPGraph1),
+        VMSTATE_UINT32(invalid, NVPGraph1),
+        VMSTATE_UINT32(intr_en, NVPGraph1),
+        VMSTATE_UINT32(invalid_en, NVPGraph1),
+        VMSTATE_UINT32(ctx_switch, NVPGraph1),
+        VMSTATE_UINT32(ctx_control, NVPGraph1),
+        VMSTATE_UINT32_ARRAY(pattern_rgb, NVPGraph1, 2),
+        VMSTATE_UINT32_ARRAY(pattern_a, NVPGraph1, 2),
+        VMSTATE_UINT32_ARRAY(pattern_bitmap, NVPGraph1, 2),
+        VMSTATE_UINT32(pattern_shape, NVPGraph1),
+        VMSTATE_UINT32_ARRAY(bitmap_color, NVPGraph1, 2),
+        VMSTATE_UINT32(rop, NVPGraph1),
+        VMSTATE_UINT32(plane, NVPGraph1),
+        VMSTATE_UINT32(chroma, NVPGraph1),
+        VMSTATE_UINT32(beta, NVPGraph1),
+        VMSTATE_UINT32(canvas_config, NVPGraph1),
+        VMSTATE_UINT32(canvas_min, NVPGraph1),
+        VMSTATE_UINT32(canvas_max, NVPGraph1),
+        VMSTATE_UINT32_ARRAY(cliprect_min, NVPGraph1, 2),
+        VMSTATE_UINT32_ARRAY(cliprect_max, NVPGraph1, 2),
+        VMSTATE_UINT32(cliprect_config, NVPGraph1),
+        VMSTATE_UINT32(access, NVPGraph1),
+        VMSTATE_UINT32(trap_addr, NVPGraph1),
+        VMSTATE_UINT32(trap_data, NVPGraph1),
+        VMSTATE_UINT32_ARRAY(vtx_x, NVPGraph1, 18),
+        VMSTATE_UINT32_ARRAY(vtx_y, NVPGraph1, 18),
+        VMSTATE_UINT32_ARRAY(iclip, NVPGraph1, 2),
+        VMSTATE_UINT32_ARRAY(uclip_x, NVPGraph1, 2),
+        VMSTATE_UINT32_ARRAY(uclip_y, NVPGraph1, 2),
+        VMSTATE_UINT32(xy_a, NVPGraph1),
+        VMSTATE_UINT32(xy_b, NVPGraph1),
+        VMSTATE_UINT32(xy_d_x, NVPGraph1),
+        VMSTATE_UINT32(xy_d_y, NVPGraph1),
+        VMSTATE_UINT32(xy_e, NVPGraph1),
+        VMSTATE_UINT32(valid, NVPGraph1),
+        VMSTATE_UINT32(src_color, NVPGraph1),
+        VMSTATE_UINT32(subdivide, NVPGraph1),
+        VMSTATE_UINT32(dma, NVPGraph1),
+        VMSTATE_UINT32(notify, NVPGraph1),
+        VMSTATE_UINT32_ARRAY(vtx_beta, NVPGraph1, 14),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static int nv_gpu_post_load(void *opaque, int version_id)
 {
     NVGPUState *s = opaque;
@@ -404,6 +464,8 @@ static const VMStateDescription vmstate_nv_gpu = {
         VMSTATE_STRUCT(card.ptimer, NVGPUState, 1, vmstate_nv_ptimer,
                        NVPTimer),
         VMSTATE_STRUCT(card.pfb, NVGPUState, 1, vmstate_nv_pfb, NVPfb),
+        VMSTATE_STRUCT(card.pgraph1, NVGPUState, 1, vmstate_nv1_pgraph,
+                       NVPGraph1),
         VMSTATE_END_OF_LIST()
     },
 };

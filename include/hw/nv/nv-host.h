@@ -33,6 +33,8 @@ typedef struct NVHost {
     /* Arm @id to expire at virtual time @deadline_ns; replaces any earlier. */
     void (*timer_mod)(void *opaque, NVTimerId id, int64_t deadline_ns);
     void (*timer_del)(void *opaque, NVTimerId id);
+    /* The card wrote VRAM bytes [addr, addr + len) behind the host's back. */
+    void (*vram_dirty)(void *opaque, uint64_t addr, uint64_t len);
     /* Read a dword of the card's own PCI configuration space. */
     uint32_t (*pci_config_read)(void *opaque, uint32_t addr);
     /* Log a message (already formatted to one line, no newline). */

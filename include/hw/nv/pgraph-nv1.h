@@ -49,7 +49,42 @@
 #define   NV1_CLIPRECT_OCCLUDED     (1u << 4)
 #define   NV1_CLIPRECT_SOFTWARE     (1u << 8)
 #define NV1_PGRAPH_ACCESS           0x6a4
+#define   NV1_ACCESS_FIFO           (1u << 0)
+#define   NV1_ACCESS_DMA            (1u << 4)
+#define   NV1_ACCESS_HOST           (1u << 8)
+#define   NV1_ACCESS_CLASS(v)       (((v) >> 12) & 0x1f)
+#define   NV1_ACCESS_WR_SHIFT       24      /* FIFO_WR, DMA_WR, HOST_WR, OBJECT_WR */
+#define NV1_PGRAPH_TRAP_ADDR        0x6a8
+#define NV1_PGRAPH_TRAP_DATA        0x6ac
 #define NV1_PGRAPH_STATUS           0x6b0
+
+/* INTR bits (pgraph.rst "Interrupts"). */
+#define NV1_INTR_INVALID            (1u << 0)
+#define NV1_INTR_CONTEXT_SWITCH     (1u << 4)
+#define NV1_INTR_VBLANK             (1u << 8)
+#define NV1_INTR_XY_RANGE           (1u << 12)
+#define NV1_INTR_MISSING_METHOD     (1u << 16)
+#define NV1_INTR_CANVAS_SOFTWARE    (1u << 20)
+#define NV1_INTR_CLIP_SOFTWARE      (1u << 24)
+#define NV1_INTR_NOTIFY             (1u << 28)
+#define NV1_INTR_MASK               0x11111111u
+/* INVALID bits */
+#define NV1_INVALID_METHOD          (1u << 0)
+#define NV1_INVALID_VALUE           (1u << 4)
+#define NV1_INVALID_NOTIFY          (1u << 8)
+#define NV1_INVALID_DOUBLE_NOTIFY   (1u << 12)
+#define NV1_INVALID_CTXSW_NOTIFY    (1u << 16)
+#define NV1_INVALID_MASK            0x00011111u
+
+/* CTX_CONTROL */
+#define NV1_CTX_CONTROL_CHID_VALID  (1u << 16)
+#define NV1_CTX_CONTROL_SWITCH_AVAILABLE (1u << 20)
+#define NV1_CTX_CONTROL_SWITCHING_BUSY   (1u << 24)
+#define NV1_CTX_CONTROL_DEVICE_ENABLED   (1u << 28)
+
+/* The method submission area: 0x400000 | class << 16 | method. */
+#define NV1_PGRAPH_MTHD_BASE        0x410000
+#define NV1_PGRAPH_MTHD_SIZE        0x1f0000
 
 /* CTX_SWITCH, the current object's options (pgraph.rst "Classes ..."). */
 #define NV1_CTX_OP(v)               ((v) & 0x1f)
@@ -81,7 +116,26 @@ typedef enum NV1SrcFormat {
 } NV1SrcFormat;
 
 /* The classes (pgraph.rst). */
+#define NV1_CLASS_BETA              0x01
+#define NV1_CLASS_ROP               0x02
+#define NV1_CLASS_CHROMA            0x03
+#define NV1_CLASS_PLANE             0x04
+#define NV1_CLASS_CLIP              0x05
+#define NV1_CLASS_PATTERN           0x06
+#define NV1_CLASS_POINT             0x08
+#define NV1_CLASS_LINE              0x09
+#define NV1_CLASS_LIN               0x0a
+#define NV1_CLASS_TRI               0x0b
+#define NV1_CLASS_RECT              0x0c
+#define NV1_CLASS_TEXLIN            0x0d
+#define NV1_CLASS_TEXQUAD           0x0e
 #define NV1_CLASS_BLIT              0x10
+#define NV1_CLASS_IFC               0x11
+#define NV1_CLASS_BITMAP            0x12
+#define NV1_CLASS_IFM               0x13
+#define NV1_CLASS_ITM               0x14
+#define NV1_CLASS_TEXLINBETA        0x1d
+#define NV1_CLASS_TEXQUADBETA       0x1e
 
 typedef struct NVPGraph1 {
     uint32_t debug_a, debug_b, debug_c;
@@ -95,13 +149,33 @@ typedef struct NVPGraph1 {
     uint32_t canvas_min, canvas_max;
     uint32_t cliprect_min[2], cliprect_max[2], cliprect_config;
     uint32_t access;
+    uint32_t trap_addr, trap_data;
+    /* XY logic state (xy.rst is mostly "todo": stored, partly used). */
+    uint32_t vtx_x[18], vtx_y[18];
+    uint32_t iclip[2], uclip_x[2], uclip_y[2];
+    uint32_t xy_a, xy_b, xy_d_x, xy_d_y, xy_e;
+    uint32_t valid, src_color, subdivide;
+    uint32_t dma, notify;
+    uint32_t vtx_beta[14];
 } NVPGraph1;
+
+struct NVCard;
+uint32_t nv1_pgraph_read(struct NVCard *card, uint32_t addr);
+void nv1_pgraph_write(struct NVCard *card, uint32_t addr, uint32_t val);
+void nv1_pgraph_reset(struct NVCard *card);
+/* Execute one method (from the direct submission area or from PFIFO). */
+void nv1_pgraph_method(struct NVCard *card, unsigned cls, uint32_t mthd,
+                       uint32_t data);
+/* The method submission area, addr relative to NV1_PGRAPH_MTHD_BASE. */
+uint32_t nv1_pgraph_mthd_read(struct NVCard *card, uint32_t addr);
+void nv1_pgraph_mthd_write(struct NVCard *card, uint32_t addr, uint32_t val);
+/* Is PGRAPH's line into PMC (12) / PFB's VBLANK line (24) active? */
+bool nv1_pgraph_intr_line(struct NVCard *card);
+bool nv1_pgraph_vblank_line(struct NVCard *card);
 
 #endif
 
 /* ---- The per-pixel pipeline (graph/nv1/rop.rst; facts.md 1a-1g) ---- */
-
-struct NVCard;
 
 typedef enum NV1WorkFormat {
     NV1_WF_Y8,
@@ -146,6 +220,20 @@ void nv1_rop_pixel_state(const NV1Rop *r, unsigned x, unsigned y,
 /* ... copied from the framebuffer at (sx, sy) (BLIT). */
 void nv1_rop_blit_pixel(const NV1Rop *r, unsigned x, unsigned y,
                         unsigned sx, unsigned sy);
+
+/*
+ * Fast paths: a whole solid rectangle, or a whole blit, in tight loops.
+ * They return false, having done nothing, unless the result is exactly what
+ * the per-pixel pipeline gives (SRCCOPY, no colour key, plane mask,
+ * cliprects or dithering, one buffer, no wrap around VRAM).
+ */
+bool nv1_rop_fill_fast(const NV1Rop *r, unsigned x, unsigned y,
+                       unsigned w, unsigned h, uint32_t src);
+bool nv1_rop_blit_fast(const NV1Rop *r, unsigned dx, unsigned dy,
+                       unsigned sx, unsigned sy, unsigned w, unsigned h);
+/* Tell the host which VRAM a w x h rectangle at (x, y) may have changed. */
+void nv1_rop_dirty(const NV1Rop *r, unsigned x, unsigned y,
+                   unsigned w, unsigned h);
 
 /* The steps, exposed for unit tests. */
 bool nv1_rop_is_indexed(struct NVCard *card, bool blit);

@@ -21,6 +21,7 @@
 #define NV_PMC_ENABLE               0x200
 /* ENABLE bits of the engines we model (pmc.rst "Engine enables"). */
 #define   NV1_PMC_ENABLE_PTIMER     4
+#define   NV1_PMC_ENABLE_PGRAPH     12
 #define   NV1_PMC_ENABLE_PFB        24
 #define   NV3_PMC_ENABLE_PTIMER     16
 #define   NV3_PMC_ENABLE_PFB        20

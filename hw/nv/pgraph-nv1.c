@@ -1,0 +1,660 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv: NV1 PGRAPH, the registers, interrupts, method execution and the
+ * drawing objects (graph/nv1/pgraph.rst; facts.md sections 1 and 2).
+ *
+ * Methods arrive here from the direct submission area (BAR0 0x410000 +
+ * class << 16 + method) or, later, from PFIFO.  They execute at once:
+ * STATUS always reads idle.  Drawing goes through the ROP (rop-nv1.c), with
+ * tight loops for the cases where they give the same bytes.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "hw/nv/nv.h"
+
+/* Plain storage registers: offset, count, stride, writable mask, field. */
+typedef struct NV1Reg {
+    uint16_t off;
+    uint8_t count;
+    uint8_t stride;
+    uint32_t mask;
+    size_t field;
+} NV1Reg;
+
+#define REG(o, n, st, m, f) { o, n, st, m, offsetof(NVPGraph1, f) }
+
+/* Masks from facts.md section 1 (hardware-verified); full where unknown. */
+static const NV1Reg nv1_regs[] = {
+    REG(0x084, 1, 4, 0xffffffef, debug_b),  /* bit 4 reads 0 */
+    REG(0x088, 1, 4, 0xffffffff, debug_c),
+    REG(0x140, 1, 4, NV1_INTR_MASK, intr_en),
+    REG(0x144, 1, 4, NV1_INVALID_MASK, invalid_en),
+    REG(0x400, 18, 4, 0xffffffff, vtx_x),
+    REG(0x450, 2, 4, 0xffffffff, iclip),
+    REG(0x460, 2, 4, 0xffffffff, uclip_x),
+    REG(0x468, 2, 4, 0xffffffff, uclip_y),
+    REG(0x480, 18, 4, 0xffffffff, vtx_y),
+    REG(0x600, 2, 8, 0x3fffffff, pattern_rgb),
+    REG(0x604, 2, 8, 0x000000ff, pattern_a),
+    REG(0x610, 2, 4, 0xffffffff, pattern_bitmap),
+    REG(0x618, 1, 4, 0x00000003, pattern_shape),
+    REG(0x61c, 2, 4, 0x7fffffff, bitmap_color),
+    REG(0x624, 1, 4, 0x000000ff, rop),
+    REG(0x628, 1, 4, 0x7fffffff, plane),
+    REG(0x62c, 1, 4, 0x7fffffff, chroma),
+    REG(0x630, 1, 4, 0x7f800000, beta),
+    REG(0x634, 1, 4, 0x01111011, canvas_config),
+    REG(0x640, 1, 4, 0xffffffff, xy_a),
+    REG(0x644, 1, 4, 0xffffffff, xy_b),
+    REG(0x648, 1, 4, 0xffffffff, xy_d_x),
+    REG(0x64c, 1, 4, 0xffffffff, xy_d_y),
+    REG(0x650, 1, 4, 0xffffffff, valid),
+    REG(0x654, 1, 4, 0xffffffff, src_color),
+    REG(0x658, 1, 4, 0xffffffff, subdivide),
+    REG(0x65c, 1, 4, 0xffffffff, xy_e),
+    REG(0x680, 1, 4, 0xffffffff, dma),
+    REG(0x684, 1, 4, 0xffffffff, notify),
+    REG(0x688, 1, 4, 0xffffffff, canvas_min),
+    REG(0x68c, 1, 4, 0xffffffff, canvas_max),
+    REG(0x690, 2, 8, 0x0fff0fff, cliprect_min),
+    REG(0x694, 2, 8, 0x0fff0fff, cliprect_max),
+    REG(0x6a0, 1, 4, 0x00000113, cliprect_config),
+    REG(0x700, 14, 4, 0xffffffff, vtx_beta),
+};
+
+/* NOTIFY register bits used by the NOTIFY method (facts.md section 2). */
+#define NOTIFY_PENDING      (1u << 16)
+#define NOTIFY_PENDING_ALT  (1u << 20)
+
+static uint32_t *reg_ptr(NVCard *card, uint32_t addr, uint32_t *mask)
+{
+    for (size_t i = 0; i < G_N_ELEMENTS(nv1_regs); i++) {
+        const NV1Reg *r = &nv1_regs[i];
+
+        if (addr >= r->off && addr < r->off + (uint32_t)r->count * r->stride &&
+            (addr - r->off) % r->stride == 0) {
+            *mask = r->mask;
+            return (uint32_t *)((char *)&card->pgraph1 + r->field) +
+                   (addr - r->off) / r->stride;
+        }
+    }
+    return NULL;
+}
+
+bool nv1_pgraph_intr_line(NVCard *card)
+{
+    NVPGraph1 *g = &card->pgraph1;
+
+    /* pgraph.rst: INTR & INTR_EN ORed with INVALID & INVALID_EN. */
+    return (g->intr & g->intr_en & ~NV1_INTR_VBLANK) ||
+           (g->invalid & g->invalid_en);
+}
+
+bool nv1_pgraph_vblank_line(NVCard *card)
+{
+    return card->pgraph1.intr & card->pgraph1.intr_en & NV1_INTR_VBLANK;
+}
+
+void nv1_pgraph_reset(NVCard *card)
+{
+    memset(&card->pgraph1, 0, sizeof(card->pgraph1));
+    nv_card_update_irq(card);
+}
+
+/*
+ * An interrupt caused by a method: pgraph.rst "Note that interrupts that are
+ * disabled will still cause PGRAPH to halt and disable FIFO/HOST bits".
+ */
+static void trap(NVCard *card, uint32_t intr, uint32_t invalid)
+{
+    NVPGraph1 *g = &card->pgraph1;
+
+    g->intr |= intr | (invalid ? NV1_INTR_INVALID : 0);
+    g->invalid |= invalid;
+    g->access &= ~(NV1_ACCESS_FIFO | NV1_ACCESS_HOST);
+    nv_card_update_irq(card);
+}
+
+static uint32_t ctx_control(NVPGraph1 *g)
+{
+    uint32_t v = g->ctx_control & ~NV1_CTX_CONTROL_SWITCH_AVAILABLE;
+
+    /* pgraph.rst CTX_CONTROL.SWITCH_AVAILABLE. */
+    if ((v & NV1_CTX_CONTROL_DEVICE_ENABLED) &&
+        (!(v & NV1_CTX_CONTROL_CHID_VALID) ||
+         !(v & (NV1_CTX_CONTROL_SWITCHING_BUSY | (1u << 8))))) {
+        v |= NV1_CTX_CONTROL_SWITCH_AVAILABLE;
+    }
+    return v;
+}
+
+uint32_t nv1_pgraph_read(NVCard *card, uint32_t addr)
+{
+    NVPGraph1 *g = &card->pgraph1;
+    uint32_t mask, *p;
+
+    switch (addr) {
+    case NV1_PGRAPH_DEBUG_A:
+        return g->debug_a;
+    case NV1_PGRAPH_INTR:
+        return g->intr;
+    case NV1_PGRAPH_INVALID:
+        return g->invalid;
+    case NV1_PGRAPH_CTX_SWITCH:
+        return g->ctx_switch;
+    case NV1_PGRAPH_CTX_CONTROL:
+        return ctx_control(g);
+    case NV1_PGRAPH_ACCESS:
+        /* The four write-enable bits always read 1. */
+        return g->access | 0xfu << NV1_ACCESS_WR_SHIFT;
+    case NV1_PGRAPH_TRAP_ADDR:
+        return g->trap_addr;
+    case NV1_PGRAPH_TRAP_DATA:
+        return g->trap_data;
+    case NV1_PGRAPH_STATUS:
+        return 0;       /* methods run to completion when submitted */
+    }
+    p = reg_ptr(card, addr, &mask);
+    if (p) {
+        return *p;
+    }
+    nv_unimp(card, NV1_PGRAPH_BASE + addr, false, 0);
+    return 0;
+}
+
+static void write_access(NVPGraph1 *g, uint32_t val)
+{
+    static const uint32_t fields[4] = {
+        NV1_ACCESS_FIFO, NV1_ACCESS_DMA, NV1_ACCESS_HOST, 0x1f000,
+    };
+
+    /* pgraph.rst ACCESS: bits 24-27 select which fields the write sets. */
+    for (int i = 0; i < 4; i++) {
+        if (val & (1u << (NV1_ACCESS_WR_SHIFT + i))) {
+            g->access = (g->access & ~fields[i]) | (val & fields[i]);
+        }
+    }
+}
+
+void nv1_pgraph_write(NVCard *card, uint32_t addr, uint32_t val)
+{
+    NVPGraph1 *g = &card->pgraph1;
+    uint32_t mask, *p;
+
+    /* INTR, INVALID and ACCESS are writable without ACCESS.HOST. */
+    switch (addr) {
+    case NV1_PGRAPH_INTR:
+        g->intr &= ~val;
+        if (val & NV1_INTR_INVALID) {
+            g->invalid = 0;
+        }
+        nv_card_update_irq(card);
+        return;
+    case NV1_PGRAPH_INVALID:
+        g->invalid &= ~val;
+        if (!g->invalid) {
+            g->intr &= ~NV1_INTR_INVALID;
+        }
+        nv_card_update_irq(card);
+        return;
+    case NV1_PGRAPH_ACCESS:
+        write_access(g, val);
+        return;
+    }
+    if (!(g->access & NV1_ACCESS_HOST)) {
+        nv_log(card, NV_LOG_GUEST_ERROR, "nv: pgraph: write of 0x%08x to "
+               "0x%06x ignored: ACCESS.HOST is off", val,
+               NV1_PGRAPH_BASE + addr);
+        return;
+    }
+    switch (addr) {
+    case NV1_PGRAPH_DEBUG_A:
+        if (val & 1) {      /* RESET_TRIGGER */
+            nv1_pgraph_reset(card);
+            return;
+        }
+        g->debug_a = val & ~1u;
+        return;
+    case NV1_PGRAPH_CTX_SWITCH:
+        g->ctx_switch = val & 0x807fffff;
+        g->ctx_control &= ~NV1_CTX_CONTROL_SWITCHING_BUSY;
+        g->debug_b &= ~1u;
+        return;
+    case NV1_PGRAPH_CTX_CONTROL:
+        g->ctx_control = val & 0x11010103;
+        return;
+    case NV1_PGRAPH_TRAP_ADDR:
+    case NV1_PGRAPH_TRAP_DATA:
+    case NV1_PGRAPH_STATUS:
+        return;         /* read-only */
+    }
+    p = reg_ptr(card, addr, &mask);
+    if (p) {
+        *p = val & mask;
+        nv_card_update_irq(card);   /* INTR_EN / INVALID_EN */
+        return;
+    }
+    nv_unimp(card, NV1_PGRAPH_BASE + addr, true, val);
+}
+
+/* ---- methods ------------------------------------------------------- */
+
+#define VALID_X(i)  (1u << (i))         /* rnndb VALID.X: per vertex */
+#define VALID_Y(i)  (1u << (12 + (i)))
+
+static int16_t xy_x(uint32_t xy)
+{
+    return (int16_t)(xy & 0xffff);
+}
+
+static int16_t xy_y(uint32_t xy)
+{
+    return (int16_t)(xy >> 16);
+}
+
+static void set_vtx(NVPGraph1 *g, unsigned i, int32_t x, int32_t y)
+{
+    g->vtx_x[i] = x;
+    g->vtx_y[i] = y;
+    g->valid |= VALID_X(i) | VALID_Y(i);
+}
+
+static bool vtx_valid(NVPGraph1 *g, unsigned n)
+{
+    uint32_t need = 0;
+
+    for (unsigned i = 0; i < n; i++) {
+        need |= VALID_X(i) | VALID_Y(i);
+    }
+    return (g->valid & need) == need;
+}
+
+/* The volatile state a new object starts without (facts.md 1d, 2). */
+static void volatile_reset(NVPGraph1 *g)
+{
+    g->valid = 0;
+    g->bitmap_color[0] &= ~(1u << 30);
+    g->bitmap_color[1] &= ~(1u << 30);
+}
+
+/* Method 0 (facts.md section 2). */
+static void mthd_object(NVCard *card, unsigned cls, uint32_t data)
+{
+    NVPGraph1 *g = &card->pgraph1;
+    bool chid_valid = g->ctx_control & NV1_CTX_CONTROL_CHID_VALID;
+    bool same = !((data ^ g->ctx_switch) & 0x007f8000);   /* bits 15-22 */
+    bool vreset = (data & (1u << 31)) && (g->debug_c & (1u << 28)) &&
+                  (!chid_valid || same);
+
+    g->ctx_switch = data & 0x807fffff;
+    g->access = (g->access & ~0x1f000u) | cls << 12;
+    g->debug_b = (g->debug_b & ~1u) | vreset;
+    if (vreset) {
+        volatile_reset(g);
+    }
+    if (!same || !chid_valid) {
+        g->ctx_control |= NV1_CTX_CONTROL_CHID_VALID |
+                          NV1_CTX_CONTROL_SWITCHING_BUSY;
+        trap(card, NV1_INTR_CONTEXT_SWITCH, 0);
+    } else {
+        g->ctx_control &= ~NV1_CTX_CONTROL_SWITCHING_BUSY;
+    }
+}
+
+/* NOTIFY 0x104 (facts.md section 2); the notification itself is below. */
+static void mthd_notify(NVCard *card, unsigned cls, uint32_t data)
+{
+    NVPGraph1 *g = &card->pgraph1;
+    bool tex = cls == NV1_CLASS_TEXLIN || cls == NV1_CLASS_TEXQUAD ||
+               cls == NV1_CLASS_TEXLINBETA || cls == NV1_CLASS_TEXQUADBETA;
+
+    if (data && !tex) {
+        trap(card, 0, NV1_INVALID_VALUE);
+    } else if (!(g->ctx_switch & NV1_CTX_NOTIFY_VALID)) {
+        trap(card, 0, NV1_INVALID_NOTIFY);
+    } else if (g->notify & (NOTIFY_PENDING | NOTIFY_PENDING_ALT)) {
+        trap(card, 0, NV1_INVALID_DOUBLE_NOTIFY);
+    } else {
+        g->notify |= NOTIFY_PENDING;
+    }
+}
+
+/* A colour from the object's format, stored as A1R10G10B10. */
+static uint32_t a1_color(NVCard *card, uint32_t val)
+{
+    uint8_t a;
+    uint32_t rgb = nv1_rop_convert_src(card, val, NV1_WF_R10G10B10, &a);
+
+    return (a ? 1u << 30 : 0) | rgb;
+}
+
+/*
+ * The drawing window: the canvas (CANVAS_MIN/MAX, right-exclusive, 12-bit
+ * X in bits 0-11 and Y in bits 16-27) and, with CTX_SWITCH.CLIP, the user
+ * clip rectangle set by the CLIP object.
+ */
+typedef struct Window {
+    int32_t x0, y0, x1, y1;
+} Window;
+
+static Window draw_window(NVPGraph1 *g)
+{
+    Window w = {
+        g->canvas_min & 0xfff, (g->canvas_min >> 16) & 0xfff,
+        g->canvas_max & 0xfff, (g->canvas_max >> 16) & 0xfff,
+    };
+
+    if (g->ctx_switch & NV1_CTX_CLIP) {
+        w.x0 = MAX(w.x0, (int32_t)g->uclip_x[0]);
+        w.x1 = MIN(w.x1, (int32_t)g->uclip_x[1]);
+        w.y0 = MAX(w.y0, (int32_t)g->uclip_y[0]);
+        w.y1 = MIN(w.y1, (int32_t)g->uclip_y[1]);
+    }
+    return w;
+}
+
+/*
+ * facts.md 1g: with a SOFTWARE bit set a drawing method raises its
+ * interrupt instead of drawing (vertex side effects still happen).
+ */
+static bool draw_allowed(NVCard *card)
+{
+    NVPGraph1 *g = &card->pgraph1;
+    uint32_t intr = 0;
+
+    if (g->cliprect_config & NV1_CLIPRECT_SOFTWARE) {
+        intr |= NV1_INTR_CLIP_SOFTWARE;
+    }
+    if (g->canvas_config & NV1_CANVAS_SOFTWARE) {
+        intr |= NV1_INTR_CANVAS_SOFTWARE;
+    }
+    if (intr) {
+        trap(card, intr, 0);
+        return false;
+    }
+    return true;
+}
+
+static bool blit_class(NVCard *card)
+{
+    return NV1_ACCESS_CLASS(card->pgraph1.access) == NV1_CLASS_BLIT;
+}
+
+/* A solid rectangle of SRC_COLOR, clipped to the drawing window. */
+static void draw_rect(NVCard *card, int32_t x, int32_t y, uint32_t w,
+                      uint32_t h)
+{
+    NVPGraph1 *g = &card->pgraph1;
+    Window win;
+    int32_t x0, y0, x1, y1;
+    NV1Rop r;
+
+    if (!draw_allowed(card)) {
+        return;
+    }
+    win = draw_window(g);
+    x0 = MAX(x, win.x0);
+    y0 = MAX(y, win.y0);
+    x1 = MIN(x + (int32_t)w, win.x1);
+    y1 = MIN(y + (int32_t)h, win.y1);
+    if (x0 >= x1 || y0 >= y1) {
+        return;
+    }
+    nv1_rop_begin(&r, card, blit_class(card));
+    if (!nv1_rop_fill_fast(&r, x0, y0, x1 - x0, y1 - y0, g->src_color)) {
+        for (int32_t py = y0; py < y1; py++) {
+            for (int32_t px = x0; px < x1; px++) {
+                nv1_rop_pixel(&r, px, py, g->src_color);
+            }
+        }
+    }
+    nv1_rop_dirty(&r, x0, y0, x1 - x0, y1 - y0);
+}
+
+/*
+ * BLIT: vertex 0 is the source, vertex 1 the destination.  The pixel order
+ * keeps overlapping copies intact (rows bottom-up when moving down, columns
+ * right-to-left when moving right within the rows), as a blitter that
+ * picks its direction does; rop.rst does not say.
+ */
+static void draw_blit(NVCard *card, uint32_t w, uint32_t h)
+{
+    NVPGraph1 *g = &card->pgraph1;
+    int32_t sx = g->vtx_x[0], sy = g->vtx_y[0];
+    int32_t dx = g->vtx_x[1], dy = g->vtx_y[1];
+    Window win;
+    int32_t x0, y0, x1, y1;
+    unsigned cw, ch;
+    bool rows_up, cols_back;
+    NV1Rop r;
+
+    if (!draw_allowed(card)) {
+        return;
+    }
+    win = draw_window(g);
+    x0 = MAX(dx, win.x0);
+    y0 = MAX(dy, win.y0);
+    x1 = MIN(dx + (int32_t)w, win.x1);
+    y1 = MIN(dy + (int32_t)h, win.y1);
+    if (x0 >= x1 || y0 >= y1) {
+        return;
+    }
+    sx += x0 - dx;
+    sy += y0 - dy;
+    cw = x1 - x0;
+    ch = y1 - y0;
+    nv1_rop_begin(&r, card, true);
+    if (sx >= 0 && sy >= 0 &&
+        nv1_rop_blit_fast(&r, x0, y0, sx, sy, cw, ch)) {
+        nv1_rop_dirty(&r, x0, y0, cw, ch);
+        return;
+    }
+    rows_up = y0 > sy;
+    cols_back = y0 == sy && x0 > sx;
+    for (unsigned i = 0; i < ch; i++) {
+        unsigned row = rows_up ? ch - 1 - i : i;
+
+        for (unsigned j = 0; j < cw; j++) {
+            unsigned col = cols_back ? cw - 1 - j : j;
+
+            nv1_rop_blit_pixel(&r, x0 + col, y0 + row, sx + col, sy + row);
+        }
+    }
+    nv1_rop_dirty(&r, x0, y0, cw, ch);
+}
+
+/* Methods of the context objects (pgraph.rst, facts.md section 2). */
+static bool mthd_context(NVCard *card, unsigned cls, uint32_t mthd,
+                         uint32_t data)
+{
+    NVPGraph1 *g = &card->pgraph1;
+
+    switch (cls << 16 | mthd) {
+    case NV1_CLASS_BETA << 16 | 0x300:
+        /* rnndb BETA_1D31: negative values clamp to 0 */
+        g->beta = data & (1u << 31) ? 0 : data & 0x7f800000;
+        return true;
+    case NV1_CLASS_ROP << 16 | 0x300:
+        g->rop = data & 0xff;       /* stored even when out of range */
+        if (data > 0xff) {
+            trap(card, 0, NV1_INVALID_VALUE);
+        }
+        return true;
+    case NV1_CLASS_CHROMA << 16 | 0x304:
+        g->chroma = a1_color(card, data);
+        return true;
+    case NV1_CLASS_PLANE << 16 | 0x304:
+        g->plane = a1_color(card, data);
+        return true;
+    case NV1_CLASS_CLIP << 16 | 0x300:
+        g->uclip_x[0] = xy_x(data);
+        g->uclip_y[0] = xy_y(data);
+        return true;
+    case NV1_CLASS_CLIP << 16 | 0x304:
+        g->uclip_x[1] = (int32_t)g->uclip_x[0] + (data & 0xffff);
+        g->uclip_y[1] = (int32_t)g->uclip_y[0] + (data >> 16);
+        return true;
+    case NV1_CLASS_PATTERN << 16 | 0x308:
+        g->pattern_shape = data & 3;
+        if (data > 2) {
+            trap(card, 0, NV1_INVALID_VALUE);
+        }
+        return true;
+    case NV1_CLASS_PATTERN << 16 | 0x310:
+    case NV1_CLASS_PATTERN << 16 | 0x314: {
+        uint8_t a;
+        unsigned i = (mthd - 0x310) / 4;
+
+        g->pattern_rgb[i] = nv1_rop_convert_src(card, data, NV1_WF_R10G10B10,
+                                                &a);
+        g->pattern_a[i] = a;
+        return true;
+    }
+    case NV1_CLASS_PATTERN << 16 | 0x318:
+    case NV1_CLASS_PATTERN << 16 | 0x31c: {
+        uint32_t v = data;
+
+        /* rop.rst: CGA6 bitmaps are stored LE, bit i moved to i ^ 7. */
+        if (g->ctx_switch & NV1_CTX_BITMAP_CGA6) {
+            v = 0;
+            for (unsigned bit = 0; bit < 32; bit++) {
+                v |= ((data >> bit) & 1) << (bit ^ 7);
+            }
+        }
+        g->pattern_bitmap[(mthd - 0x318) / 4] = v;
+        return true;
+    }
+    }
+    return false;
+}
+
+/* Methods of the drawing objects implemented so far. */
+static bool mthd_draw(NVCard *card, unsigned cls, uint32_t mthd, uint32_t data)
+{
+    NVPGraph1 *g = &card->pgraph1;
+
+    switch (cls) {
+    case NV1_CLASS_POINT:
+        if (mthd == 0x304) {
+            g->src_color = data;
+        } else if (mthd >= 0x400 && mthd < 0x480) {
+            set_vtx(g, 0, xy_x(data), xy_y(data));
+            draw_rect(card, xy_x(data), xy_y(data), 1, 1);
+        } else if (mthd >= 0x500 && mthd < 0x580 && !(mthd & 4)) {
+            g->src_color = data;
+        } else if (mthd >= 0x500 && mthd < 0x580) {
+            set_vtx(g, 0, xy_x(data), xy_y(data));
+            draw_rect(card, xy_x(data), xy_y(data), 1, 1);
+        } else {
+            return false;
+        }
+        return true;
+    case NV1_CLASS_RECT:
+        if (mthd == 0x304) {
+            g->src_color = data;
+        } else if (mthd >= 0x400 && mthd < 0x480 && !(mthd & 4)) {
+            set_vtx(g, 0, xy_x(data), xy_y(data));
+        } else if (mthd >= 0x400 && mthd < 0x480) {
+            if (!vtx_valid(g, 1)) {
+                trap(card, NV1_INTR_MISSING_METHOD, 0);
+                return true;
+            }
+            draw_rect(card, g->vtx_x[0], g->vtx_y[0], data & 0xffff,
+                      data >> 16);
+        } else {
+            return false;
+        }
+        return true;
+    case NV1_CLASS_BLIT:
+        if (mthd == 0x300 || mthd == 0x304) {
+            set_vtx(g, (mthd - 0x300) / 4, xy_x(data), xy_y(data));
+        } else if (mthd == 0x308) {
+            if (!vtx_valid(g, 2)) {
+                trap(card, NV1_INTR_MISSING_METHOD, 0);
+                return true;
+            }
+            draw_blit(card, data & 0xffff, data >> 16);
+        } else {
+            return false;
+        }
+        return true;
+    }
+    return false;
+}
+
+static bool class_exists(unsigned cls)
+{
+    return (cls >= NV1_CLASS_BETA && cls <= NV1_CLASS_PATTERN) ||
+           (cls >= NV1_CLASS_POINT && cls <= NV1_CLASS_TEXQUAD) ||
+           (cls >= NV1_CLASS_BLIT && cls <= NV1_CLASS_ITM) ||
+           cls == NV1_CLASS_TEXLINBETA || cls == NV1_CLASS_TEXQUADBETA;
+}
+
+/* Drawing classes whose methods are not modelled yet. */
+static bool class_unimplemented(unsigned cls)
+{
+    return cls == NV1_CLASS_LINE || cls == NV1_CLASS_LIN ||
+           cls == NV1_CLASS_TRI || cls == NV1_CLASS_TEXLIN ||
+           cls == NV1_CLASS_TEXQUAD || cls == NV1_CLASS_IFC ||
+           cls == NV1_CLASS_BITMAP || cls == NV1_CLASS_IFM ||
+           cls == NV1_CLASS_ITM || cls == NV1_CLASS_TEXLINBETA ||
+           cls == NV1_CLASS_TEXQUADBETA;
+}
+
+void nv1_pgraph_method(NVCard *card, unsigned cls, uint32_t mthd,
+                       uint32_t data)
+{
+    NVPGraph1 *g = &card->pgraph1;
+    bool notify = g->notify & NOTIFY_PENDING;
+
+    cls &= 0x1f;
+    mthd &= 0xfffc;
+    g->trap_addr = NV1_PGRAPH_BASE | cls << 16 | mthd;
+    g->trap_data = data;
+    if (mthd == 0) {
+        mthd_object(card, cls, data);
+        return;
+    }
+    if (mthd == 0x104) {
+        mthd_notify(card, cls, data);
+        return;
+    }
+    if (mthd_context(card, cls, mthd, data) || mthd_draw(card, cls, mthd, data)) {
+        /*
+         * Without PDMA we cannot write the notifier; the interrupt the
+         * driver waits for comes when the next method completes.
+         */
+        if (notify) {
+            g->notify &= ~NOTIFY_PENDING;
+            g->intr |= NV1_INTR_NOTIFY;
+            nv_card_update_irq(card);
+        }
+        return;
+    }
+    if (class_exists(cls) && class_unimplemented(cls)) {
+        nv_log(card, NV_LOG_UNIMP, "nv: pgraph: class 0x%02x method 0x%04x "
+               "(data 0x%08x) not implemented", cls, mthd, data);
+        return;
+    }
+    trap(card, 0, NV1_INVALID_METHOD);
+}
+
+/* The direct submission area: needs ACCESS.HOST (facts.md section 2). */
+void nv1_pgraph_mthd_write(NVCard *card, uint32_t addr, uint32_t val)
+{
+    uint32_t off = NV1_PGRAPH_MTHD_BASE - NV1_PGRAPH_BASE + addr;
+
+    if (!(card->pgraph1.access & NV1_ACCESS_HOST)) {
+        nv_log(card, NV_LOG_GUEST_ERROR, "nv: pgraph: method 0x%06x ignored: "
+               "ACCESS.HOST is off", NV1_PGRAPH_BASE + off);
+        return;
+    }
+    nv1_pgraph_method(card, off >> 16, off & 0xffff, val);
+}
+
+uint32_t nv1_pgraph_mthd_read(NVCard *card, uint32_t addr)
+{
+    nv_unimp(card, NV1_PGRAPH_MTHD_BASE + addr, false, 0);
+    return 0;
+}

@@ -1,0 +1,449 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv unit tests: NV1 PGRAPH through MMIO, as a driver drives it:
+ * registers, interrupts, the object switch, context objects, RECT, POINT
+ * and BLIT, and the fast paths against the per-pixel reference.
+ */
+#include <glib.h>
+#include <string.h>
+
+#include "test-host.h"
+
+#define GR(r)       (0x400000 + (r))
+#define MTHD(c, m)  (0x400000 + ((c) << 16) + (m))
+#define HOST_ON     0x04000100      /* ACCESS: HOST_WR | HOST */
+
+static uint32_t vram32(TestHost *th, uint64_t addr)
+{
+    return nv_ld_le(th->vram + addr, 4);
+}
+
+/*
+ * A 640-wide (CONFIG_0 width index 1) 32 bpp canvas of 640x480, host
+ * access on, the channel valid so object switches do not trap.
+ */
+static TestHost *setup(unsigned bpp)
+{
+    TestHost *th = th_new("nv1", 4 << 20);
+
+    th_wr(th, 0x600200, 1 << 4 | bpp << 8);
+    th_wr(th, GR(0x6a4), HOST_ON);
+    th_wr(th, GR(0x688), 0);
+    th_wr(th, GR(0x68c), 480 << 16 | 640);
+    th_wr(th, GR(0x190), 1 << 16);          /* CHID_VALID, channel 0 */
+    return th;
+}
+
+/* Switch to an object of class @cls with options @opts, channel 0. */
+static void object(TestHost *th, unsigned cls, uint32_t opts)
+{
+    th_wr(th, MTHD(cls, 0), opts);
+}
+
+#define OPTS(op, cfmt)  ((op) | (cfmt) << 9)
+
+static void test_registers(void)
+{
+    TestHost *th = th_new("nv1", 0);
+
+    /* Writes need ACCESS.HOST; the four WR bits read 1. */
+    th_wr(th, GR(0x624), 0x12);
+    g_assert_cmphex(th_rd(th, GR(0x624)), ==, 0);
+    g_assert_cmphex(th_rd(th, GR(0x6a4)), ==, 0x0f000000);
+    th_wr(th, GR(0x6a4), 0x00000101);       /* no WR bit: nothing */
+    g_assert_cmphex(th_rd(th, GR(0x6a4)), ==, 0x0f000000);
+    th_wr(th, GR(0x6a4), HOST_ON | 1);      /* HOST_WR only: FIFO stays 0 */
+    g_assert_cmphex(th_rd(th, GR(0x6a4)), ==, 0x0f000100);
+    /* Masks (facts.md section 1). */
+    th_wr(th, GR(0x624), 0xffffffff);
+    g_assert_cmphex(th_rd(th, GR(0x624)), ==, 0xff);
+    th_wr(th, GR(0x630), 0xffffffff);
+    g_assert_cmphex(th_rd(th, GR(0x630)), ==, 0x7f800000);
+    th_wr(th, GR(0x634), 0xffffffff);
+    g_assert_cmphex(th_rd(th, GR(0x634)), ==, 0x01111011);
+    th_wr(th, GR(0x6a0), 0xffffffff);
+    g_assert_cmphex(th_rd(th, GR(0x6a0)), ==, 0x113);
+    th_wr(th, GR(0x600), 0xffffffff);
+    th_wr(th, GR(0x604), 0xffffffff);
+    g_assert_cmphex(th_rd(th, GR(0x600)), ==, 0x3fffffff);
+    g_assert_cmphex(th_rd(th, GR(0x604)), ==, 0xff);
+    th_wr(th, GR(0x180), 0xffffffff);
+    g_assert_cmphex(th_rd(th, GR(0x180)), ==, 0x807fffff);
+    g_assert_cmphex(th_rd(th, GR(0x6b0)), ==, 0);   /* STATUS: idle */
+    /* DEBUG_A bit 0 resets PGRAPH and reads 0. */
+    th_wr(th, GR(0x080), 0x10000001);
+    g_assert_cmphex(th_rd(th, GR(0x080)), ==, 0);
+    g_assert_cmphex(th_rd(th, GR(0x624)), ==, 0);
+    th_free(th);
+}
+
+/*
+ * An unknown method: INTR.INVALID with INVALID.INVALID_METHOD, ACCESS HOST
+ * and FIFO dropped, PMC line 12 (0x1000) when enabled.  Clearing INVALID
+ * clears INTR bit 0 and the reverse.
+ */
+static void test_invalid_method(void)
+{
+    TestHost *th = setup(3);
+
+    th_wr(th, 0x140, 1);                    /* PMC: hardware interrupts */
+    th_wr(th, GR(0x140), 1);                /* INTR_EN.INVALID */
+    th_wr(th, MTHD(0x0c, 0x200), 5);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 1);
+    g_assert_cmphex(th_rd(th, GR(0x104)), ==, 1);
+    g_assert_cmphex(th_rd(th, GR(0x6a4)) & 0x111, ==, 0);
+    g_assert_cmphex(th_rd(th, GR(0x6a8)), ==, MTHD(0x0c, 0x200));
+    g_assert_cmphex(th_rd(th, GR(0x6ac)), ==, 5);
+    g_assert_cmphex(th_rd(th, 0x100), ==, 0x1000);
+    g_assert_true(th->irq);
+    /* INTR and INVALID are writable with HOST off. */
+    th_wr(th, GR(0x104), 1);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0);
+    g_assert_false(th->irq);
+    /* INVALID_EN alone also drives the line. */
+    th_wr(th, GR(0x6a4), HOST_ON);
+    th_wr(th, GR(0x140), 0);
+    th_wr(th, GR(0x144), 1);
+    th_wr(th, MTHD(0x0c, 0x200), 5);
+    g_assert_true(th->irq);
+    th_wr(th, GR(0x100), 1);
+    g_assert_cmphex(th_rd(th, GR(0x104)), ==, 0);
+    g_assert_false(th->irq);
+    /* Without ACCESS.HOST a method is ignored. */
+    th_wr(th, MTHD(0x0c, 0x200), 5);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0);
+    th_free(th);
+}
+
+/*
+ * Method 0 (facts.md section 2): a new channel (or none valid yet) raises
+ * CONTEXT_SWITCH (INTR bit 4) and sets CTX_CONTROL bits 16 and 24; the
+ * same channel does not, and clears bit 24.  ACCESS bits 12-16 take the
+ * class; CTX_SWITCH takes the data & 0x807fffff.
+ */
+static void test_object_switch(void)
+{
+    TestHost *th = th_new("nv1", 0);
+
+    th_wr(th, GR(0x6a4), HOST_ON);
+    th_wr(th, MTHD(0x0c, 0), 0x00031017);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x10);
+    g_assert_cmphex(th_rd(th, GR(0x190)) & 0x01010000, ==, 0x01010000);
+    g_assert_cmphex(th_rd(th, GR(0x180)), ==, 0x00031017);
+    g_assert_cmphex(th_rd(th, GR(0x6a4)), ==, 0x0f00c000);  /* HOST dropped */
+    th_wr(th, GR(0x100), 0x10);
+    th_wr(th, GR(0x6a4), HOST_ON);
+    th_wr(th, MTHD(0x10, 0), 0x00030017);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0);
+    g_assert_cmphex(th_rd(th, GR(0x190)) & 0x01000000, ==, 0);
+    g_assert_cmphex(th_rd(th, GR(0x6a4)), ==, 0x0f010100);
+    /* Volatile reset: bit 31 with DEBUG_C bit 28 clears VALID; DEBUG_B
+     * bit 0 records it. */
+    th_wr(th, GR(0x650), 0x1001);
+    th_wr(th, GR(0x088), 1u << 28);
+    th_wr(th, MTHD(0x10, 0), 0x80030017);
+    g_assert_cmphex(th_rd(th, GR(0x650)), ==, 0);
+    g_assert_cmphex(th_rd(th, GR(0x084)) & 1, ==, 1);
+    th_free(th);
+}
+
+/* Context objects (facts.md section 2, rop.rst). */
+static void test_context_objects(void)
+{
+    TestHost *th = setup(3);
+
+    /* ROP > 0xff: INVALID_VALUE (INVALID bit 4), low bits kept. */
+    th_wr(th, MTHD(0x02, 0x300), 0x1cc);
+    g_assert_cmphex(th_rd(th, GR(0x624)), ==, 0xcc);
+    g_assert_cmphex(th_rd(th, GR(0x104)), ==, 0x10);
+    th_wr(th, GR(0x100), 1);
+    th_wr(th, GR(0x6a4), HOST_ON);
+    /* BETA: a negative value is 0, else bits 23-30. */
+    th_wr(th, MTHD(0x01, 0x300), 0x40ffffff);
+    g_assert_cmphex(th_rd(th, GR(0x630)), ==, 0x40800000);
+    th_wr(th, MTHD(0x01, 0x300), 0xc0000000);
+    g_assert_cmphex(th_rd(th, GR(0x630)), ==, 0);
+    /* CHROMA in A8R8G8B8 with ALPHA: 0xff102030 -> 0x040200c0 | A 1 << 30. */
+    object(th, 0x03, OPTS(0x17, 1) | 1u << 13);
+    th_wr(th, MTHD(0x03, 0x304), 0xff102030);
+    g_assert_cmphex(th_rd(th, GR(0x62c)), ==, 0x440200c0);
+    th_wr(th, MTHD(0x03, 0x304), 0x00102030);       /* alpha 0: A = 0 */
+    g_assert_cmphex(th_rd(th, GR(0x62c)), ==, 0x040200c0);
+    /* PATTERN: CGA6 moves bit i to i ^ 7: bit 0 -> 7, bit 24 -> 31. */
+    object(th, 0x06, OPTS(0x17, 1) | 1u << 14);
+    th_wr(th, MTHD(0x06, 0x318), 0x01000001);
+    g_assert_cmphex(th_rd(th, GR(0x610)), ==, 0x80000080);
+    object(th, 0x06, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x06, 0x31c), 0x01000001);
+    g_assert_cmphex(th_rd(th, GR(0x614)), ==, 0x01000001);
+    /* Shape 3 is stored but invalid. */
+    th_wr(th, MTHD(0x06, 0x308), 3);
+    g_assert_cmphex(th_rd(th, GR(0x618)), ==, 3);
+    g_assert_cmphex(th_rd(th, GR(0x104)), ==, 0x10);
+    th_free(th);
+}
+
+/* RECT: XY (10,5), WH (3,2) in A8R8G8B8 0x00102030 = 0x040200c0. */
+static void test_rect(void)
+{
+    TestHost *th = setup(3);
+
+    object(th, 0x0c, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x0c, 0x304), 0x00102030);
+    th_wr(th, MTHD(0x0c, 0x400), 5 << 16 | 10);
+    th_wr(th, MTHD(0x0c, 0x404), 2 << 16 | 3);
+    for (unsigned y = 4; y < 8; y++) {
+        for (unsigned x = 9; x < 14; x++) {
+            bool in = x >= 10 && x < 13 && y >= 5 && y < 7;
+            g_assert_cmphex(vram32(th, (y * 640 + x) * 4), ==,
+                            in ? 0x040200c0 : 0);
+        }
+    }
+    /* Clipped by the canvas: (-2,-1) 4x3 leaves x 0-1, y 0-1. */
+    th_wr(th, MTHD(0x0c, 0x408), 0xffff << 16 | 0xfffe);
+    th_wr(th, MTHD(0x0c, 0x40c), 3 << 16 | 4);
+    g_assert_cmphex(vram32(th, 0), ==, 0x040200c0);
+    g_assert_cmphex(vram32(th, 4 * (640 + 1)), ==, 0x040200c0);
+    g_assert_cmphex(vram32(th, 4 * 2), ==, 0);
+    g_assert_cmphex(vram32(th, 4 * 640 * 2), ==, 0);
+    /* The user clip (CLIP object, CTX_SWITCH.CLIP) narrows it further:
+     * clip (100,100) 2x2, rect (99,99) 4x4 -> only (100..101, 100..101). */
+    th_wr(th, MTHD(0x05, 0x300), 100 << 16 | 100);
+    th_wr(th, MTHD(0x05, 0x304), 2 << 16 | 2);
+    object(th, 0x0c, OPTS(0x17, 1) | 1u << 7);
+    th_wr(th, MTHD(0x0c, 0x400), 99 << 16 | 99);
+    th_wr(th, MTHD(0x0c, 0x404), 4 << 16 | 4);
+    g_assert_cmphex(vram32(th, (100 * 640 + 100) * 4), ==, 0x040200c0);
+    g_assert_cmphex(vram32(th, (101 * 640 + 101) * 4), ==, 0x040200c0);
+    g_assert_cmphex(vram32(th, (99 * 640 + 99) * 4), ==, 0);
+    g_assert_cmphex(vram32(th, (102 * 640 + 101) * 4), ==, 0);
+    /* POINT at (7,7); CPOINT with its own colour at (8,7). */
+    object(th, 0x08, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x08, 0x304), 0x00000001);
+    th_wr(th, MTHD(0x08, 0x400), 7 << 16 | 7);
+    th_wr(th, MTHD(0x08, 0x500), 0x00000002);
+    th_wr(th, MTHD(0x08, 0x504), 7 << 16 | 8);
+    g_assert_cmphex(vram32(th, (7 * 640 + 7) * 4), ==, 0x004);
+    g_assert_cmphex(vram32(th, (7 * 640 + 8) * 4), ==, 0x008);
+    th_free(th);
+}
+
+/*
+ * facts.md 1g: with CANVAS_CONFIG.SOFTWARE a draw raises CANVAS_SOFTWARE
+ * (bit 20) instead, CLIPRECT_CONFIG.SOFTWARE CLIP_SOFTWARE (bit 24); both
+ * can come together.  Nothing is drawn; HOST is dropped.  A WH without its
+ * XY after a volatile reset is MISSING_METHOD (bit 16).
+ */
+static void test_draw_interrupts(void)
+{
+    TestHost *th = setup(3);
+
+    th_wr(th, 0x140, 1);
+    th_wr(th, GR(0x140), 0x11111111);
+    object(th, 0x0c, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x0c, 0x304), 0x00ffffff);
+    th_wr(th, GR(0x634), 1u << 24);
+    th_wr(th, GR(0x6a0), 1u << 8);
+    th_wr(th, MTHD(0x0c, 0x400), 0);
+    th_wr(th, MTHD(0x0c, 0x404), 1 << 16 | 1);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x01100000);
+    g_assert_cmphex(vram32(th, 0), ==, 0);
+    g_assert_true(th->irq);
+    g_assert_cmphex(th_rd(th, 0x100), ==, 0x1000);
+    g_assert_cmphex(th_rd(th, GR(0x6a4)) & 0x100, ==, 0);
+    th_wr(th, GR(0x100), 0xffffffff);
+    g_assert_false(th->irq);
+
+    th_wr(th, GR(0x6a4), HOST_ON);
+    th_wr(th, GR(0x634), 0);
+    th_wr(th, GR(0x6a0), 0);
+    th_wr(th, GR(0x088), 1u << 28);
+    object(th, 0x0c, OPTS(0x17, 1) | 1u << 31);     /* volatile reset */
+    th_wr(th, MTHD(0x0c, 0x404), 1 << 16 | 1);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x00010000);
+    th_free(th);
+}
+
+/* NOTIFY (facts.md section 2). */
+static void test_notify(void)
+{
+    TestHost *th = setup(3);
+
+    object(th, 0x0c, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x0c, 0x104), 0);        /* NOTIFY_VALID clear */
+    g_assert_cmphex(th_rd(th, GR(0x104)), ==, 0x100);
+    th_wr(th, GR(0x100), 1);
+    th_wr(th, GR(0x6a4), HOST_ON);
+    object(th, 0x0c, OPTS(0x17, 1) | 1u << 8);
+    th_wr(th, MTHD(0x0c, 0x104), 0);
+    g_assert_cmphex(th_rd(th, GR(0x684)), ==, 0x10000);
+    th_wr(th, MTHD(0x0c, 0x104), 0);        /* already pending */
+    g_assert_cmphex(th_rd(th, GR(0x104)), ==, 0x1000);
+    th_wr(th, GR(0x100), 1);
+    th_wr(th, GR(0x6a4), HOST_ON);
+    /* The next method completes: INTR.NOTIFY (bit 28). */
+    th_wr(th, MTHD(0x0c, 0x304), 0);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x10000000);
+    g_assert_cmphex(th_rd(th, GR(0x684)), ==, 0);
+    th_free(th);
+}
+
+/*
+ * BLIT: copy a 2x2 block from (0,0) to (1,1), overlapping: with rows
+ * bottom-up and the source read before it is overwritten the result is
+ * the original block, not a smear.  16 bpp R5G5B5 object.
+ */
+static void test_blit(void)
+{
+    TestHost *th = setup(2);
+    const uint16_t px[4] = { 0x1111, 0x2222, 0x3333, 0x4444 };
+
+    nv_st_le(th->vram + 0, px[0], 2);
+    nv_st_le(th->vram + 2, px[1], 2);
+    nv_st_le(th->vram + 1280, px[2], 2);
+    nv_st_le(th->vram + 1282, px[3], 2);
+    object(th, 0x10, OPTS(0x17, 0));
+    th_wr(th, MTHD(0x10, 0x300), 0);
+    th_wr(th, MTHD(0x10, 0x304), 1 << 16 | 1);
+    th_wr(th, MTHD(0x10, 0x308), 2 << 16 | 2);
+    g_assert_cmphex(nv_ld_le(th->vram + 1280 + 2, 2), ==, 0x1111);
+    g_assert_cmphex(nv_ld_le(th->vram + 1280 + 4, 2), ==, 0x2222);
+    g_assert_cmphex(nv_ld_le(th->vram + 2560 + 2, 2), ==, 0x3333);
+    g_assert_cmphex(nv_ld_le(th->vram + 2560 + 4, 2), ==, 0x4444);
+    th_free(th);
+}
+
+/* PMC.ENABLE bit 12 resets PGRAPH. */
+static void test_enable(void)
+{
+    TestHost *th = setup(3);
+
+    th_wr(th, GR(0x624), 0x55);
+    th_wr(th, 0x200, 0x01011111 & ~(1u << 12));
+    g_assert_cmphex(th_rd(th, GR(0x624)), ==, 0);
+    th_wr(th, 0x200, 0x01011111);
+    g_assert_cmphex(th_rd(th, GR(0x6a4)), ==, 0x0f000000);
+    th_free(th);
+}
+
+/* ---- fast paths against the reference, byte for byte ---- */
+
+static void fill_reference(TestHost *th, unsigned x, unsigned y, unsigned w,
+                           unsigned h, uint32_t src)
+{
+    NV1Rop r;
+
+    nv1_rop_begin(&r, &th->card, false);
+    for (unsigned py = y; py < y + h; py++) {
+        for (unsigned px = x; px < x + w; px++) {
+            nv1_rop_pixel(&r, px, py, src);
+        }
+    }
+}
+
+static void blit_reference(TestHost *th, unsigned dx, unsigned dy,
+                           unsigned sx, unsigned sy, unsigned w, unsigned h)
+{
+    bool up = dy > sy, back = dy == sy && dx > sx;
+    NV1Rop r;
+
+    nv1_rop_begin(&r, &th->card, true);
+    for (unsigned i = 0; i < h; i++) {
+        unsigned row = up ? h - 1 - i : i;
+        for (unsigned j = 0; j < w; j++) {
+            unsigned col = back ? w - 1 - j : j;
+            nv1_rop_blit_pixel(&r, dx + col, dy + row, sx + col, sy + row);
+        }
+    }
+}
+
+/* Random state where the fast paths may apply; both sides start equal. */
+static void random_state(GRand *rnd, TestHost *a, TestHost *b)
+{
+    unsigned bpp = g_rand_int_range(rnd, 0, 4);
+    unsigned width = g_rand_int_range(rnd, 0, 8);
+    bool dbl = g_rand_boolean(rnd);
+    uint32_t cfg = g_rand_int(rnd) & (0x01011011 | NV1_CANVAS_DITHER |
+                                      NV1_CANVAS_Y8_EXPAND);
+    unsigned cfmt = g_rand_int_range(rnd, 0, 16);
+    uint32_t opts = NV1_OP_SRCCOPY | cfmt << 9 |
+                    (g_rand_boolean(rnd) ? NV1_CTX_ALPHA : 0);
+
+    for (TestHost *t = a; t; t = t == a ? b : NULL) {
+        th_wr(t, 0x600200, width << 4 | bpp << 8 | (dbl ? 1u << 12 : 0));
+        t->card.pgraph1.canvas_config = cfg & ~NV1_CANVAS_SOFTWARE;
+        t->card.pgraph1.ctx_switch = opts;
+        t->card.pgraph1.canvas_max = 0x0fff0fff;
+    }
+    for (unsigned i = 0; i < 4096; i++) {
+        uint32_t v = g_rand_int(rnd);
+        unsigned off = g_rand_int_range(rnd, 0, (4 << 20) / 4) * 4;
+        nv_st_le(a->vram + off, v, 4);
+        nv_st_le(b->vram + off, v, 4);
+    }
+}
+
+static void test_fast_paths(void)
+{
+    GRand *rnd = g_rand_new_with_seed(0x4e56);
+    TestHost *a = th_new("nv1", 4 << 20), *b = th_new("nv1", 4 << 20);
+    unsigned fast_fills = 0, fast_blits = 0;
+
+    for (unsigned n = 0; n < 3000; n++) {
+        unsigned w = g_rand_int_range(rnd, 1, 64);
+        unsigned h = g_rand_int_range(rnd, 1, 32);
+        unsigned x = g_rand_int_range(rnd, 0, 1900);
+        unsigned y = g_rand_int_range(rnd, 0, 2200);
+        NV1Rop r;
+
+        random_state(rnd, a, b);
+        nv1_rop_begin(&r, &a->card, n & 1);
+        if (n & 1) {
+            unsigned sx = g_rand_int_range(rnd, 0, 1900);
+            unsigned sy = g_rand_int_range(rnd, 0, 2200);
+
+            if (g_rand_boolean(rnd)) {      /* overlapping */
+                sx = x + g_rand_int_range(rnd, -3, 4);
+                sy = y + g_rand_int_range(rnd, -3, 4);
+            }
+            if (nv1_rop_blit_fast(&r, x, y, sx, sy, w, h)) {
+                fast_blits++;
+            } else {
+                blit_reference(a, x, y, sx, sy, w, h);
+            }
+            blit_reference(b, x, y, sx, sy, w, h);
+        } else {
+            uint32_t src = g_rand_int(rnd);
+
+            if (nv1_rop_fill_fast(&r, x, y, w, h, src)) {
+                fast_fills++;
+            } else {
+                fill_reference(a, x, y, w, h, src);
+            }
+            fill_reference(b, x, y, w, h, src);
+        }
+        g_assert_true(memcmp(a->vram, b->vram, 4 << 20) == 0);
+    }
+    /* The comparison means something only if the fast paths ran. */
+    g_assert_cmpuint(fast_fills, >, 500);
+    g_assert_cmpuint(fast_blits, >, 300);
+    g_rand_free(rnd);
+    th_free(a);
+    th_free(b);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/pgraph-nv1/registers", test_registers);
+    g_test_add_func("/pgraph-nv1/invalid-method", test_invalid_method);
+    g_test_add_func("/pgraph-nv1/object-switch", test_object_switch);
+    g_test_add_func("/pgraph-nv1/context-objects", test_context_objects);
+    g_test_add_func("/pgraph-nv1/rect", test_rect);
+    g_test_add_func("/pgraph-nv1/draw-interrupts", test_draw_interrupts);
+    g_test_add_func("/pgraph-nv1/notify", test_notify);
+    g_test_add_func("/pgraph-nv1/blit", test_blit);
+    g_test_add_func("/pgraph-nv1/enable", test_enable);
+    g_test_add_func("/pgraph-nv1/fast-paths", test_fast_paths);
+    return g_test_run();
+}
