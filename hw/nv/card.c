@@ -95,23 +95,6 @@ void nv_unimp(NVCard *card, uint32_t off, bool write, uint64_t val)
     }
 }
 
-uint64_t nv_ld_le(const uint8_t *p, unsigned size)
-{
-    uint64_t v = 0;
-
-    for (unsigned i = 0; i < size; i++) {
-        v |= (uint64_t)p[i] << (8 * i);
-    }
-    return v;
-}
-
-void nv_st_le(uint8_t *p, uint64_t val, unsigned size)
-{
-    for (unsigned i = 0; i < size; i++) {
-        p[i] = val >> (8 * i);
-    }
-}
-
 void nv_card_init(NVCard *card, const NVModel *model, const NVHost *host,
                   uint8_t *vram, uint64_t vram_size,
                   const uint8_t *rom, uint32_t rom_size)

@@ -269,25 +269,41 @@ uint8_t nv1_rop_remap(unsigned op, uint8_t rop)
     return out;
 }
 
-/* The ternary ROP over whole words: OR of the selected minterms. */
-uint32_t nv1_rop_bitwise(uint8_t rop, uint32_t p, uint32_t s, uint32_t d)
+/*
+ * The ternary ROP over whole words, as a tree of bit multiplexers: bit
+ * P << 2 | S << 1 | D of the ROP, selected per bit position.  @m holds
+ * all-ones for each set ROP bit.
+ */
+static inline uint32_t rop3(const uint32_t m[8], uint32_t p, uint32_t s,
+                            uint32_t d)
 {
-    uint32_t res = 0;
+    uint32_t f00 = (d & m[1]) | (~d & m[0]), f01 = (d & m[3]) | (~d & m[2]);
+    uint32_t f10 = (d & m[5]) | (~d & m[4]), f11 = (d & m[7]) | (~d & m[6]);
+    uint32_t f0 = (s & f01) | (~s & f00), f1 = (s & f11) | (~s & f10);
 
-    for (unsigned i = 0; i < 8; i++) {
-        if (rop & (1u << i)) {
-            res |= (i & 4 ? p : ~p) & (i & 2 ? s : ~s) & (i & 1 ? d : ~d);
-        }
-    }
-    return res;
+    return (p & f1) | (~p & f0);
 }
 
-/* rop.rst pattern_pixel().  Shape 3 ("a rather weird pattern") as 8x8. */
-uint32_t nv1_rop_pattern(NVCard *card, unsigned x, unsigned y,
-                         NV1WorkFormat wf, uint8_t *alpha)
+static void rop_masks(uint8_t rop, uint32_t m[8])
 {
-    NVPGraph1 *g = &card->pgraph1;
-    unsigned bit, idx;
+    for (unsigned i = 0; i < 8; i++) {
+        m[i] = rop & (1u << i) ? ~0u : 0;
+    }
+}
+
+uint32_t nv1_rop_bitwise(uint8_t rop, uint32_t p, uint32_t s, uint32_t d)
+{
+    uint32_t m[8];
+
+    rop_masks(rop, m);
+    return rop3(m, p, s, d);
+}
+
+/* rop.rst pattern_pixel(): which of the two colours.  Shape 3 ("a rather
+ * weird pattern") is taken as 8x8. */
+static unsigned pattern_index(const NVPGraph1 *g, unsigned x, unsigned y)
+{
+    unsigned bit;
 
     switch (g->pattern_shape & 3) {
     case 1:
@@ -300,7 +316,15 @@ uint32_t nv1_rop_pattern(NVCard *card, unsigned x, unsigned y,
         bit = (x & 7) | (y & 7) << 3;
         break;
     }
-    idx = (g->pattern_bitmap[bit >> 5] >> (bit & 0x1f)) & 1;
+    return (g->pattern_bitmap[bit >> 5] >> (bit & 0x1f)) & 1;
+}
+
+uint32_t nv1_rop_pattern(NVCard *card, unsigned x, unsigned y,
+                         NV1WorkFormat wf, uint8_t *alpha)
+{
+    NVPGraph1 *g = &card->pgraph1;
+    unsigned idx = pattern_index(g, x, y);
+
     *alpha = g->pattern_a[idx] & 0xff;
     return nv1_rop_state_downconvert(g->pattern_rgb[idx], wf);
 }
@@ -330,18 +354,23 @@ bool nv1_rop_cliprect_pass(NVCard *card, unsigned buf, unsigned x, unsigned y)
 }
 
 /* nv1-vram.rst pixel_address(); always inside VRAM and pixel-aligned. */
+static uint64_t pixel_addr(NVCard *card, unsigned width, unsigned bytes,
+                           uint64_t mask, unsigned buf, unsigned x, unsigned y)
+{
+    uint64_t addr = ((uint64_t)(x & 0xfff) + (uint64_t)(y & 0xfff) * width) *
+                    bytes;
+
+    /* VRAM sizes are powers of two: the modulo is a mask. */
+    if (card->pfb.config0 & NV1_PFB_CONFIG_0_DOUBLE_BUFFER) {
+        return (addr & (mask >> 1)) + ((mask + 1) / 2) * (buf & 1);
+    }
+    return addr & mask;
+}
+
 uint64_t nv1_rop_pixel_addr(NVCard *card, unsigned buf, unsigned x, unsigned y)
 {
-    unsigned bytes = fb_bytes(card);
-    uint64_t size = card->vram_size;
-    uint64_t addr = ((uint64_t)(x & 0xfff) +
-                     (uint64_t)(y & 0xfff) *
-                     canvas_width[(card->pfb.config0 >> 4) & 7]) * bytes;
-
-    if (card->pfb.config0 & NV1_PFB_CONFIG_0_DOUBLE_BUFFER) {
-        return addr % (size / 2) + (size / 2) * (buf & 1);
-    }
-    return addr % size;
+    return pixel_addr(card, canvas_width[(card->pfb.config0 >> 4) & 7],
+                      fb_bytes(card), card->vram_size - 1, buf, x, y);
 }
 
 /* facts.md 1c: F(a, b) and the factor of each BLEND_* OP. */
@@ -420,6 +449,21 @@ void nv1_rop_begin(NV1Rop *r, NVCard *card, bool blit)
                          r->op == NV1_OP_BLEND_PS_B ||
                          r->op == NV1_OP_BLEND_PS_IB;
     r->rop = nv1_rop_remap(r->op, g->rop & 0xff);
+    r->vram_mask = card->vram_size - 1;
+    rop_masks(r->rop, r->rop_mask);
+    r->clip_count = MIN(g->cliprect_config & NV1_CLIPRECT_COUNT, 2);
+    r->clip_occluded = g->cliprect_config & NV1_CLIPRECT_OCCLUDED;
+    r->clip_buf1_free = g->canvas_config & NV1_CANVAS_BUF1_IGNORE_CLIPRECT;
+    for (unsigned i = 0; i < 2; i++) {
+        r->clip_box[i][0] = g->cliprect_min[i] & 0xfff;
+        r->clip_box[i][1] = (g->cliprect_min[i] >> 16) & 0xfff;
+        r->clip_box[i][2] = g->cliprect_max[i] & 0xfff;
+        r->clip_box[i][3] = (g->cliprect_max[i] >> 16) & 0xfff;
+    }
+    for (unsigned i = 0; i < 2; i++) {
+        r->pattern[i] = nv1_rop_state_downconvert(g->pattern_rgb[i], r->wf);
+        r->pattern_alpha[i] = g->pattern_a[i];
+    }
     r->beta = (g->beta >> 23) & 0xff;
     r->bypass = g->canvas_config & NV1_CANVAS_CLUT_BYPASS;
     /* rop.rst: colour key and plane mask do nothing when blending. */
@@ -449,6 +493,23 @@ static uint32_t blend_widen(NV1WorkFormat wf, uint32_t v)
     }
 }
 
+/* nv1_rop_cliprect_pass() on the state captured by nv1_rop_begin(). */
+static inline bool clip_pass(const NV1Rop *r, unsigned buf, unsigned x,
+                             unsigned y)
+{
+    bool covered = false;
+
+    if (!r->clip_count || (buf == 1 && r->clip_buf1_free)) {
+        return true;
+    }
+    for (unsigned i = 0; i < r->clip_count; i++) {
+        const uint16_t *b = r->clip_box[i];
+
+        covered |= x >= b[0] && y >= b[1] && x < b[2] && y < b[3];
+    }
+    return covered != r->clip_occluded;
+}
+
 /* Steps 6-7: down to the framebuffer format, plus the bypass bit. */
 static uint32_t rop_store(const NV1Rop *r, uint32_t res, unsigned x, unsigned y)
 {
@@ -471,13 +532,16 @@ static void rop_core(const NV1Rop *r, unsigned x, unsigned y, uint32_t s,
     NVCard *card = r->card;
     uint32_t p, res, raw, d, mask = wf_mask[r->wf];
     uint8_t pa, f = 0;
+    unsigned idx;
 
     x &= 0xfff;
     y &= 0xfff;
     if (!r->draw || !a) {
         return;             /* step 3: source alpha 0 drops the pixel */
     }
-    p = nv1_rop_pattern(card, x, y, r->wf, &pa);
+    idx = pattern_index(&card->pgraph1, x, y);
+    p = r->pattern[idx];
+    pa = r->pattern_alpha[idx];
     if (r->pattern_discard && !pa) {
         return;             /* step 4 */
     }
@@ -494,10 +558,10 @@ static void rop_core(const NV1Rop *r, unsigned x, unsigned y, uint32_t s,
         uint64_t addr;
 
         if (!(r->buf_mask & (1u << buf)) ||
-            !nv1_rop_cliprect_pass(card, buf, x, y)) {
+            !clip_pass(r, buf, x, y)) {
             continue;
         }
-        addr = nv1_rop_pixel_addr(card, buf, x, y);
+        addr = pixel_addr(card, r->width, r->bytes, r->vram_mask, buf, x, y);
         raw = nv_ld_le(card->vram + addr, r->bytes);
         d = nv1_rop_convert_fb(card, raw, r->wf);
         if (r->blend) {
@@ -513,7 +577,7 @@ static void rop_core(const NV1Rop *r, unsigned x, unsigned y, uint32_t s,
                 res = b30;
             }
         } else {
-            res = nv1_rop_bitwise(r->rop, p, s, d) & mask;
+            res = rop3(r->rop_mask, p, s, d) & mask;
             if (r->chroma && res == r->chroma_key) {
                 continue;
             }
@@ -526,12 +590,14 @@ static void rop_core(const NV1Rop *r, unsigned x, unsigned y, uint32_t s,
     }
 }
 
-void nv1_rop_pixel(const NV1Rop *r, unsigned x, unsigned y, uint32_t src)
+void nv1_rop_pixel(NV1Rop *r, unsigned x, unsigned y, uint32_t src)
 {
-    uint8_t a;
-    uint32_t s = nv1_rop_convert_src(r->card, src, r->wf, &a);
-
-    rop_core(r, x, y, s, a);
+    if (!r->src_cached || r->src_raw != src) {
+        r->src_w = nv1_rop_convert_src(r->card, src, r->wf, &r->src_a);
+        r->src_raw = src;
+        r->src_cached = true;
+    }
+    rop_core(r, x, y, r->src_w, r->src_a);
 }
 
 void nv1_rop_pixel_state(const NV1Rop *r, unsigned x, unsigned y,
@@ -555,7 +621,7 @@ void nv1_rop_blit_pixel(const NV1Rop *r, unsigned x, unsigned y,
     sx &= 0xfff;
     sy &= 0xfff;
     if (sx < (card->pgraph1.canvas_max & 0xfff) &&
-        nv1_rop_cliprect_pass(card, r->src_buf, sx, sy)) {
+        clip_pass(r, r->src_buf, sx, sy)) {
         raw = nv_ld_le(card->vram + nv1_rop_pixel_addr(card, r->src_buf, sx, sy),
                        r->bytes);
     }
@@ -621,6 +687,50 @@ bool nv1_rop_fill_fast(const NV1Rop *r, unsigned x, unsigned y,
                        r->width * r->bytes / 4, r->bytes * 8, x, y, w, h, v);
 }
 
+/*
+ * One row of a plain blit: keep the colour bits, force the bypass bit.
+ * Backwards when copying right over an overlapping source.
+ */
+static void blit_row32(uint8_t *d, const uint8_t *s, unsigned w, bool back,
+                       uint32_t keep, uint32_t set)
+{
+    uint32_t v;
+
+    if (back) {
+        for (unsigned col = w; col-- > 0;) {
+            memcpy(&v, s + 4 * col, 4);
+            v = GUINT32_TO_LE((GUINT32_FROM_LE(v) & keep) | set);
+            memcpy(d + 4 * col, &v, 4);
+        }
+        return;
+    }
+    for (unsigned col = 0; col < w; col++) {
+        memcpy(&v, s + 4 * col, 4);
+        v = GUINT32_TO_LE((GUINT32_FROM_LE(v) & keep) | set);
+        memcpy(d + 4 * col, &v, 4);
+    }
+}
+
+static void blit_row16(uint8_t *d, const uint8_t *s, unsigned w, bool back,
+                       uint32_t keep, uint32_t set)
+{
+    uint16_t v;
+
+    if (back) {
+        for (unsigned col = w; col-- > 0;) {
+            memcpy(&v, s + 2 * col, 2);
+            v = GUINT16_TO_LE((GUINT16_FROM_LE(v) & keep) | set);
+            memcpy(d + 2 * col, &v, 2);
+        }
+        return;
+    }
+    for (unsigned col = 0; col < w; col++) {
+        memcpy(&v, s + 2 * col, 2);
+        v = GUINT16_TO_LE((GUINT16_FROM_LE(v) & keep) | set);
+        memcpy(d + 2 * col, &v, 2);
+    }
+}
+
 bool nv1_rop_blit_fast(const NV1Rop *r, unsigned dx, unsigned dy,
                        unsigned sx, unsigned sy, unsigned w, unsigned h)
 {
@@ -646,13 +756,10 @@ bool nv1_rop_blit_fast(const NV1Rop *r, unsigned dx, unsigned dy,
 
         if (r->bytes == 1) {
             memmove(d, s, w);
-            continue;
-        }
-        for (unsigned j = 0; j < w; j++) {
-            unsigned col = cols_back ? w - 1 - j : j;
-            uint32_t v = nv_ld_le(s + col * r->bytes, r->bytes);
-
-            nv_st_le(d + col * r->bytes, (v & keep) | set, r->bytes);
+        } else if (r->bytes == 2) {
+            blit_row16(d, s, w, cols_back, keep, set);
+        } else {
+            blit_row32(d, s, w, cols_back, keep, set);
         }
     }
     return true;

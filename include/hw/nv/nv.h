@@ -10,6 +10,7 @@
 #include <glib.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "hw/nv/nv-host.h"
 #include "hw/nv/nv-model.h"
@@ -127,8 +128,48 @@ void nv_prom_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size);
 uint64_t nv1_fb_read(NVCard *card, uint32_t addr, unsigned size);
 void nv1_fb_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size);
 
-/* Little-endian helpers for byte arrays (VRAM, ROM). */
-uint64_t nv_ld_le(const uint8_t *p, unsigned size);
-void nv_st_le(uint8_t *p, uint64_t val, unsigned size);
+/* Little-endian access to byte arrays (VRAM, ROM); size 1, 2, 4 or 8. */
+static inline uint64_t nv_ld_le(const uint8_t *p, unsigned size)
+{
+    uint16_t v16;
+    uint32_t v32;
+    uint64_t v64;
+
+    switch (size) {
+    case 1:
+        return *p;
+    case 2:
+        memcpy(&v16, p, 2);
+        return GUINT16_FROM_LE(v16);
+    case 4:
+        memcpy(&v32, p, 4);
+        return GUINT32_FROM_LE(v32);
+    default:
+        memcpy(&v64, p, 8);
+        return GUINT64_FROM_LE(v64);
+    }
+}
+
+static inline void nv_st_le(uint8_t *p, uint64_t val, unsigned size)
+{
+    uint16_t v16 = GUINT16_TO_LE(val);
+    uint32_t v32 = GUINT32_TO_LE(val);
+    uint64_t v64 = GUINT64_TO_LE(val);
+
+    switch (size) {
+    case 1:
+        *p = val;
+        break;
+    case 2:
+        memcpy(p, &v16, 2);
+        break;
+    case 4:
+        memcpy(p, &v32, 4);
+        break;
+    default:
+        memcpy(p, &v64, 8);
+        break;
+    }
+}
 
 #endif

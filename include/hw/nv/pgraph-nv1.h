@@ -209,11 +209,23 @@ typedef struct NV1Rop {
     uint32_t plane_mask;        /* ... in the working format */
     uint8_t beta;
     uint32_t bypass;            /* CLUT bypass bit for 16/32 bpp */
+    uint32_t pattern[2];        /* pattern colours in the working format */
+    uint8_t pattern_alpha[2];
+    uint64_t vram_mask;         /* VRAM size - 1 (a power of two) */
+    uint32_t rop_mask[8];       /* all-ones where the ROP has bit i */
+    unsigned clip_count;        /* cliprects in use: 0, 1 or 2 */
+    bool clip_occluded;
+    bool clip_buf1_free;        /* BUF1_IGNORE_CLIPRECT */
+    uint16_t clip_box[2][4];    /* x0, y0, x1, y1 (right-exclusive) */
+    /* The last source colour converted, for runs of one colour. */
+    bool src_cached;
+    uint32_t src_raw, src_w;
+    uint8_t src_a;
 } NV1Rop;
 
 void nv1_rop_begin(NV1Rop *r, struct NVCard *card, bool blit);
 /* Draw one pixel whose source is @src in the object's colour format. */
-void nv1_rop_pixel(const NV1Rop *r, unsigned x, unsigned y, uint32_t src);
+void nv1_rop_pixel(NV1Rop *r, unsigned x, unsigned y, uint32_t src);
 /* ... whose source is a colour stored as A1R10G10B10 (bitmap colours). */
 void nv1_rop_pixel_state(const NV1Rop *r, unsigned x, unsigned y,
                          uint32_t a1rgb);
