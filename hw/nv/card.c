@@ -47,6 +47,8 @@ static const NVBlockDef block_defs[] = {
       NULL, NULL, NULL } },
     { NV1_ONLY, { "pfb", NV1_PFB_BASE, NV_PFB_SIZE, NV1_PMC_ENABLE_PFB,
       nv_pfb_read, nv_pfb_write, NULL, NULL, nv_pfb_reset } },
+    { NV1_ONLY, { "pdac", NV1_PDAC_BASE, NV1_PDAC_SIZE, -1,
+      nv1_pdac_read, nv1_pdac_write, NULL, NULL, nv1_pdac_reset } },
     { NV1_ONLY, { "prom", NV1_PROM_BASE, NV1_PROM_SIZE, -1,
       NULL, NULL, nv_prom_read, nv_prom_write, NULL } },
     { NV1_ONLY | NV3_UP, { "pramin", NV_PRAMIN_BASE, NV_PRAMIN_SIZE, -1,
@@ -154,6 +156,9 @@ void nv_card_post_load(NVCard *card)
     /* The PCI core migrates the INTx level itself; just resynchronise. */
     card->irq_level = irq_line(card);
     nv_ptimer_rearm(card);
+    if (card->model->arch == NV_ARCH_NV1) {
+        nv1_pfb_vblank_rearm(card);
+    }
 }
 
 void nv_card_timer_expired(NVCard *card, NVTimerId id)
@@ -161,6 +166,9 @@ void nv_card_timer_expired(NVCard *card, NVTimerId id)
     switch (id) {
     case NV_TIMER_PTIMER:
         nv_ptimer_expired(card);
+        break;
+    case NV_TIMER_VBLANK:
+        nv1_pfb_vblank_expired(card);
         break;
     default:
         break;

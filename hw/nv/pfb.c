@@ -4,6 +4,8 @@
  * read to size VRAM and the configuration words they read back; the NV1
  * canvas fields here also steer RAMIN addressing (nv1-vram.rst).
  */
+#include <string.h>
+
 #include "hw/nv/nv.h"
 
 static bool is_nv1(NVCard *card)
@@ -11,11 +13,71 @@ static bool is_nv1(NVCard *card)
     return card->model->arch == NV_ARCH_NV1;
 }
 
+/*
+ * NV1 vertical blanking.  The pixel clock comes from DAC PLLs pdac.rst does
+ * not describe, so frames are a fixed 60 Hz of virtual time; the blank is
+ * the non-displayed share of the vertical timings (a twentieth of the
+ * frame when they are not set).
+ */
+#define FRAME_NS    16666667
+
+static int64_t now_ns(NVCard *card)
+{
+    return card->host.clock_ns ? card->host.clock_ns(card->host.opaque) : 0;
+}
+
+/* Nanoseconds into each frame at which the blank starts. */
+static int64_t active_ns(NVCard *card)
+{
+    const uint32_t *t = card->pfb.timing;
+    uint64_t vdisp = t[NV1_PFB_VER_DISP_WIDTH] & 0xfff, vtotal = 0;
+
+    for (unsigned i = NV1_PFB_VER_FRONT_PORCH; i <= NV1_PFB_VER_DISP_WIDTH; i++) {
+        vtotal += t[i] & 0xfff;
+    }
+    if (!vdisp || vtotal <= vdisp) {
+        return FRAME_NS - FRAME_NS / 20;
+    }
+    return FRAME_NS * vdisp / vtotal;
+}
+
+static bool nv1_in_vblank(NVCard *card)
+{
+    return now_ns(card) % FRAME_NS >= active_ns(card);
+}
+
+void nv1_pfb_vblank_rearm(NVCard *card)
+{
+    int64_t now = now_ns(card), next;
+
+    if (!card->host.timer_mod) {
+        return;
+    }
+    if (!((card->pmc.enable >> NV1_PMC_ENABLE_PFB) & 1)) {
+        card->host.timer_del(card->host.opaque, NV_TIMER_VBLANK);
+        return;
+    }
+    next = now - now % FRAME_NS + active_ns(card);
+    if (next <= now) {
+        next += FRAME_NS;
+    }
+    card->host.timer_mod(card->host.opaque, NV_TIMER_VBLANK, next);
+}
+
+/* pgraph.rst: VBLANK is PFB's interrupt, shown in PGRAPH INTR bit 8. */
+void nv1_pfb_vblank_expired(NVCard *card)
+{
+    card->pgraph1.intr |= NV1_INTR_VBLANK;
+    nv_card_update_irq(card);
+    nv1_pfb_vblank_rearm(card);
+}
+
 void nv_pfb_reset(NVCard *card)
 {
-    card->pfb.config0 = 0;
-    card->pfb.config1 = 0;
-    card->pfb.start = 0;
+    memset(&card->pfb, 0, sizeof(card->pfb));
+    if (is_nv1(card)) {
+        nv1_pfb_vblank_rearm(card);
+    }
 }
 
 /* NV1 BOOT_0.RAM_AMOUNT: VRAM is 1 MiB << n. */
@@ -36,9 +98,14 @@ uint32_t nv_pfb_read(NVCard *card, uint32_t addr)
         case NV1_PFB_BOOT_0:
             return nv1_ram_amount(card);
         case NV1_PFB_CONFIG_0:
-            return card->pfb.config0;
+            return card->pfb.config0 |
+                   (nv1_in_vblank(card) ? NV1_PFB_CONFIG_0_VBLANK : 0);
         case NV1_PFB_START:
             return card->pfb.start;
+        }
+        if (addr >= NV1_PFB_TIMING(0) && addr <= NV1_PFB_TIMING(7) &&
+            !(addr & 0xf)) {
+            return card->pfb.timing[(addr - NV1_PFB_TIMING(0)) / 0x10];
         }
         nv_unimp(card, NV1_PFB_BASE + addr, false, 0);
         return 0;
@@ -66,7 +133,13 @@ void nv_pfb_write(NVCard *card, uint32_t addr, uint32_t val)
             card->pfb.config0 = val & NV1_PFB_CONFIG_0_MASK;
             return;
         case NV1_PFB_START:
-            card->pfb.start = val;
+            card->pfb.start = val & 0x3fffff;   /* a 4 MiB address */
+            return;
+        }
+        if (addr >= NV1_PFB_TIMING(0) && addr <= NV1_PFB_TIMING(7) &&
+            !(addr & 0xf)) {
+            card->pfb.timing[(addr - NV1_PFB_TIMING(0)) / 0x10] = val & 0xfff;
+            nv1_pfb_vblank_rearm(card);
             return;
         }
         nv_unimp(card, NV1_PFB_BASE + addr, true, val);

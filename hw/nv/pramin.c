@@ -54,7 +54,12 @@ uint64_t nv_ramin_read(NVCard *card, uint32_t addr, unsigned size)
 void nv_ramin_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size)
 {
     for (unsigned i = 0; i < size; i++) {
-        card->vram[nv_ramin_to_vram(card, addr + i)] = val >> (8 * i);
+        uint64_t a = nv_ramin_to_vram(card, addr + i);
+
+        card->vram[a] = val >> (8 * i);
+        if (card->host.vram_dirty) {
+            card->host.vram_dirty(card->host.opaque, a, 1);
+        }
     }
 }
 

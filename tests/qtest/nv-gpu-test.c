@@ -8,6 +8,7 @@
 #include "libqtest.h"
 #include "libqos/pci-pc.h"
 #include "hw/pci/pci_regs.h"
+#include "qapi/qmp/qdict.h"
 
 #define MiB (1ULL << 20)
 
@@ -288,6 +289,58 @@ static void test_nv1_interrupt(void)
     nv_stop(&t);
 }
 
+/*
+ * Scanout: 640x480 (PFB HOR_DISP_WIDTH 0x530, VER_DISP_WIDTH 0x570) at
+ * 32 bpp from START 0.  A red rect drawn with CANVAS_CONFIG.CLUT_BYPASS is
+ * direct colour: A8R8G8B8 0x00ff0000 -> R10 0x3fc, stored 0xbfc00000,
+ * shown as 0x3fc >> 2 = 0xff red.  Palette entry 0x34 set to (0x10, 0x20,
+ * 0x30) colours an indexed pixel (bypass bit clear, index 0x34).
+ */
+static void test_nv1_screendump(void)
+{
+    NVTest t;
+    g_autofree char *dir = g_dir_make_tmp("nv-gpu-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename(dir, "shot.ppm", NULL);
+    g_autofree char *ppm = NULL;
+    QDict *resp;
+    size_t len;
+    const uint8_t *px;
+
+    nv1_setup(&t);
+    wr(&t, 0x600530, 640);
+    wr(&t, 0x600570, 480);
+    wr(&t, 0x609000, 0x34);                 /* PAL_WRITE */
+    wr(&t, 0x609004, 0x10);
+    wr(&t, 0x609004, 0x20);
+    wr(&t, 0x609004, 0x30);
+    wr(&t, 0x400634, 1);                    /* CLUT_BYPASS */
+    wr(&t, 0x4c0304, 0x00ff0000);
+    wr(&t, 0x4c0400, 5 << 16 | 10);
+    wr(&t, 0x4c0404, 2 << 16 | 3);
+    wr(&t, 0x1000000 + (100 * 640 + 200) * 4, 0x34);
+
+    resp = qtest_qmp(t.qts, "{'execute': 'screendump', "
+                     "'arguments': {'filename': %s}}", path);
+    g_assert_false(qdict_haskey(resp, "error"));
+    qobject_unref(resp);
+    g_assert_true(g_file_get_contents(path, &ppm, &len, NULL));
+    g_assert_cmpuint(len, ==, strlen("P6\n640 480\n255\n") + 640 * 480 * 3);
+    g_assert_true(g_str_has_prefix(ppm, "P6\n640 480\n255\n"));
+    px = (const uint8_t *)ppm + strlen("P6\n640 480\n255\n");
+#define PX(x, y) (px[((y) * 640 + (x)) * 3] << 16 | \
+                  px[((y) * 640 + (x)) * 3 + 1] << 8 | \
+                  px[((y) * 640 + (x)) * 3 + 2])
+    g_assert_cmphex(PX(10, 5), ==, 0xff0000);
+    g_assert_cmphex(PX(12, 6), ==, 0xff0000);
+    g_assert_cmphex(PX(13, 5), ==, 0x000000);
+    g_assert_cmphex(PX(10, 7), ==, 0x000000);
+    g_assert_cmphex(PX(200, 100), ==, 0x102030);
+#undef PX
+    unlink(path);
+    rmdir(dir);
+    nv_stop(&t);
+}
+
 /* Start QEMU with @device and expect it to refuse with @msg. */
 static void expect_start_failure(const char *device, const char *msg)
 {
@@ -338,6 +391,7 @@ int main(int argc, char **argv)
     qtest_add_func("/nv-gpu/unknown-register", test_unknown);
     qtest_add_func("/nv-gpu/nv1/rect", test_nv1_rect);
     qtest_add_func("/nv-gpu/nv1/interrupt", test_nv1_interrupt);
+    qtest_add_func("/nv-gpu/nv1/screendump", test_nv1_screendump);
     qtest_add_func("/nv-gpu/props/bad-model", test_bad_model);
     qtest_add_func("/nv-gpu/props/bad-vram", test_bad_vram);
     return g_test_run();

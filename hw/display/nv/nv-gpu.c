@@ -18,6 +18,7 @@
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "qom/object.h"
+#include "ui/console.h"
 #include "trace.h"
 
 #include "hw/nv/nv.h"
@@ -49,6 +50,11 @@ struct NVGPUState {
     MemoryRegion fb_alias[NV1_FB_ALIASES];
     MemoryRegion ramin;
     QEMUTimer *timers[NV_TIMER_COUNT];
+
+    /* Display: the mode and palette last drawn, to redraw on change. */
+    QemuConsole *con;
+    NV1Scanout mode;
+    NVPdac1 pdac_drawn;
 };
 
 /* ---- NVHost callbacks ------------------------------------------------ */
@@ -117,8 +123,79 @@ static void nv_gpu_ptimer_cb(void *opaque)
     nv_gpu_timer_cb(opaque, NV_TIMER_PTIMER);
 }
 
+static void nv_gpu_vblank_cb(void *opaque)
+{
+    nv_gpu_timer_cb(opaque, NV_TIMER_VBLANK);
+}
+
 static QEMUTimerCB *const nv_timer_cbs[NV_TIMER_COUNT] = {
     [NV_TIMER_PTIMER] = nv_gpu_ptimer_cb,
+    [NV_TIMER_VBLANK] = nv_gpu_vblank_cb,
+};
+
+/* ---- display ------------------------------------------------------- */
+
+/*
+ * NV1 scanout: PFB/PDAC decide per pixel between palette and direct
+ * colour, so lines are converted into a console surface of our own,
+ * redrawing the lines whose VRAM changed (or all, on a mode or palette
+ * change).  The NV2x+ display engine comes with its own issue.
+ */
+static void nv_gpu_gfx_update(void *opaque)
+{
+    NVGPUState *s = opaque;
+    DisplaySurface *ds;
+    DirtyBitmapSnapshot *snap;
+    NV1Scanout m;
+    bool full;
+    int first = -1, last = -1;
+
+    if (s->card.model->arch != NV_ARCH_NV1) {
+        return;
+    }
+    nv1_scanout_mode(&s->card, &m);
+    if (!m.enabled) {
+        return;
+    }
+    ds = qemu_console_surface(s->con);
+    full = memcmp(&m, &s->mode, sizeof(m)) ||
+           memcmp(&s->card.pdac1, &s->pdac_drawn, sizeof(s->pdac_drawn)) ||
+           !ds || surface_width(ds) != m.width ||
+           surface_height(ds) != m.height;
+    if (full && (!ds || surface_width(ds) != m.width ||
+                 surface_height(ds) != m.height)) {
+        qemu_console_resize(s->con, m.width, m.height);
+        ds = qemu_console_surface(s->con);
+    }
+    s->mode = m;
+    s->pdac_drawn = s->card.pdac1;
+    snap = memory_region_snapshot_and_clear_dirty(&s->vram, 0, s->vram_size,
+                                                  DIRTY_MEMORY_VGA);
+    for (unsigned y = 0; y < m.height; y++) {
+        uint64_t off = (m.start + y * m.stride) % s->vram_size;
+        bool dirty = full || off + m.stride > s->vram_size ||
+                     memory_region_snapshot_get_dirty(&s->vram, snap, off,
+                                                      m.stride);
+
+        if (!dirty) {
+            continue;
+        }
+        nv1_scanout_line(&s->card, &m, y,
+                         (uint32_t *)(surface_data(ds) +
+                                      y * surface_stride(ds)));
+        if (first < 0) {
+            first = y;
+        }
+        last = y;
+    }
+    g_free(snap);
+    if (first >= 0) {
+        dpy_gfx_update(s->con, 0, first, m.width, last - first + 1);
+    }
+}
+
+static const GraphicHwOps nv_gpu_gfx_ops = {
+    .gfx_update = nv_gpu_gfx_update,
 };
 
 /* ---- MMIO ------------------------------------------------------------ */
@@ -298,6 +375,8 @@ static void nv_gpu_realize(PCIDevice *pdev, Error **errp)
     }
 
     nv_gpu_init_bar0(s);
+    memory_region_set_log(&s->vram, true, DIRTY_MEMORY_VGA);
+    s->con = graphic_console_init(DEVICE(pdev), 0, &nv_gpu_gfx_ops, s);
     if (m->pcie) {
         mem64 = PCI_BASE_ADDRESS_MEM_TYPE_64;
     }
@@ -318,6 +397,7 @@ static void nv_gpu_exit(PCIDevice *pdev)
 {
     NVGPUState *s = NV_GPU(pdev);
 
+    graphic_console_close(s->con);
     for (int i = 0; i < NV_TIMER_COUNT; i++) {
         timer_free(s->timers[i]);
     }
@@ -387,6 +467,7 @@ static const VMStateDescription vmstate_nv_pfb = {
         VMSTATE_UINT32(config0, NVPfb),
         VMSTATE_UINT32(config1, NVPfb),
         VMSTATE_UINT32(start, NVPfb),
+        VMSTATE_UINT32_ARRAY(timing, NVPfb, NV1_PFB_TIMINGS),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -443,11 +524,29 @@ static const VMStateDescription vmstate_nv1_pgraph = {
     },
 };
 
+static const VMStateDescription vmstate_nv1_pdac = {
+    .name = "nv-gpu/nv1-pdac",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT8_2DARRAY(palette, NVPdac1, 2, 256 * 3),
+        VMSTATE_UINT8(pal_index, NVPdac1),
+        VMSTATE_UINT8(pal_color, NVPdac1),
+        VMSTATE_UINT8(pal_read, NVPdac1),
+        VMSTATE_UINT8_ARRAY(pal_rg, NVPdac1, 2),
+        VMSTATE_UINT8(pal_mask, NVPdac1),
+        VMSTATE_UINT16(index, NVPdac1),
+        VMSTATE_UINT8_ARRAY(regs, NVPdac1, NV1_DAC_REGS),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static int nv_gpu_post_load(void *opaque, int version_id)
 {
     NVGPUState *s = opaque;
 
     nv_card_post_load(&s->card);
+    memset(&s->mode, 0, sizeof(s->mode));       /* redraw everything */
     return 0;
 }
 
@@ -466,6 +565,7 @@ static const VMStateDescription vmstate_nv_gpu = {
         VMSTATE_STRUCT(card.pfb, NVGPUState, 1, vmstate_nv_pfb, NVPfb),
         VMSTATE_STRUCT(card.pgraph1, NVGPUState, 1, vmstate_nv1_pgraph,
                        NVPGraph1),
+        VMSTATE_STRUCT(card.pdac1, NVGPUState, 1, vmstate_nv1_pdac, NVPdac1),
         VMSTATE_END_OF_LIST()
     },
 };

@@ -16,6 +16,7 @@
 /* Host timers the card can arm, one per time-driven engine. */
 typedef enum NVTimerId {
     NV_TIMER_PTIMER,
+    NV_TIMER_VBLANK,
     NV_TIMER_COUNT
 } NVTimerId;
 

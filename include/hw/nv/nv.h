@@ -15,6 +15,7 @@
 #include "hw/nv/nv-host.h"
 #include "hw/nv/nv-model.h"
 #include "hw/nv/pbus.h"
+#include "hw/nv/pdac-nv1.h"
 #include "hw/nv/pfb.h"
 #include "hw/nv/pgraph-nv1.h"
 #include "hw/nv/pmc.h"
@@ -64,6 +65,7 @@ struct NVCard {
     NVPTimer ptimer;
     NVPfb pfb;
     NVPGraph1 pgraph1;          /* NV1 only */
+    NVPdac1 pdac1;              /* NV1 only */
 
     /* Derived state. */
     bool irq_level;

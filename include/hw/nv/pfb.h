@@ -19,6 +19,13 @@
 #define   NV1_PFB_CONFIG_0_MASK     0x17171370u  /* writable bits */
 #define   NV1_PFB_CONFIG_0_DOUBLE_BUFFER (1u << 12)
 #define NV1_PFB_START               0x400
+/* Display timings: HOR_FRONT_PORCH ... VER_DISP_WIDTH, 0x10 apart. */
+#define NV1_PFB_TIMING(i)           (0x500 + 0x10 * (i))
+#define NV1_PFB_TIMINGS             8
+#define   NV1_PFB_HOR_DISP_WIDTH    3   /* index into NVPfb.timing */
+#define   NV1_PFB_VER_FRONT_PORCH   4
+#define   NV1_PFB_VER_DISP_WIDTH    7
+#define   NV1_PFB_CONFIG_0_VBLANK   (1u << 0)
 
 /* NV10+ */
 #define NV10_PFB_CFG0               0x200
@@ -29,6 +36,13 @@ typedef struct NVPfb {
     uint32_t config0;           /* NV1 CONFIG_0 / NV10+ CFG0 */
     uint32_t config1;           /* NV10+ CFG1 */
     uint32_t start;             /* NV1 START */
+    /* NV1 timings: h front porch, sync, back porch, display; then v. */
+    uint32_t timing[NV1_PFB_TIMINGS];
 } NVPfb;
+
+struct NVCard;
+void nv1_pfb_vblank_expired(struct NVCard *card);
+/* Arm the VBLANK timer from the current state (reset, post-load). */
+void nv1_pfb_vblank_rearm(struct NVCard *card);
 
 #endif
