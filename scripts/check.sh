@@ -52,9 +52,8 @@ done
 run_tap qtest-nv-gpu env QTEST_QEMU_BINARY="$NV_QEMU" \
     "$NV_QEMU_BUILD/tests/qtest/nv-gpu-test" --tap
 
-if [ -x "$NV_TOP/tests/guest/boot-test.sh" ]; then
-    run_tap guest-boot "$NV_TOP/tests/guest/boot-test.sh"
-fi
+run_tap guest-boot "$NV_TOP/tests/guest/boot-test.sh"
+run_tap guest-draw "$NV_TOP/tests/guest/draw-test.sh"
 
 if [ "$skipped" -ne 0 ]; then
     echo "$passed passed, $failed failed, $skipped skipped"

@@ -10,7 +10,6 @@ PKGS=(
     libglib2.0-dev libpixman-1-dev libslirp-dev libfdt-dev zlib1g-dev
     seabios qemu-system-data ipxe-qemu
     linux-image-amd64 busybox-static cpio gzip
-    imagemagick-6.q16
 )
 
 missing=()

@@ -28,6 +28,7 @@ trap 'rm -rf "$root" "$tmp"' EXIT
 mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,root}
 install -m 0755 "$busybox" "$root/bin/busybox"
 install -m 0755 "$init" "$root/init"
+install -m 0755 "$NV_TOP/tests/guest/nv1-draw" "$root/bin/nv1-draw"
 # busybox --list-full gives each applet's usual path (bin/sh, sbin/poweroff...).
 "$busybox" --list-full | while read -r applet; do
     [ "$applet" = bin/busybox ] && continue

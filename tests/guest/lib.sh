@@ -10,6 +10,8 @@
 #   NV_GUEST_KERNEL   kernel image (default: newest /boot/vmlinuz-*)
 #   NV_GUEST_OUT      where the initramfs and the serial logs go
 #   NV_GUEST_TIMEOUT  seconds per boot (default 60)
+#   NV_GUEST_APPEND   extra kernel command line (e.g. NV_DEMO=nv1-draw)
+#   NV_GUEST_QMP      path of a QMP socket to open
 
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib.sh"
 
@@ -47,6 +49,9 @@ nv_guest_boot() {
     append='console=ttyS0 quiet panic=-1'
     # The kernel hands unknown NAME=value parameters to /init as environment.
     [ -z "${NV_GUEST_VENDOR:-}" ] || append+=" NV_VENDOR=$NV_GUEST_VENDOR"
+    [ -z "${NV_GUEST_APPEND:-}" ] || append+=" $NV_GUEST_APPEND"
+    local qmp=()
+    [ -z "${NV_GUEST_QMP:-}" ] || qmp=(-qmp "unix:$NV_GUEST_QMP,server=on,wait=off")
     mkdir -p "$(dirname "$log")"
     NV_GUEST_RC=0
     t0=$EPOCHREALTIME
@@ -57,7 +62,7 @@ nv_guest_boot() {
         -accel tcg -m 512 -nographic -no-reboot -vga none -nic none \
         -kernel "$kernel" -initrd "$initrd" -append "$append" \
         -L /usr/share/seabios -L /usr/share/qemu \
-        -device "$(nv_guest_device "$model")" \
+        -device "$(nv_guest_device "$model")" "${qmp[@]}" \
         </dev/null >"$log" 2>&1 || NV_GUEST_RC=$?
     t1=$EPOCHREALTIME
     # EPOCHREALTIME has six decimals; the separator follows the locale.
@@ -68,7 +73,7 @@ nv_guest_boot() {
 # The guest's NV- lines from LOG, one per line, without the terminal noise
 # (CRs, and SeaBIOS's escape sequences that share a line with the first one).
 nv_guest_lines() {
-    tr -d '\r' <"$1" | grep -ao 'NV-\(CARD: .*\|DONE\)$' || true
+    tr -d '\r' <"$1" | grep -ao 'NV-\(CARD: .*\|DONE\|DRAWN\)$' || true
 }
 
 # The NV-CARD lines' bodies ("slot=... boot0=..." or "none").
@@ -92,4 +97,29 @@ nv_guest_tail() {
     local log=$1 prefix=${2:-# } n=${3:-15}
     tr -d '\r' <"$log" | sed 's/\x1b\[[0-9;?]*[a-zA-Z]//g; s/\x1b[a-zA-Z]//g' |
         tail -n "$n" | sed "s/^/$prefix/"
+}
+
+# nv_guest_draw MODEL INITRD LOG PPM [PNG]: boot with NV_DEMO=nv1-draw and
+# take a screendump once the guest says NV-DRAWN.  Sets what nv_guest_boot
+# sets; the picture files exist only if the guest drew.
+nv_guest_draw() {
+    local model=$1 initrd=$2 log=$3 ppm=$4 png=${5:-} watcher
+    local sock=$NV_GUEST_OUT/qmp-$model.sock
+    rm -f "$ppm" "$sock"
+    mkdir -p "$(dirname "$ppm")"
+    : >"$log"
+    # Watch the serial log while QEMU runs; the guest waits 5 s for us.
+    (
+        for _ in $(seq 600); do
+            if nv_guest_lines "$log" | grep -qx 'NV-DRAWN'; then
+                "$NV_TOP/tools/qmp-screendump" "$sock" "$ppm" $png
+                exit
+            fi
+            sleep 0.1
+        done
+    ) &
+    watcher=$!
+    NV_GUEST_APPEND="NV_DEMO=nv1-draw ${NV_GUEST_APPEND:-}" NV_GUEST_QMP=$sock \
+        nv_guest_boot "$model" "$initrd" "$log"
+    wait "$watcher" || true
 }
