@@ -200,6 +200,7 @@ void nv1_pgraph_write(NVCard *card, uint32_t addr, uint32_t val)
         return;
     case NV1_PGRAPH_ACCESS:
         write_access(g, val);
+        nv1_pfifo_pull(card);       /* PFIFO may deliver again */
         return;
     }
     if (!(g->access & NV1_ACCESS_HOST)) {

@@ -341,6 +341,33 @@ static void test_nv1_screendump(void)
     nv_stop(&t);
 }
 
+/*
+ * The same rectangle through PFIFO: CACHE1 push and pull on, a RECT object
+ * (device 0x4c, options 0x217) under handle 0x11 in RAMHT (slot 0x11 for
+ * channel 0 in our layout, see docs), then methods written to the USER
+ * area at 0x800000 + subchannel 2 << 13.
+ */
+static void test_nv1_user(void)
+{
+    NVTest t;
+
+    nv1_setup(&t);
+    wr(&t, 0x4006a4, 0x01000001);       /* ACCESS: FIFO too */
+    wr(&t, 0x640000 + 0x11 * 8, 0x11);
+    wr(&t, 0x640000 + 0x11 * 8 + 4, 0x4c << 16 | 0x217);
+    wr(&t, 0x003200, 1);                /* CACHE1 PUSH_ACCESS */
+    wr(&t, 0x003240, 1);                /* CACHE1 PULL_CTRL */
+    wr(&t, 0x804000, 0x11);
+    wr(&t, 0x804304, 0x00102030);
+    wr(&t, 0x804400, 20 << 16 | 30);
+    wr(&t, 0x804404, 1 << 16 | 2);
+    g_assert_cmphex(rd(&t, 0x1000000 + (20 * 640 + 31) * 4), ==, 0x040200c0);
+    g_assert_cmphex(rd(&t, 0x1000000 + (20 * 640 + 32) * 4), ==, 0);
+    g_assert_cmphex(rd(&t, 0x003220), ==, 0x10);    /* CACHE1 empty */
+    g_assert_cmphex(rd(&t, 0x4006a8), ==, 0x4c0404);
+    nv_stop(&t);
+}
+
 /* Start QEMU with @device and expect it to refuse with @msg. */
 static void expect_start_failure(const char *device, const char *msg)
 {
@@ -392,6 +419,7 @@ int main(int argc, char **argv)
     qtest_add_func("/nv-gpu/nv1/rect", test_nv1_rect);
     qtest_add_func("/nv-gpu/nv1/interrupt", test_nv1_interrupt);
     qtest_add_func("/nv-gpu/nv1/screendump", test_nv1_screendump);
+    qtest_add_func("/nv-gpu/nv1/user-area", test_nv1_user);
     qtest_add_func("/nv-gpu/props/bad-model", test_bad_model);
     qtest_add_func("/nv-gpu/props/bad-vram", test_bad_vram);
     return g_test_run();

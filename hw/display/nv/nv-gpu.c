@@ -541,6 +541,43 @@ static const VMStateDescription vmstate_nv1_pdac = {
     },
 };
 
+static const VMStateDescription vmstate_nv1_pfifo = {
+    .name = "nv-gpu/nv1-pfifo",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(wait_retry, NVPfifo1),
+        VMSTATE_UINT32(cache_error, NVPfifo1),
+        VMSTATE_UINT32(intr, NVPfifo1),
+        VMSTATE_UINT32(intr_en, NVPfifo1),
+        VMSTATE_UINT32(config, NVPfifo1),
+        VMSTATE_UINT32(runout_put, NVPfifo1),
+        VMSTATE_UINT32(runout_get, NVPfifo1),
+        VMSTATE_UINT32(chsw_enable, NVPfifo1),
+        VMSTATE_UINT32(pram_config, NVPfifo1),
+        VMSTATE_UINT32(c0_push, NVPfifo1),
+        VMSTATE_UINT32(c0_chid, NVPfifo1),
+        VMSTATE_UINT32(c0_put, NVPfifo1),
+        VMSTATE_UINT32(c0_pull, NVPfifo1),
+        VMSTATE_UINT32(c0_pull_state, NVPfifo1),
+        VMSTATE_UINT32(c0_get, NVPfifo1),
+        VMSTATE_UINT32(c0_ctx, NVPfifo1),
+        VMSTATE_UINT32(c0_addr, NVPfifo1),
+        VMSTATE_UINT32(c0_data, NVPfifo1),
+        VMSTATE_UINT32(c1_push, NVPfifo1),
+        VMSTATE_UINT32(c1_chid, NVPfifo1),
+        VMSTATE_UINT32(c1_put, NVPfifo1),
+        VMSTATE_UINT32(c1_pull, NVPfifo1),
+        VMSTATE_UINT32(c1_pull_state, NVPfifo1),
+        VMSTATE_UINT32(c1_get, NVPfifo1),
+        VMSTATE_UINT32_ARRAY(c1_ctx, NVPfifo1, 8),
+        VMSTATE_UINT32_ARRAY(c1_addr, NVPfifo1, NV1_CACHE1_ENTRIES),
+        VMSTATE_UINT32_ARRAY(c1_data, NVPfifo1, NV1_CACHE1_ENTRIES),
+        VMSTATE_UINT32(c1_runout, NVPfifo1),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static int nv_gpu_post_load(void *opaque, int version_id)
 {
     NVGPUState *s = opaque;
@@ -566,6 +603,8 @@ static const VMStateDescription vmstate_nv_gpu = {
         VMSTATE_STRUCT(card.pgraph1, NVGPUState, 1, vmstate_nv1_pgraph,
                        NVPGraph1),
         VMSTATE_STRUCT(card.pdac1, NVGPUState, 1, vmstate_nv1_pdac, NVPdac1),
+        VMSTATE_STRUCT(card.pfifo1, NVGPUState, 1, vmstate_nv1_pfifo,
+                       NVPfifo1),
         VMSTATE_END_OF_LIST()
     },
 };

@@ -17,6 +17,7 @@
 #include "hw/nv/pbus.h"
 #include "hw/nv/pdac-nv1.h"
 #include "hw/nv/pfb.h"
+#include "hw/nv/pfifo-nv1.h"
 #include "hw/nv/pgraph-nv1.h"
 #include "hw/nv/pmc.h"
 #include "hw/nv/pramin.h"
@@ -66,6 +67,7 @@ struct NVCard {
     NVPfb pfb;
     NVPGraph1 pgraph1;          /* NV1 only */
     NVPdac1 pdac1;              /* NV1 only */
+    NVPfifo1 pfifo1;            /* NV1 only */
 
     /* Derived state. */
     bool irq_level;
