@@ -530,6 +530,91 @@ static bool mthd_context(NVCard *card, unsigned cls, uint32_t mthd,
     return false;
 }
 
+/*
+ * IFC and BITMAP: the image (SIZE_IN) starts at vertex 0 and is clipped to
+ * SIZE_OUT from there and to the drawing window.  Data words carry the
+ * pixels in order, row after row with no padding (facts.md 1d: the XY
+ * logic advances by the pixels of each word; which bit or byte is which
+ * pixel is not established: we take the lowest first).
+ */
+static void image_begin(NVCard *card, uint32_t size_in)
+{
+    NVPGraph1 *g = &card->pgraph1;
+
+    g->img_in = size_in;
+    g->img_pos = 0;
+}
+
+static void image_pixel(NVCard *card, NV1Rop *r, const Window *win,
+                        uint32_t src, bool state_colour)
+{
+    NVPGraph1 *g = &card->pgraph1;
+    uint32_t w = g->img_in & 0xffff, h = g->img_in >> 16;
+    uint32_t k = g->img_pos++;
+    int32_t dx = k % w, dy = k / w;
+    int32_t x = (int32_t)g->vtx_x[0] + dx, y = (int32_t)g->vtx_y[0] + dy;
+
+    if (dy >= (int32_t)h || dx >= (int32_t)(g->img_out & 0xffff) ||
+        dy >= (int32_t)(g->img_out >> 16) ||
+        x < win->x0 || x >= win->x1 || y < win->y0 || y >= win->y1) {
+        return;
+    }
+    if (state_colour) {
+        nv1_rop_pixel_state(r, x, y, src);
+    } else {
+        nv1_rop_pixel(r, x, y, src);
+    }
+    nv1_rop_dirty(r, x, y, 1, 1);
+}
+
+static void image_data(NVCard *card, uint32_t data)
+{
+    NVPGraph1 *g = &card->pgraph1;
+    bool bitmap = NV1_ACCESS_CLASS(g->access) == NV1_CLASS_BITMAP;
+    uint32_t w = g->img_in & 0xffff, h = g->img_in >> 16;
+    Window win;
+    NV1Rop r;
+
+    g->src_color = data;
+    if (!vtx_valid(g, 1) || !w || !h) {
+        trap(card, NV1_INTR_MISSING_METHOD, 0);
+        return;
+    }
+    if (!draw_allowed(card)) {
+        return;
+    }
+    win = draw_window(g);
+    nv1_rop_begin(&r, card, false);
+    if (bitmap) {
+        /* rop.rst: CGA6 bitmaps hold the leftmost pixel in each byte's MSB */
+        for (unsigned i = 0; i < 32 && g->img_pos < w * h; i++) {
+            unsigned bit = g->ctx_switch & NV1_CTX_BITMAP_CGA6 ? i ^ 7 : i;
+
+            image_pixel(card, &r, &win, g->bitmap_color[(data >> bit) & 1],
+                        true);
+        }
+        return;
+    }
+    /* facts.md 1d: 2 pixels a word for A1R5G5B5, 4 for Y8, else 1. */
+    switch (NV1_CTX_COLOR_FORMAT_DST(g->ctx_switch) % 5) {
+    case NV1_SRC_A1R5G5B5:
+        for (unsigned i = 0; i < 2 && g->img_pos < w * h; i++) {
+            image_pixel(card, &r, &win, (data >> (16 * i)) & 0xffff, false);
+        }
+        break;
+    case NV1_SRC_A8Y8:
+        for (unsigned i = 0; i < 4 && g->img_pos < w * h; i++) {
+            image_pixel(card, &r, &win, (data >> (8 * i)) & 0xff, false);
+        }
+        break;
+    default:
+        if (g->img_pos < w * h) {
+            image_pixel(card, &r, &win, data, false);
+        }
+        break;
+    }
+}
+
 /* Methods of the drawing objects implemented so far. */
 static bool mthd_draw(NVCard *card, unsigned cls, uint32_t mthd, uint32_t data)
 {
@@ -567,6 +652,34 @@ static bool mthd_draw(NVCard *card, unsigned cls, uint32_t mthd, uint32_t data)
             return false;
         }
         return true;
+    case NV1_CLASS_IFC:
+        if (mthd == 0x304) {
+            set_vtx(g, 0, xy_x(data), xy_y(data));
+        } else if (mthd == 0x308) {
+            g->img_out = data;
+        } else if (mthd == 0x30c) {
+            image_begin(card, data);
+        } else if (mthd >= 0x400 && mthd < 0x2000) {
+            image_data(card, data);
+        } else {
+            return false;
+        }
+        return true;
+    case NV1_CLASS_BITMAP:
+        if (mthd == 0x308 || mthd == 0x30c) {
+            g->bitmap_color[(mthd - 0x308) / 4] = a1_color(card, data);
+        } else if (mthd == 0x310) {
+            set_vtx(g, 0, xy_x(data), xy_y(data));
+        } else if (mthd == 0x314) {
+            g->img_out = data;
+        } else if (mthd == 0x318) {
+            image_begin(card, data);
+        } else if (mthd >= 0x400 && mthd < 0x480) {
+            image_data(card, data);
+        } else {
+            return false;
+        }
+        return true;
     case NV1_CLASS_BLIT:
         if (mthd == 0x300 || mthd == 0x304) {
             set_vtx(g, (mthd - 0x300) / 4, xy_x(data), xy_y(data));
@@ -597,8 +710,7 @@ static bool class_unimplemented(unsigned cls)
 {
     return cls == NV1_CLASS_LINE || cls == NV1_CLASS_LIN ||
            cls == NV1_CLASS_TRI || cls == NV1_CLASS_TEXLIN ||
-           cls == NV1_CLASS_TEXQUAD || cls == NV1_CLASS_IFC ||
-           cls == NV1_CLASS_BITMAP || cls == NV1_CLASS_IFM ||
+           cls == NV1_CLASS_TEXQUAD || cls == NV1_CLASS_IFM ||
            cls == NV1_CLASS_ITM || cls == NV1_CLASS_TEXLINBETA ||
            cls == NV1_CLASS_TEXQUADBETA;
 }

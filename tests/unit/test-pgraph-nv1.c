@@ -313,6 +313,72 @@ static void test_blit(void)
     th_free(th);
 }
 
+/*
+ * IFC, A8R8G8B8 (one pixel a word): image 3x2 at (4,2), clipped to 2x2 by
+ * SIZE_OUT: words 0, 1, 3, 4 land, 2 and 5 fall outside.  Colours 0x000001
+ * ... widen to 0x004 ... (no REPLICATE).  A1R5G5B5: two pixels a word, the
+ * low half first: 0x7c00001f is blue then red.
+ */
+static void test_ifc(void)
+{
+    TestHost *th = setup(3);
+
+    object(th, 0x11, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x11, 0x304), 2 << 16 | 4);
+    th_wr(th, MTHD(0x11, 0x308), 2 << 16 | 2);
+    th_wr(th, MTHD(0x11, 0x30c), 2 << 16 | 3);
+    for (unsigned i = 1; i <= 6; i++) {
+        th_wr(th, MTHD(0x11, 0x400), i);
+    }
+    g_assert_cmphex(vram32(th, (2 * 640 + 4) * 4), ==, 1 << 2);
+    g_assert_cmphex(vram32(th, (2 * 640 + 5) * 4), ==, 2 << 2);
+    g_assert_cmphex(vram32(th, (2 * 640 + 6) * 4), ==, 0);
+    g_assert_cmphex(vram32(th, (3 * 640 + 4) * 4), ==, 4 << 2);
+    g_assert_cmphex(vram32(th, (3 * 640 + 5) * 4), ==, 5 << 2);
+    g_assert_cmphex(vram32(th, (3 * 640 + 6) * 4), ==, 0);
+
+    object(th, 0x11, OPTS(0x17, 0));
+    th_wr(th, MTHD(0x11, 0x304), 0);
+    th_wr(th, MTHD(0x11, 0x308), 1 << 16 | 2);
+    th_wr(th, MTHD(0x11, 0x30c), 1 << 16 | 2);
+    th_wr(th, MTHD(0x11, 0x400), 0x7c00001f);
+    /* 0x1f << 5 = 0x3e0 per component (no REPLICATE). */
+    g_assert_cmphex(vram32(th, 0), ==, 0x3e0);
+    g_assert_cmphex(vram32(th, 4), ==, 0x3e0u << 20);
+    th_free(th);
+}
+
+/*
+ * BITMAP: COLOR1 white; COLOR0 with alpha 0 (ALPHA on: A8R8G8B8 alpha
+ * byte 0), so 0 bits leave the background.  Data 0x01: with LE bitmaps
+ * pixel 0 is bit 0; with CGA6 pixel i is bit i ^ 7, so bit 0 is pixel 7.
+ * White 0xffffff widens to 0x3fc per component = 0x3fcff3fc.
+ */
+static void test_bitmap(void)
+{
+    TestHost *th = setup(3);
+
+    for (unsigned cga = 0; cga < 2; cga++) {
+        uint32_t y = cga;
+
+        object(th, 0x12, OPTS(0x17, 1) | 1u << 13 | cga << 14);
+        th_wr(th, MTHD(0x12, 0x308), 0x00000000);
+        th_wr(th, MTHD(0x12, 0x30c), 0xffffffff);
+        g_assert_cmphex(th_rd(th, GR(0x61c)), ==, 0x00000000);
+        g_assert_cmphex(th_rd(th, GR(0x620)), ==, 0x7fcff3fc);
+        th_wr(th, MTHD(0x12, 0x310), y << 16);
+        th_wr(th, MTHD(0x12, 0x314), 1 << 16 | 8);
+        th_wr(th, MTHD(0x12, 0x318), 1 << 16 | 8);
+        th_wr(th, MTHD(0x12, 0x400), 0x00000001);
+        for (unsigned x = 0; x < 8; x++) {
+            bool lit = x == (cga ? 7 : 0);
+            g_assert_cmphex(vram32(th, (y * 640 + x) * 4), ==,
+                            lit ? 0x3fcff3fc : 0);
+        }
+    }
+    th_free(th);
+}
+
 /* PMC.ENABLE bit 12 resets PGRAPH. */
 static void test_enable(void)
 {
@@ -443,6 +509,8 @@ int main(int argc, char **argv)
     g_test_add_func("/pgraph-nv1/draw-interrupts", test_draw_interrupts);
     g_test_add_func("/pgraph-nv1/notify", test_notify);
     g_test_add_func("/pgraph-nv1/blit", test_blit);
+    g_test_add_func("/pgraph-nv1/ifc", test_ifc);
+    g_test_add_func("/pgraph-nv1/bitmap", test_bitmap);
     g_test_add_func("/pgraph-nv1/enable", test_enable);
     g_test_add_func("/pgraph-nv1/fast-paths", test_fast_paths);
     return g_test_run();

@@ -520,6 +520,9 @@ static const VMStateDescription vmstate_nv1_pgraph = {
         VMSTATE_UINT32(dma, NVPGraph1),
         VMSTATE_UINT32(notify, NVPGraph1),
         VMSTATE_UINT32_ARRAY(vtx_beta, NVPGraph1, 14),
+        VMSTATE_UINT32(img_in, NVPGraph1),
+        VMSTATE_UINT32(img_out, NVPGraph1),
+        VMSTATE_UINT32(img_pos, NVPGraph1),
         VMSTATE_END_OF_LIST()
     },
 };

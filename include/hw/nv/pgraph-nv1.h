@@ -157,6 +157,8 @@ typedef struct NVPGraph1 {
     uint32_t valid, src_color, subdivide;
     uint32_t dma, notify;
     uint32_t vtx_beta[14];
+    /* IFC/BITMAP: image size in (h << 16 | w), clip size out, progress. */
+    uint32_t img_in, img_out, img_pos;
 } NVPGraph1;
 
 struct NVCard;
