@@ -10,6 +10,7 @@ PKGS=(
     libglib2.0-dev libpixman-1-dev libslirp-dev libfdt-dev zlib1g-dev
     seabios qemu-system-data ipxe-qemu
     linux-image-amd64 busybox-static cpio gzip
+    clang-14 libclang-rt-14-dev
 )
 
 missing=()

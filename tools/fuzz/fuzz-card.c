@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv: libFuzzer harness for the card library.
+ *
+ * The input picks a model and then drives the card with a stream of
+ * operations: MMIO reads and writes on BAR0 and the RAMIN aperture (any
+ * size, any address, with a bias towards the blocks the card models) and
+ * virtual time passing, which expires the card's timers.  Built with
+ * AddressSanitizer and UndefinedBehaviorSanitizer by tools/fuzz/build.sh;
+ * any report, crash or timeout is a bug.
+ */
+#include <glib.h>
+#include <string.h>
+
+#include "hw/nv/nv.h"
+
+#define MAX_OPS     2048
+
+typedef struct FuzzHost {
+    int64_t now;
+    int64_t deadline[NV_TIMER_COUNT];
+} FuzzHost;
+
+static int64_t f_clock(void *opaque)
+{
+    return ((FuzzHost *)opaque)->now;
+}
+
+static void f_timer_mod(void *opaque, NVTimerId id, int64_t deadline)
+{
+    ((FuzzHost *)opaque)->deadline[id] = deadline;
+}
+
+static void f_timer_del(void *opaque, NVTimerId id)
+{
+    ((FuzzHost *)opaque)->deadline[id] = -1;
+}
+
+static uint32_t f_pci_config_read(void *opaque, uint32_t addr)
+{
+    return addr < 256 ? 0x10de + addr : 0;
+}
+
+typedef struct Input {
+    const uint8_t *p;
+    size_t left;
+} Input;
+
+static uint64_t take(Input *in, unsigned bytes)
+{
+    uint64_t v = 0;
+
+    for (unsigned i = 0; i < bytes && in->left; i++, in->left--) {
+        v |= (uint64_t)*in->p++ << (8 * i);
+    }
+    return v;
+}
+
+/* Bases of what the card models, so random offsets land somewhere real. */
+static const uint32_t bases[] = {
+    0x000000, 0x001000, 0x002000, 0x003000, 0x009000, 0x088000, 0x100000,
+    0x101000, 0x300000, 0x400000, 0x400600, 0x410000, 0x4c0000, 0x500000,
+    0x510000, 0x520000, 0x600000, 0x602000, 0x609000, 0x610000, 0x640000,
+    0x648000, 0x650000, 0x700000, 0x800000, 0x1000000,
+};
+
+static void advance(NVCard *card, FuzzHost *h, int64_t ns)
+{
+    int64_t end = h->now + ns;
+
+    /* A bounded number of expiries: a timer could be re-armed at "now". */
+    for (unsigned n = 0; n < 64; n++) {
+        int next = -1;
+
+        for (int i = 0; i < NV_TIMER_COUNT; i++) {
+            if (h->deadline[i] >= 0 && h->deadline[i] <= end &&
+                (next < 0 || h->deadline[i] < h->deadline[next])) {
+                next = i;
+            }
+        }
+        if (next < 0) {
+            break;
+        }
+        if (h->deadline[next] > h->now) {
+            h->now = h->deadline[next];
+        }
+        h->deadline[next] = -1;
+        nv_card_timer_expired(card, next);
+    }
+    h->now = end;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static uint8_t *vram[16];
+    static const uint8_t rom[] = { 0x55, 0xaa, 0x01 };
+    Input in = { data, size };
+    const NVModel *m = &nv_models[take(&in, 1) % nv_model_count];
+    unsigned mi = m - nv_models;
+    FuzzHost h = { .now = 1000 };
+    NVHost host = {
+        .opaque = &h,
+        .clock_ns = f_clock,
+        .timer_mod = f_timer_mod,
+        .timer_del = f_timer_del,
+        .pci_config_read = f_pci_config_read,
+    };
+    NVCard card;
+
+    for (int i = 0; i < NV_TIMER_COUNT; i++) {
+        h.deadline[i] = -1;
+    }
+    /* The smallest VRAM each model can have keeps runs fast. */
+    if (!vram[mi]) {
+        vram[mi] = g_malloc0(m->vram_min);
+    }
+    nv_card_init(&card, m, &host, vram[mi], m->vram_min, rom, sizeof(rom));
+    nv_card_reset(&card);
+
+    for (unsigned op = 0; op < MAX_OPS && in.left; op++) {
+        uint8_t kind = take(&in, 1);
+        unsigned sz = 1u << (kind >> 6);        /* 1, 2, 4 or 8 */
+        NVBar bar = kind & 0x20 ? NV_BAR_RAMIN : NV_BAR_MMIO;
+        uint64_t addr, val;
+
+        if (sz == 8) {
+            sz = 4;
+        }
+        switch (kind & 7) {
+        case 0:     /* write anywhere */
+        case 1:     /* read anywhere */
+            addr = take(&in, 4) & (bar == NV_BAR_MMIO ? 0x1ffffff : 0xffffff);
+            break;
+        case 2:     /* advance virtual time */
+            advance(&card, &h, take(&in, 3) * 64);
+            continue;
+        default:    /* near a modelled block */
+            addr = bases[take(&in, 1) % G_N_ELEMENTS(bases)] + (take(&in, 2) & 0xfffc);
+            bar = NV_BAR_MMIO;
+            break;
+        }
+        addr &= ~(uint64_t)(sz - 1);
+        if ((kind & 7) == 1) {
+            nv_mmio_read(&card, bar, addr, sz);
+        } else {
+            val = take(&in, 4);
+            nv_mmio_write(&card, bar, addr, val, sz);
+        }
+    }
+    nv_card_finalize(&card);
+    return 0;
+}

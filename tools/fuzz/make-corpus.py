@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Write the fuzzer's seed corpus: register traffic of the qtests and the
+guest drawing program, in fuzz-card.c's input format (a model byte, then
+operations: kind byte = op | bar << 5 | log2(size) << 6, operands LE).
+
+Usage: make-corpus.py OUT-DIR
+"""
+import os
+import struct
+import sys
+
+MODELS = ['nv1', 'nv20', 'nv25', 'nv30', 'nv34', 'nv40', 'nv43', 'nv44']
+
+
+class Seed:
+    def __init__(self, model):
+        self.b = bytearray([MODELS.index(model)])
+
+    def wr(self, addr, val, ramin=False):
+        self.b += bytes([0x80 | (0x20 if ramin else 0)])
+        self.b += struct.pack('<II', addr, val & 0xffffffff)
+
+    def rd(self, addr):
+        self.b += bytes([0x81]) + struct.pack('<I', addr)
+
+    def wait(self, ns):
+        self.b += bytes([0x02]) + struct.pack('<I', ns // 64)[:3]
+
+
+def nv1_setup(s):
+    s.wr(0x600200, 0x310)
+    s.wr(0x600530, 640)
+    s.wr(0x600570, 480)
+    s.wr(0x4006a4, 0x05000101)
+    s.wr(0x40068c, 480 << 16 | 640)
+    s.wr(0x400190, 1 << 16)
+    s.wr(0x400140, 0x11111111)
+    s.wr(0x140, 1)
+
+
+def seeds():
+    s = Seed('nv1')
+    nv1_setup(s)
+    s.wr(0x4c0000, 0x217)
+    s.wr(0x4c0304, 0x102030)
+    s.wr(0x4c0400, 5 << 16 | 10)
+    s.wr(0x4c0404, 2 << 16 | 3)
+    s.wr(0x400634, 1 << 24)
+    s.wr(0x4c0404, 2 << 16 | 3)
+    s.rd(0x400100)
+    yield 'nv1-rect', s
+
+    s = Seed('nv1')
+    nv1_setup(s)
+    s.wr(0x640088, 0x11)
+    s.wr(0x64008c, 0x4c << 16 | 0x217)
+    s.wr(0x003200, 1)
+    s.wr(0x003240, 1)
+    s.wr(0x003500, 1)
+    s.wr(0x804000, 0x11)
+    s.wr(0x804304, 0x102030)
+    s.wr(0x804400, 20 << 16 | 30)
+    s.wr(0x804404, 1 << 16 | 2)
+    s.wr(0x834000, 0x99)
+    s.wr(0x800040, 1)
+    s.rd(0x800010)
+    yield 'nv1-pfifo', s
+
+    s = Seed('nv1')
+    nv1_setup(s)
+    s.wr(0x460000, 0x217 | 1 << 14)
+    s.wr(0x460308, 0)
+    s.wr(0x460310, 0xffffff)
+    s.wr(0x460318, 0xaa55aa55)
+    s.wr(0x420300, 0x5a)
+    s.wr(0x4c0000, 0x210)
+    s.wr(0x4c0400, 0)
+    s.wr(0x4c0404, 50 << 16 | 50)
+    s.wr(0x430304, 0xff0000)
+    s.wr(0x500000, 0x237)
+    s.wr(0x500300, 0)
+    s.wr(0x500304, 1 << 16 | 1)
+    s.wr(0x500308, 40 << 16 | 40)
+    s.wr(0x4006a0, 2)
+    s.wr(0x4c0404, 50 << 16 | 50)
+    yield 'nv1-pattern-blit', s
+
+    s = Seed('nv1')
+    nv1_setup(s)
+    s.wr(0x510000, 0x217)
+    s.wr(0x510304, 0)
+    s.wr(0x510308, 2 << 16 | 2)
+    s.wr(0x51030c, 2 << 16 | 3)
+    for i in range(6):
+        s.wr(0x510400, i)
+    s.wr(0x520000, 0x217 | 1 << 14)
+    s.wr(0x520308, 0)
+    s.wr(0x52030c, 0xffffff)
+    s.wr(0x520310, 0)
+    s.wr(0x520314, 1 << 16 | 8)
+    s.wr(0x520318, 1 << 16 | 8)
+    s.wr(0x520400, 0x81)
+    s.wr(0x609000, 5)
+    for v in (1, 2, 3):
+        s.wr(0x609004, v)
+    s.wait(20000000)
+    yield 'nv1-ifc-dac', s
+
+    for model in ('nv20', 'nv40', 'nv43'):
+        s = Seed(model)
+        s.wr(0x140, 3)
+        s.wr(0x9140, 1)
+        s.wr(0x9200, 5)
+        s.wr(0x9210, 2)
+        s.wr(0x9220, 2)
+        s.wr(0x9420, 3200)
+        s.wait(2000)
+        s.wr(0x100, 0x80000000)
+        s.wr(0x4, 0x01000001)
+        s.rd(0)
+        s.wr(0x700000, 0xcafef00d)
+        s.wr(0x10, 0x12345678, ramin=True)
+        s.wr(0x200, 0)
+        s.wr(0x200, 0xffffffff)
+        yield model + '-basics', s
+
+
+def main():
+    out = sys.argv[1]
+    os.makedirs(out, exist_ok=True)
+    for name, s in seeds():
+        with open(os.path.join(out, name), 'wb') as f:
+            f.write(s.b)
+
+
+if __name__ == '__main__':
+    main()
