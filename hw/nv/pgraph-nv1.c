@@ -9,6 +9,7 @@
  * tight loops for the cases where they give the same bytes.
  */
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hw/nv/nv.h"
@@ -615,6 +616,236 @@ static void image_data(NVCard *card, uint32_t data)
     }
 }
 
+/*
+ * Lines and triangles.  xy.rst leaves the rasterization rules undocumented;
+ * we draw what a 1990s rasterizer most plausibly did: Bresenham lines
+ * (LINE with its last pixel, LIN without), and triangles covering the
+ * pixels whose centres lie inside, with the top-left rule for edges.
+ */
+static void plot(NVCard *card, NV1Rop *r, const Window *win, int32_t x,
+                 int32_t y)
+{
+    if (x >= win->x0 && x < win->x1 && y >= win->y0 && y < win->y1) {
+        nv1_rop_pixel(r, x, y, card->pgraph1.src_color);
+    }
+}
+
+static void draw_line(NVCard *card, int32_t x0, int32_t y0, int32_t x1,
+                      int32_t y1, bool last)
+{
+    int32_t dx = abs(x1 - x0), dy = -abs(y1 - y0);
+    int32_t sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1, err = dx + dy;
+    Window win;
+    NV1Rop r;
+
+    if (!draw_allowed(card)) {
+        return;
+    }
+    win = draw_window(&card->pgraph1);
+    nv1_rop_begin(&r, card, false);
+    /* At most 0x10000 steps: coordinates are 16-bit. */
+    for (;;) {
+        bool end = x0 == x1 && y0 == y1;
+        int32_t e2 = 2 * err;
+
+        if (!end || last) {
+            plot(card, &r, &win, x0, y0);
+        }
+        if (end) {
+            break;
+        }
+        if (e2 >= dy) {
+            err += dy;
+            x0 += sx;
+        }
+        if (e2 <= dx) {
+            err += dx;
+            y0 += sy;
+        }
+    }
+    /* x0, y0 are now the end point; the bounding box, in the window. */
+    {
+        int32_t lx = MAX(MIN(x0 - dx * sx, x0), win.x0);
+        int32_t ly = MAX(MIN(y0 + dy * sy, y0), win.y0);
+        int32_t hx = MIN(MAX(x0 - dx * sx, x0) + 1, win.x1);
+        int32_t hy = MIN(MAX(y0 + dy * sy, y0) + 1, win.y1);
+
+        if (lx < hx && ly < hy) {
+            nv1_rop_dirty(&r, lx, ly, hx - lx, hy - ly);
+        }
+    }
+}
+
+/* Twice the signed area of (a, b, p), p at a pixel centre (doubled units). */
+static int64_t edge(int64_t ax, int64_t ay, int64_t bx, int64_t by,
+                    int64_t px, int64_t py)
+{
+    return (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+}
+
+/* Top-left rule: a centre on a top or left edge is inside. */
+static bool edge_in(int64_t e, int64_t ax, int64_t ay, int64_t bx, int64_t by)
+{
+    return e > 0 || (e == 0 && ((ay == by && bx < ax) || by < ay));
+}
+
+static void draw_tri(NVCard *card, const int32_t *x, const int32_t *y)
+{
+    int64_t X[3], Y[3];
+    int32_t bx0, by0, bx1, by1;
+    Window win;
+    NV1Rop r;
+
+    if (!draw_allowed(card)) {
+        return;
+    }
+    /* Doubled coordinates put pixel centres on integers; wind CCW. */
+    for (int i = 0; i < 3; i++) {
+        X[i] = 2 * (int64_t)x[i];
+        Y[i] = 2 * (int64_t)y[i];
+    }
+    if (edge(X[0], Y[0], X[1], Y[1], X[2], Y[2]) < 0) {
+        int64_t t = X[1];
+        X[1] = X[2];
+        X[2] = t;
+        t = Y[1];
+        Y[1] = Y[2];
+        Y[2] = t;
+    }
+    win = draw_window(&card->pgraph1);
+    bx0 = MAX(MIN(MIN(x[0], x[1]), x[2]), win.x0);
+    by0 = MAX(MIN(MIN(y[0], y[1]), y[2]), win.y0);
+    bx1 = MIN(MAX(MAX(x[0], x[1]), x[2]) + 1, win.x1);
+    by1 = MIN(MAX(MAX(y[0], y[1]), y[2]) + 1, win.y1);
+    nv1_rop_begin(&r, card, false);
+    for (int32_t py = by0; py < by1; py++) {
+        for (int32_t px = bx0; px < bx1; px++) {
+            int64_t cx = 2 * (int64_t)px + 1, cy = 2 * (int64_t)py + 1;
+            bool in = true;
+
+            for (int i = 0; i < 3 && in; i++) {
+                int j = (i + 1) % 3;
+                in = edge_in(edge(X[i], Y[i], X[j], Y[j], cx, cy),
+                             X[i], Y[i], X[j], Y[j]);
+            }
+            if (in) {
+                nv1_rop_pixel(&r, px, py, card->pgraph1.src_color);
+            }
+        }
+    }
+    if (bx0 < bx1 && by0 < by1) {
+        nv1_rop_dirty(&r, bx0, by0, bx1 - bx0, by1 - by0);
+    }
+}
+
+/*
+ * A 32-bit coordinate outside the rasterizer's -0x8000..0x7fff raises
+ * XY_RANGE (pgraph.rst) and nothing is drawn.
+ */
+static bool xy_in_range(NVCard *card, uint32_t x, uint32_t y)
+{
+    if ((int32_t)x < -0x8000 || (int32_t)x > 0x7fff ||
+        (int32_t)y < -0x8000 || (int32_t)y > 0x7fff) {
+        trap(card, NV1_INTR_XY_RANGE, 0);
+        return false;
+    }
+    return true;
+}
+
+/* LINE and LIN (rnndb nv1_solid.xml), @last: include the final pixel. */
+static bool mthd_line(NVCard *card, uint32_t mthd, uint32_t data, bool last)
+{
+    NVPGraph1 *g = &card->pgraph1;
+    int32_t *vx = (int32_t *)g->vtx_x, *vy = (int32_t *)g->vtx_y;
+
+    if (mthd == 0x304) {
+        g->src_color = data;
+    } else if (mthd >= 0x400 && mthd < 0x480) {         /* XY0, XY1 pairs */
+        set_vtx(g, (mthd >> 2) & 1, xy_x(data), xy_y(data));
+        if (mthd & 4) {
+            draw_line(card, vx[0], vy[0], vx[1], vy[1], last);
+        }
+    } else if (mthd >= 0x480 && mthd < 0x500) {         /* X0 Y0 X1 Y1 */
+        unsigned i = (mthd >> 2) & 3;
+
+        (i & 1 ? vy : vx)[i >> 1] = data;
+        g->valid |= i & 1 ? VALID_Y(i >> 1) : VALID_X(i >> 1);
+        if (i == 3 && xy_in_range(card, vx[0], vy[0]) &&
+            xy_in_range(card, vx[1], vy[1])) {
+            draw_line(card, vx[0], vy[0], vx[1], vy[1], last);
+        }
+    } else if ((mthd >= 0x500 && mthd < 0x580) ||
+               (mthd >= 0x600 && mthd < 0x680 && (mthd & 4))) {
+        /* POLYLINE / CPOLYLINE point: a segment from the previous one. */
+        bool first = !vtx_valid(g, 1);
+
+        vx[1] = vx[0];
+        vy[1] = vy[0];
+        set_vtx(g, 0, xy_x(data), xy_y(data));
+        if (!first) {
+            draw_line(card, vx[1], vy[1], vx[0], vy[0], last);
+        }
+    } else if (mthd >= 0x600 && mthd < 0x680) {
+        g->src_color = data;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/* TRI (rnndb nv1_solid.xml): three points, then a strip of new points. */
+static bool mthd_tri(NVCard *card, uint32_t mthd, uint32_t data)
+{
+    NVPGraph1 *g = &card->pgraph1;
+    int32_t *vx = (int32_t *)g->vtx_x, *vy = (int32_t *)g->vtx_y;
+
+    if (mthd == 0x304) {
+        g->src_color = data;
+    } else if (mthd >= 0x310 && mthd <= 0x318) {
+        unsigned i = (mthd - 0x310) / 4;
+
+        set_vtx(g, i, xy_x(data), xy_y(data));
+        if (i == 2) {
+            draw_tri(card, vx, vy);
+        }
+    } else if (mthd >= 0x320 && mthd <= 0x334) {
+        unsigned i = (mthd - 0x320) / 4;
+
+        (i & 1 ? vy : vx)[i >> 1] = data;
+        if (i == 5 && xy_in_range(card, vx[0], vy[0]) &&
+            xy_in_range(card, vx[1], vy[1]) && xy_in_range(card, vx[2], vy[2])) {
+            draw_tri(card, vx, vy);
+        }
+    } else if ((mthd >= 0x400 && mthd < 0x480) ||
+               (mthd >= 0x580 && mthd < 0x600 && (mthd & 4))) {
+        /* Strip: the new point with the two before it. */
+        vx[0] = vx[1];
+        vy[0] = vy[1];
+        vx[1] = vx[2];
+        vy[1] = vy[2];
+        set_vtx(g, 2, xy_x(data), xy_y(data));
+        if (vtx_valid(g, 3)) {
+            draw_tri(card, vx, vy);
+        }
+    } else if (mthd >= 0x500 && mthd < 0x580) {        /* COLOR, XY0-2 */
+        unsigned i = (mthd >> 2) & 3;
+
+        if (!i) {
+            g->src_color = data;
+        } else {
+            set_vtx(g, i - 1, xy_x(data), xy_y(data));
+            if (i == 3) {
+                draw_tri(card, vx, vy);
+            }
+        }
+    } else if (mthd >= 0x580 && mthd < 0x600) {
+        g->src_color = data;
+    } else {
+        return false;
+    }
+    return true;
+}
+
 /* Methods of the drawing objects implemented so far. */
 static bool mthd_draw(NVCard *card, unsigned cls, uint32_t mthd, uint32_t data)
 {
@@ -652,6 +883,11 @@ static bool mthd_draw(NVCard *card, unsigned cls, uint32_t mthd, uint32_t data)
             return false;
         }
         return true;
+    case NV1_CLASS_LINE:
+    case NV1_CLASS_LIN:
+        return mthd_line(card, mthd, data, cls == NV1_CLASS_LINE);
+    case NV1_CLASS_TRI:
+        return mthd_tri(card, mthd, data);
     case NV1_CLASS_IFC:
         if (mthd == 0x304) {
             set_vtx(g, 0, xy_x(data), xy_y(data));
@@ -708,8 +944,7 @@ static bool class_exists(unsigned cls)
 /* Drawing classes whose methods are not modelled yet. */
 static bool class_unimplemented(unsigned cls)
 {
-    return cls == NV1_CLASS_LINE || cls == NV1_CLASS_LIN ||
-           cls == NV1_CLASS_TRI || cls == NV1_CLASS_TEXLIN ||
+    return cls == NV1_CLASS_TEXLIN ||
            cls == NV1_CLASS_TEXQUAD || cls == NV1_CLASS_IFM ||
            cls == NV1_CLASS_ITM || cls == NV1_CLASS_TEXLINBETA ||
            cls == NV1_CLASS_TEXQUADBETA;

@@ -379,6 +379,72 @@ static void test_bitmap(void)
     th_free(th);
 }
 
+static bool lit(TestHost *th, unsigned x, unsigned y)
+{
+    return vram32(th, (y * 640 + x) * 4) != 0;
+}
+
+/*
+ * Bresenham from (0,0) to (3,1): dx 3, dy -1, err 2 -> (0,0), (1,0),
+ * (2,1), (3,1).  LINE draws the last pixel, LIN does not.  A 32-bit
+ * coordinate beyond 0x7fff raises XY_RANGE (bit 12) and draws nothing.
+ */
+static void test_lines(void)
+{
+    TestHost *th = setup(3);
+
+    object(th, 0x09, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x09, 0x304), 0xffffff);
+    th_wr(th, MTHD(0x09, 0x400), 0);
+    th_wr(th, MTHD(0x09, 0x404), 1 << 16 | 3);
+    g_assert_true(lit(th, 0, 0) && lit(th, 1, 0) && lit(th, 2, 1) &&
+                  lit(th, 3, 1));
+    g_assert_false(lit(th, 2, 0) || lit(th, 1, 1) || lit(th, 4, 1));
+    object(th, 0x0a, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x0a, 0x304), 0xffffff);
+    th_wr(th, MTHD(0x0a, 0x400), 10 << 16);
+    th_wr(th, MTHD(0x0a, 0x404), 11 << 16 | 3);
+    g_assert_true(lit(th, 2, 11) && !lit(th, 3, 11));
+    /* POLYLINE: each point continues from the last: (0,20)-(2,20)-(2,22) */
+    th_wr(th, MTHD(0x0a, 0x500), 20 << 16);
+    th_wr(th, MTHD(0x0a, 0x504), 20 << 16 | 2);
+    th_wr(th, MTHD(0x0a, 0x508), 22 << 16 | 2);
+    g_assert_true(lit(th, 0, 20) && lit(th, 1, 20) && lit(th, 2, 20) &&
+                  lit(th, 2, 21) && !lit(th, 2, 22));
+    /* LINE32 with X1 = 0x8000. */
+    th_wr(th, MTHD(0x0a, 0x480), 0);
+    th_wr(th, MTHD(0x0a, 0x484), 30);
+    th_wr(th, MTHD(0x0a, 0x488), 0x8000);
+    th_wr(th, MTHD(0x0a, 0x48c), 30);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
+    g_assert_false(lit(th, 0, 30));
+    th_free(th);
+}
+
+/*
+ * Triangle (0,0) (4,0) (0,4): pixel centres strictly inside, or on a
+ * top/left edge.  In doubled units the hypotenuse runs (8,0)-(0,8); a
+ * centre (2x+1, 2y+1) is on it when x + y = 3, which is neither top nor
+ * left: rows 0-3 get 3, 2, 1, 0 pixels.
+ */
+static void test_triangle(void)
+{
+    TestHost *th = setup(3);
+    static const unsigned row[4] = { 3, 2, 1, 0 };
+
+    object(th, 0x0b, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x0b, 0x304), 0xffffff);
+    th_wr(th, MTHD(0x0b, 0x310), 0);
+    th_wr(th, MTHD(0x0b, 0x314), 4);
+    th_wr(th, MTHD(0x0b, 0x318), 4 << 16);
+    for (unsigned y = 0; y < 5; y++) {
+        for (unsigned x = 0; x < 5; x++) {
+            g_assert_cmpint(lit(th, x, y), ==, y < 4 && x < row[y]);
+        }
+    }
+    th_free(th);
+}
+
 /* PMC.ENABLE bit 12 resets PGRAPH. */
 static void test_enable(void)
 {
@@ -511,6 +577,8 @@ int main(int argc, char **argv)
     g_test_add_func("/pgraph-nv1/blit", test_blit);
     g_test_add_func("/pgraph-nv1/ifc", test_ifc);
     g_test_add_func("/pgraph-nv1/bitmap", test_bitmap);
+    g_test_add_func("/pgraph-nv1/lines", test_lines);
+    g_test_add_func("/pgraph-nv1/triangle", test_triangle);
     g_test_add_func("/pgraph-nv1/enable", test_enable);
     g_test_add_func("/pgraph-nv1/fast-paths", test_fast_paths);
     return g_test_run();
