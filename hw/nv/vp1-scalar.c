@@ -300,23 +300,8 @@ void vp1_exec_scalar(Exec *x, const NVVp1Insn *in, bool exit_in_bundle)
         case 0x1:
             res = (int32_t)(int16_t)s1 * (int16_t)s2;
             break;
-        case 0x8:
-            res = (int32_t)s1 < (int32_t)s2 ? s1 : s2;
-            break;
-        case 0x9:
-            res = (int32_t)s1 > (int32_t)s2 ? s1 : s2;
-            break;
-        case 0xa:
-            res = (int32_t)s1 < 0 ? -s1 : s1;
-            break;
-        case 0xb:
-            res = -s1;
-            break;
-        case 0xc:
-            res = s1 + s2;
-            break;
-        case 0xd:
-            res = s1 - s2;
+        case 0x8 ... 0xd:
+            res = vp1_alu(op & 0xf, (int32_t)s1, (int32_t)s2);
             break;
         default: {                          /* 0xe: sar, shr (bit 4) */
             int sh = sext(s2, 5);

@@ -265,36 +265,39 @@ unsigned vp1_src2s(const NVVp1 *vp, const NVVp1Insn *in)
 }
 
 /*
- * The byte ALU shared by scalar b* and vector v* min/max/abs/neg/add/sub
- * (kind = low opcode nibble 8-0xd).  Returns the clipped byte; *sf is the
- * vector sign flag: result sign when signed, out-of-range when unsigned.
+ * min, max, abs, neg, add and sub (kind = low opcode nibble 8-0xd) on
+ * wide integers: the byte forms clip the result, the 32-bit forms wrap it.
+ */
+int64_t vp1_alu(unsigned kind, int64_t s1, int64_t s2)
+{
+    switch (kind) {
+    case 0x8:
+        return s1 < s2 ? s1 : s2;
+    case 0x9:
+        return s1 > s2 ? s1 : s2;
+    case 0xa:
+        return s1 < 0 ? -s1 : s1;
+    case 0xb:
+        return -s1;
+    case 0xc:
+        return s1 + s2;
+    default:
+        return s1 - s2;
+    }
+}
+
+/*
+ * The byte ALU shared by scalar b* and vector v* min/max/abs/neg/add/sub.
+ * Returns the clipped byte; *sf is the vector sign flag: result sign when
+ * signed, out-of-range when unsigned.
  */
 uint8_t vp1_byte_alu(unsigned kind, bool uns, uint8_t a, uint8_t b,
                      bool *sf)
 {
-    int s1 = uns ? a : (int8_t)a, s2 = uns ? b : (int8_t)b, res;
+    int s1 = uns ? a : (int8_t)a, s2 = uns ? b : (int8_t)b;
     int lo = uns ? 0 : -0x80, hi = uns ? 0xff : 0x7f;
+    int res = vp1_alu(kind, s1, s2);
 
-    switch (kind) {
-    case 0x8:
-        res = s1 < s2 ? s1 : s2;
-        break;
-    case 0x9:
-        res = s1 > s2 ? s1 : s2;
-        break;
-    case 0xa:
-        res = s1 < 0 ? -s1 : s1;
-        break;
-    case 0xb:
-        res = -s1;
-        break;
-    case 0xc:
-        res = s1 + s2;
-        break;
-    default:
-        res = s1 - s2;
-        break;
-    }
     *sf = uns ? (res < lo || res > hi) : res < 0;
     res = res < lo ? lo : res > hi ? hi : res;
     return res;

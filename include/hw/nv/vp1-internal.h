@@ -65,6 +65,7 @@ WrV *vp1_wrv(Exec *x, unsigned idx, unsigned prio, uint16_t bytes);
 void vp1_set_c(Exec *x, unsigned idx, uint16_t mask, uint16_t val);
 
 unsigned vp1_src2s(const NVVp1 *vp, const NVVp1Insn *in);
+int64_t vp1_alu(unsigned kind, int64_t s1, int64_t s2);
 uint8_t vp1_byte_alu(unsigned kind, bool uns, uint8_t a, uint8_t b, bool *sf);
 uint8_t vp1_byte_shift(uint8_t a, uint8_t b, bool uns);
 
