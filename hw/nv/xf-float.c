@@ -1,0 +1,497 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv: XF float arithmetic (graph/xf/intro.rst, last paragraphs of
+ * "Structure and operation"; facts.md section 4 "Arithmetic").
+ *
+ * Values are raw IEEE single bit patterns.  Denormals read as zero of the
+ * same sign and results that would be denormal are zero; every NaN XF
+ * creates is 0x7fffffff.  Multiplies and sums truncate (facts.md); the
+ * special functions whose precision no document gives are computed in
+ * double and rounded to nearest single, i.e. IEEE-correct single precision.
+ *
+ * The card library does not link libm (neither build asks for it), so the
+ * few double-precision functions needed are below: series that reach
+ * double accuracy on the reduced ranges XF inputs can have.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "hw/nv/xf.h"
+
+#define SIGN        0x80000000u
+#define EXP_MASK    0x7f800000u
+#define MANT_MASK   0x007fffffu
+#define QNAN        0x7fffffffu
+#define INF         0x7f800000u
+#define ONE         0x3f800000u
+#define MAX_FINITE  0x7f7fffffu
+
+static bool is_nan(uint32_t a)
+{
+    return (a & EXP_MASK) == EXP_MASK && (a & MANT_MASK);
+}
+
+static bool is_inf(uint32_t a)
+{
+    return (a & ~SIGN) == INF;
+}
+
+/* Zero or denormal: both read as zero. */
+static bool is_zero(uint32_t a)
+{
+    return !(a & EXP_MASK);
+}
+
+/* 2^k for the exponents the adder's grid needs (-160 < k < 130). */
+static double pow2d(int k)
+{
+    uint64_t b = (uint64_t)(k + 1023) << 52;
+    double d;
+
+    memcpy(&d, &b, 8);
+    return d;
+}
+
+/* Floor; NaN, infinities and |x| >= 2^52 (already integers) pass. */
+double nv_xf_floor(double x)
+{
+    double t;
+
+    if (!(fabs(x) < 0x1p52)) {
+        return x;
+    }
+    t = (double)(int64_t)x;
+
+    return t > x ? t - 1 : t;
+}
+
+#define LN2     0.6931471805599453094
+
+/* 2^x for |x| < 160: 2^n * e^(f ln 2), |f| <= 0.5, by Taylor series. */
+static double exp2d(double x)
+{
+    double n = nv_xf_floor(x + 0.5), f = (x - n) * LN2, term = 1, sum = 1;
+
+    for (int i = 1; i < 20; i++) {
+        term *= f / i;
+        sum += term;
+    }
+    return sum * pow2d((int)n);
+}
+
+/* log2 of a positive normal double: 2 atanh((m - 1) / (m + 1)) / ln 2. */
+static double log2d(double x)
+{
+    uint64_t b;
+    int e;
+    double m, t, t2, term, sum = 0;
+
+    memcpy(&b, &x, 8);
+    e = (int)((b >> 52) & 0x7ff) - 1023;
+    b = (b & 0x000fffffffffffffull) | 0x3ff0000000000000ull;
+    memcpy(&m, &b, 8);
+    if (m > 1.4142135623730951) {
+        m /= 2;
+        e++;
+    }
+    t = (m - 1) / (m + 1);
+    t2 = t * t;
+    term = t;
+    for (int i = 1; i < 40; i += 2) {
+        sum += term / i;
+        term *= t2;
+    }
+    return e + 2 * sum / LN2;
+}
+
+/* 1/sqrt(x) for a positive normal double: Newton from a bit estimate. */
+static double rsqrtd(double x)
+{
+    uint64_t b;
+    double y;
+
+    memcpy(&b, &x, 8);
+    b = 0x5fe6eb50c7b537a9ull - (b >> 1);
+    memcpy(&y, &b, 8);
+    for (int i = 0; i < 6; i++) {
+        y *= 1.5 - 0.5 * x * y * y;
+    }
+    return y;
+}
+
+/*
+ * sin (cos_ = false) or cos: reduce by pi/2 (two-part constant), then a
+ * Taylor series on |r| <= pi/4.  Accurate while |x| is well below 2^35,
+ * where the hardware's own reduction stops working (facts.md).
+ */
+static double sincosd(double x, bool cos_)
+{
+    static const double pio2_hi = 1.5707963267341256, pio2_lo =
+        6.077100506506192e-11;
+    double k = nv_xf_floor(x / (pio2_hi + pio2_lo) + 0.5);
+    double r = (x - k * pio2_hi) - k * pio2_lo, r2 = r * r;
+    double s = r, c = 1, ts = r, tc = 1;
+    int q = (int)(k - 4 * nv_xf_floor(k / 4)) + (cos_ ? 1 : 0);
+
+    for (int i = 1; i < 12; i++) {
+        ts *= -r2 / ((2 * i) * (2 * i + 1));
+        tc *= -r2 / ((2 * i - 1) * (2 * i));
+        s += ts;
+        c += tc;
+    }
+    switch (q & 3) {
+    case 0:
+        return s;
+    case 1:
+        return c;
+    case 2:
+        return -s;
+    default:
+        return -c;
+    }
+}
+
+double nv_xf_to_double(uint32_t a)
+{
+    float f;
+
+    a = nv_xf_flush(a);
+    memcpy(&f, &a, 4);
+    return f;
+}
+
+uint32_t nv_xf_flush(uint32_t a)
+{
+    return is_zero(a) ? a & SIGN : a;
+}
+
+/* The LT format: the low 10 bits are cut off (intro.rst). */
+uint32_t nv_xf_lt22(uint32_t a)
+{
+    return nv_xf_flush(a) & 0xfffffc00u;
+}
+
+/* Double to XF single, rounding to nearest (the IEEE-precision path). */
+static uint32_t from_double_rn(double d)
+{
+    float f = (float)d;
+    uint32_t r;
+
+    if (isnan(d)) {
+        return QNAN;
+    }
+    memcpy(&r, &f, 4);
+    return nv_xf_flush(r);
+}
+
+/*
+ * Double to XF single, truncating toward zero (facts.md: multiplies and
+ * sums truncate).  Overflow: Kelvin saturates to the largest finite value,
+ * Rankine gives infinity.  Underflow gives zero of the result's sign.
+ */
+static uint32_t from_double_trunc(double d, bool rankine)
+{
+    uint64_t b;
+    uint32_t sign;
+    int e;
+
+    if (isnan(d)) {
+        return QNAN;
+    }
+    memcpy(&b, &d, 8);
+    sign = (uint32_t)(b >> 32) & SIGN;
+    if (isinf(d)) {
+        return sign | INF;
+    }
+    e = (int)((b >> 52) & 0x7ff) - 1023 + 127;
+    if (e >= 255) {
+        return sign | (rankine ? INF : MAX_FINITE);
+    }
+    if (e <= 0) {
+        return sign;
+    }
+    return sign | (uint32_t)e << 23 | ((uint32_t)(b >> 29) & MANT_MASK);
+}
+
+uint32_t nv_xf_mul(uint32_t a, uint32_t b, bool rankine)
+{
+    /* ZERO_WINS (facts.md): a zero or denormal factor gives +0, even
+     * against NaN or infinity. */
+    if (is_zero(a) || is_zero(b)) {
+        return 0;
+    }
+    if (is_nan(a) || is_nan(b)) {
+        return QNAN;
+    }
+    if (is_inf(a) || is_inf(b)) {
+        return ((a ^ b) & SIGN) | INF;
+    }
+    /* 24 x 24 bits: exact in a double. */
+    return from_double_trunc(nv_xf_to_double(a) * nv_xf_to_double(b),
+                             rankine);
+}
+
+/*
+ * The adder (facts.md): each finite term is truncated toward zero to a
+ * grid of 1/32 of the LSB of the term with the largest exponent, the
+ * terms are summed exactly and the sum truncated to 24 bits.
+ */
+uint32_t nv_xf_sum(const uint32_t *t, unsigned n, bool rankine)
+{
+    bool pinf = false, ninf = false;
+    int emax = -1;
+    double grid, s = 0;
+    unsigned i;
+
+    for (i = 0; i < n; i++) {
+        if (is_nan(t[i])) {
+            return QNAN;
+        }
+        if (is_inf(t[i])) {
+            *(t[i] & SIGN ? &ninf : &pinf) = true;
+        } else if (!is_zero(t[i]) && (int)((t[i] >> 23) & 0xff) > emax) {
+            emax = (t[i] >> 23) & 0xff;
+        }
+    }
+    if (pinf && ninf) {
+        return QNAN;
+    }
+    if (pinf || ninf) {
+        return pinf ? INF : SIGN | INF;
+    }
+    if (emax < 0) {
+        return 0;
+    }
+    grid = pow2d(emax - 127 - 23 - 5);
+    for (i = 0; i < n; i++) {
+        s += (double)(int64_t)(nv_xf_to_double(t[i]) / grid) * grid;
+    }
+    /* An exact zero sum is +0. */
+    return s == 0 ? 0 : from_double_trunc(s, rankine);
+}
+
+uint32_t nv_xf_add(uint32_t a, uint32_t b, bool rankine)
+{
+    uint32_t t[2] = { a, b };
+
+    return nv_xf_sum(t, 2, rankine);
+}
+
+/*
+ * The ZERO_WINS comparison order (facts.md): raw sign-magnitude order,
+ * -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN, equal only when the
+ * bits are.
+ */
+int nv_xf_cmp(uint32_t a, uint32_t b)
+{
+    uint32_t ka = a & SIGN ? ~a : a | SIGN;
+    uint32_t kb = b & SIGN ? ~b : b | SIGN;
+
+    return ka < kb ? -1 : ka > kb;
+}
+
+uint32_t nv_xf_flr(uint32_t a)
+{
+    float f;
+    uint32_t r;
+
+    if (is_nan(a)) {
+        return QNAN;
+    }
+    if (is_zero(a)) {
+        return 0;
+    }
+    /* Infinities and |x| >= 2^23 are already integers. */
+    if (((a >> 23) & 0xff) >= 127 + 23) {
+        return a;
+    }
+    memcpy(&f, &a, 4);
+    f = (float)nv_xf_floor(f);
+    memcpy(&r, &f, 4);
+    return r;
+}
+
+uint32_t nv_xf_rcp(uint32_t a)
+{
+    if (is_nan(a)) {
+        return QNAN;
+    }
+    if (is_zero(a)) {
+        return (a & SIGN) | INF;
+    }
+    if (is_inf(a)) {
+        return a & SIGN;
+    }
+    return from_double_rn(1.0 / nv_xf_to_double(a));
+}
+
+/* RCP clamped to [2^-64, 2^64] in magnitude (facts.md "RCC"). */
+uint32_t nv_xf_rcc(uint32_t a)
+{
+    uint32_t r = nv_xf_rcp(a), mag = r & ~SIGN;
+
+    if (is_nan(r)) {
+        return r;
+    }
+    if (mag > 0x5f800000u) {
+        return (r & SIGN) | 0x5f800000u;    /* 2^64 */
+    }
+    if (mag < 0x1f800000u) {
+        return (r & SIGN) | 0x1f800000u;    /* 2^-64 */
+    }
+    return r;
+}
+
+/* RSQ ignores the sign under ZERO_WINS (facts.md). */
+uint32_t nv_xf_rsq(uint32_t a)
+{
+    a &= ~SIGN;
+    if (is_nan(a)) {
+        return QNAN;
+    }
+    if (is_zero(a)) {
+        return INF;
+    }
+    if (is_inf(a)) {
+        return 0;
+    }
+    return from_double_rn(rsqrtd(nv_xf_to_double(a)));
+}
+
+/* 2^e as an XF float: infinity above the range, zero below it. */
+static uint32_t pow2(double e)
+{
+    if (e >= 128) {
+        return INF;
+    }
+    if (e < -126) {
+        return 0;
+    }
+    return (uint32_t)(e + 127) << 23;
+}
+
+uint32_t nv_xf_ex2(uint32_t a)
+{
+    double x = nv_xf_to_double(a);
+
+    if (is_nan(a)) {
+        return QNAN;
+    }
+    if (fabs(x) < 0x1p-57) {
+        return ONE;
+    }
+    if (fabs(x) >= 128) {
+        return x > 0 ? INF : 0;
+    }
+    return from_double_rn(exp2d(x));
+}
+
+/* EXP (facts.md): x = 2^floor(s), y = s - floor(s), z ~ 2^s, w = 1.0. */
+void nv_xf_exp(uint32_t a, uint32_t r[4])
+{
+    double s = nv_xf_to_double(a), fl = nv_xf_floor(s);
+
+    r[3] = ONE;
+    if (is_nan(a)) {
+        r[0] = INF;
+        r[1] = a;
+        r[2] = QNAN;
+        return;
+    }
+    r[0] = pow2(fl);
+    r[1] = fabs(s) >= 0x1p23 ? 0 : from_double_rn(s - fl);
+    r[2] = fabs(s) < 0x1p-23 ? ONE :
+           s >= 128 ? INF : s < -126 ? 0 : from_double_rn(exp2d(s));
+}
+
+uint32_t nv_xf_lg2(uint32_t a)
+{
+    if (is_zero(a)) {
+        return SIGN | INF;
+    }
+    if (is_nan(a) || (a & SIGN)) {
+        return QNAN;
+    }
+    if (is_inf(a)) {
+        return INF;
+    }
+    return from_double_rn(log2d(nv_xf_to_double(a)));
+}
+
+/*
+ * LOG (facts.md): x = exponent, y = mantissa in [1, 2), z ~ log2, w = 1.0.
+ * The sign is ignored (ZERO_WINS).  A NaN input: Kelvin keeps it with the
+ * sign cleared, Rankine gives 0x7fffffff.
+ */
+void nv_xf_log(uint32_t a, bool rankine, uint32_t r[4])
+{
+    a &= ~SIGN;
+    r[3] = ONE;
+    if (is_nan(a)) {
+        r[0] = r[1] = r[2] = rankine ? QNAN : a;
+        return;
+    }
+    if (is_zero(a) || is_inf(a)) {
+        r[0] = r[2] = is_inf(a) ? INF : SIGN | INF;
+        r[1] = ONE;
+        return;
+    }
+    r[0] = from_double_rn((int)(a >> 23) - 127);
+    r[1] = (a & MANT_MASK) | ONE;
+    r[2] = nv_xf_lg2(a);
+}
+
+/* LIT (facts.md): the cases in the order the hardware checks them. */
+void nv_xf_lit(const uint32_t s[4], uint32_t r[4])
+{
+    uint32_t x = s[0], y = s[1], w = s[3];
+    bool wneg = (w & SIGN) && !is_zero(w);
+
+    r[0] = r[3] = ONE;
+    if ((x & SIGN) && !is_zero(x)) {
+        r[1] = r[2] = 0;
+        return;
+    }
+    r[1] = nv_xf_flush(x);
+    if (is_zero(x)) {
+        r[2] = 0;
+    } else if (is_zero(w)) {
+        r[2] = ONE;
+    } else if (is_nan(y) || is_nan(w)) {
+        r[2] = QNAN;
+    } else if (is_zero(y) || (y & SIGN)) {
+        r[2] = wneg ? INF : 0;
+    } else if (y == INF) {
+        r[2] = wneg ? 0 : INF;
+    } else {
+        /* y^w = 2^(w log2 y), the exponent clamped to [-128, 128): we take
+         * 128 - 2^-23 as the top, whose power rounds to 0x7f7fffff. */
+        double e = nv_xf_to_double(w) * log2d(nv_xf_to_double(y));
+
+        e = e < -128 ? -128 : e > 128 - 0x1p-23 ? 128 - 0x1p-23 : e;
+        r[2] = from_double_rn(exp2d(e));
+    }
+}
+
+/* SIN and COS (facts.md special values); IEEE precision otherwise. */
+uint32_t nv_xf_sin(uint32_t a)
+{
+    if (is_nan(a) || is_inf(a)) {
+        return QNAN;
+    }
+    if ((a & ~SIGN) < 0x30000000u) {    /* |x| < 2^-31 */
+        return 0;
+    }
+    return from_double_rn(sincosd(nv_xf_to_double(a), false));
+}
+
+uint32_t nv_xf_cos(uint32_t a)
+{
+    if (is_nan(a) || is_inf(a)) {
+        return QNAN;
+    }
+    if ((a & ~SIGN) < 0x38000000u) {    /* |x| < 2^-15 */
+        return ONE;
+    }
+    return from_double_rn(sincosd(nv_xf_to_double(a), true));
+}

@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv: XF, the vertex transform engine of Kelvin, Rankine and Curie
+ * (graph/xf/intro.rst, isa.rst, ctx.rst, mode.rst).
+ *
+ * XF is fed IDX2XF commands (a typed struct; idx.c unwraps them from the
+ * FE's wrapped form), keeps its RAMs in fixed-size arrays so VMState can
+ * describe them, decodes XFPR into an internal form when it is written and
+ * runs vertex state programs and vertex programs, queueing processed
+ * vertices on an XF2VTX ring for the next stage.
+ */
+#ifndef HW_NV_XF_H
+#define HW_NV_XF_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hw/nv/nv-model.h"
+
+typedef struct NVCard NVCard;
+
+/* IDX2XF command types (intro.rst "IDX2XF: the command interface"). */
+typedef enum NVXfCmdType {
+    NV_XF_CMD_NOP      = 0x0,
+    NV_XF_CMD_VAB      = 0x1,
+    NV_XF_CMD_XFPR     = 0x2,
+    NV_XF_CMD_UNK3     = 0x3,   /* not listed by the docs */
+    NV_XF_CMD_PARAM    = 0x4,
+    NV_XF_CMD_PASSTHRU = 0x5,
+    NV_XF_CMD_RUN      = 0x6,
+    NV_XF_CMD_MODE     = 0x7,
+    NV_XF_CMD_XTRA     = 0x8,
+    NV_XF_CMD_XFCTX    = 0x9,
+    NV_XF_CMD_LTCTX    = 0xa,
+    NV_XF_CMD_LTC0     = 0xb,
+    NV_XF_CMD_LTC1     = 0xc,
+    NV_XF_CMD_LTC2     = 0xd,
+    NV_XF_CMD_LTC3     = 0xe,
+    NV_XF_CMD_SYNC     = 0xf,
+} NVXfCmdType;
+
+/*
+ * One IDX2XF write or read.  @vec selects the 128-bit vector, @word the
+ * 32-bit word in it (0 = X, the high word); a 64-bit write covers the
+ * aligned pair @word, @word + 1 with data[0] going to @word.
+ */
+typedef struct NVXfCmd {
+    uint8_t type;               /* NVXfCmdType */
+    uint16_t vec;
+    uint8_t word;
+    bool is64;
+    uint32_t data[2];
+} NVXfCmd;
+
+/* IDX wrapping generations (intro.rst "IDX command wrapping"). */
+typedef enum NVIdxGen {
+    NV_IDX_CELSIUS,
+    NV_IDX_KELVIN,
+    NV_IDX_RANKINE,
+    NV_IDX_CURIE,
+} NVIdxGen;
+
+/*
+ * Unwrap a FE2IDX command address into @cmd (type, vec, word; the payload
+ * is left for the caller).  Returns false if @addr is not a wrapped XF
+ * command of that generation.
+ */
+bool nv_idx_unwrap(NVIdxGen gen, uint32_t addr, NVXfCmd *cmd);
+/* The inverse, for drivers' point of view and tests. */
+uint32_t nv_idx_wrap(NVIdxGen gen, uint8_t type, uint16_t vec, uint8_t word);
+/* The wrapping generation of a model's XF, for the PGRAPH block. */
+NVIdxGen nv_idx_gen(NVXFIsa isa);
+
+/* Sizes: the largest of any generation, so one struct fits all models. */
+#define NV_XF_VAB_SLOTS     17      /* 16 attributes + PASS (Kelvin/Rankine) */
+#define NV_XF_VAB_PASS      16
+#define NV_XF_CTX_SLOTS     0x220   /* NV40 (intro.rst item 9) */
+#define NV_XF_PR_SLOTS      0x220   /* NV40+ (isa.rst "encoding") */
+#define NV_XF_PR_WORDS      5       /* 144 bits of the combined ISA */
+#define NV_XF_LTCTX_SLOTS   0x40    /* inferred: ctx.rst lists up to 0x37 */
+#define NV_XF_LTC_SLOTS     0x20    /* inferred: ctx.rst lists up to 0x14 */
+#define NV_XF_MODE_VECS     2       /* Rankine: two XFMODE vectors */
+#define NV_XF_XTRA_VECS     2
+#define NV_XF_REGS          32
+#define NV_XF_TBUF          16
+#define NV_XF_STACK         8
+#define NV_XF_QUEUE         8       /* XF2VTX records held for VTX */
+#define NV_XF_PASSTHRU      32      /* PASSTHRU words held for VTX */
+
+/* XF's own limit where the hardware has no TIMEOUT (Kelvin): inferred. */
+#define NV_XF_KELVIN_MAX_INSNS  0x10000
+
+/* A decoded instruction: every field of isa.rst's table, ISA-neutral. */
+typedef struct NVXfSrc {
+    uint8_t mux;                /* 1 temp, 2 IBUF, 3 XFCTX; 0 inferred 0 */
+    uint8_t reg;
+    uint8_t swz[4];             /* source component for X, Y, Z, W */
+    bool neg, abs;
+} NVXfSrc;
+
+typedef struct NVXfInsn {
+    bool end, ctx_indexed, ibuf_indexed, out_indexed, sat;
+    bool out_to_ctx;            /* OUT_TARGET; NV40+ outputs only TBUF */
+    bool out_is_sca;            /* output gets the scalar result (Kelvin) */
+    bool both_out;              /* Rankine/combined: both results go out */
+    uint16_t out_addr;
+    uint8_t out_wm_vec, out_wm_sca;
+    uint8_t dst_vec, dst_sca;   /* temp index; >= NV_XF_REGS: none */
+    uint8_t dst_wm_vec, dst_wm_sca;
+    NVXfSrc src[3];
+    uint8_t ibuf_addr;
+    uint16_t ctx_addr;
+    uint8_t op_vec, op_sca;
+    uint8_t asrc, asrc_swz;
+    uint8_t csrc_swz[4];
+    uint8_t cond_test;
+    bool cond_enable, cdst_write, cdst_is_vec;
+    uint8_t csrcdst;
+    uint16_t target;            /* BRA/CAL target */
+} NVXfInsn;
+
+/* XF float arithmetic (xf-float.c).  @rankine selects Rankine+ rules. */
+uint32_t nv_xf_flush(uint32_t a);
+/* The value XF reads from @a (denormals as zero), as a double. */
+double nv_xf_to_double(uint32_t a);
+uint32_t nv_xf_lt22(uint32_t a);
+uint32_t nv_xf_mul(uint32_t a, uint32_t b, bool rankine);
+uint32_t nv_xf_add(uint32_t a, uint32_t b, bool rankine);
+uint32_t nv_xf_sum(const uint32_t *t, unsigned n, bool rankine);
+int nv_xf_cmp(uint32_t a, uint32_t b);  /* -1, 0, 1; 2 unordered */
+uint32_t nv_xf_flr(uint32_t a);
+/* Floor of a double (the library has no libm); NaN and inf pass. */
+double nv_xf_floor(double x);
+uint32_t nv_xf_rcp(uint32_t a);
+uint32_t nv_xf_rcc(uint32_t a);
+uint32_t nv_xf_rsq(uint32_t a);
+void nv_xf_exp(uint32_t a, uint32_t r[4]);
+void nv_xf_log(uint32_t a, bool rankine, uint32_t r[4]);
+void nv_xf_lit(const uint32_t s[4], uint32_t r[4]);
+uint32_t nv_xf_ex2(uint32_t a);
+uint32_t nv_xf_lg2(uint32_t a);
+uint32_t nv_xf_sin(uint32_t a);
+uint32_t nv_xf_cos(uint32_t a);
+
+/* Decoders (xf-isa.c): @w is the instruction, bit n in w[n / 32]. */
+void nv_xf_decode(NVXFIsa isa, const uint32_t w[NV_XF_PR_WORDS],
+                  NVXfInsn *insn);
+/* Re-encode an instruction of ISA @from in ISA @to (upload conversion). */
+void nv_xf_convert(NVXFIsa from, NVXFIsa to, const uint32_t in[NV_XF_PR_WORDS],
+                   uint32_t out[NV_XF_PR_WORDS]);
+
+/* One processed vertex: the TBUF as the program left it. */
+typedef struct NVXfVertex {
+    uint32_t tbuf[NV_XF_TBUF][4];
+} NVXfVertex;
+
+typedef enum NVXfCc {
+    NV_XF_CC_E, NV_XF_CC_L, NV_XF_CC_G, NV_XF_CC_U,
+} NVXfCc;
+
+typedef struct NVXf {
+    /* Guest-visible state: migrated. */
+    uint32_t vab[NV_XF_VAB_SLOTS][4];
+    uint32_t ctx[NV_XF_CTX_SLOTS][4];
+    /* XFPR in the native encoding; bit n in [n / 32]. */
+    uint32_t pr[NV_XF_PR_SLOTS][NV_XF_PR_WORDS];
+    uint32_t ltctx[NV_XF_LTCTX_SLOTS][4];
+    uint32_t ltc[4][NV_XF_LTC_SLOTS];
+    uint32_t mode[NV_XF_MODE_VECS][4];
+    uint32_t xtra[NV_XF_XTRA_VECS][4];
+    uint32_t timeout;           /* Rankine: 16 bits; set through XTRA/RDI */
+    uint8_t upload_isa;         /* NVXFIsa of XFPR uploads (class-chosen) */
+    bool side_effects;          /* vertex programs may write XFCTX */
+    uint32_t prog_start;        /* NV40+: the XF_PROG bundle's start PC */
+    NVXfVertex queue[NV_XF_QUEUE];
+    uint32_t q_head, q_count;
+    uint32_t passthru[NV_XF_PASSTHRU];  /* PASSTHRU payloads for VTX */
+    uint32_t pt_head, pt_count;
+    uint32_t last_icnt;         /* instructions run by the last program */
+    bool last_timed_out;
+
+    /* Derived from pr[] (nv_xf_post_load rebuilds it): not migrated. */
+    NVXFIsa isa;
+    NVXfInsn code[NV_XF_PR_SLOTS];
+} NVXf;
+
+void nv_xf_reset(NVXf *xf, NVXFIsa isa);
+/* After migration: rebuild code[] from pr[], sanitise the ring indices. */
+void nv_xf_post_load(NVXf *xf);
+/* A write command.  @card (may be NULL) receives guest-error logs. */
+void nv_xf_write(NVXf *xf, NVCard *card, const NVXfCmd *cmd);
+/* A read command of one word; unreadable types log and return 0. */
+uint32_t nv_xf_read(NVXf *xf, NVCard *card, const NVXfCmd *cmd);
+/* Vertex trigger: run the vertex program on the VAB. */
+void nv_xf_vertex(NVXf *xf, NVCard *card);
+/* Take the oldest processed vertex; false when the queue is empty. */
+bool nv_xf_pop_vertex(NVXf *xf, NVXfVertex *v);
+/* Take the oldest PASSTHRU word; false when there is none. */
+bool nv_xf_pop_passthru(NVXf *xf, uint32_t *word);
+/* Slot count of XFCTX and XFPR for the ISA. */
+unsigned nv_xf_ctx_slots(NVXFIsa isa);
+unsigned nv_xf_pr_slots(NVXFIsa isa);
+
+#endif

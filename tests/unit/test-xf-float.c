@@ -1,0 +1,238 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv unit tests: XF float arithmetic (graph/xf/intro.rst; facts.md
+ * section 4 "Arithmetic").  Bit patterns: 1.0 = 0x3f800000, 2.0 =
+ * 0x40000000, 0.5 = 0x3f000000, inf = 0x7f800000, the XF NaN 0x7fffffff.
+ */
+#include <glib.h>
+
+#include "hw/nv/xf.h"
+
+#define ONE     0x3f800000u
+#define TWO     0x40000000u
+#define HALF    0x3f000000u
+#define INF     0x7f800000u
+#define NINF    0xff800000u
+#define QNAN    0x7fffffffu
+#define NZERO   0x80000000u
+
+static void test_flush_lt22(void)
+{
+    g_assert_cmphex(nv_xf_flush(0x00000001), ==, 0);
+    g_assert_cmphex(nv_xf_flush(0x80400000), ==, NZERO);
+    g_assert_cmphex(nv_xf_flush(ONE), ==, ONE);
+    /* 22-bit: the low 10 bits go: 0x3fabcdef & 0xfffffc00. */
+    g_assert_cmphex(nv_xf_lt22(0x3fabcdef), ==, 0x3fabcc00);
+    g_assert_cmphex(nv_xf_lt22(0x00000400), ==, 0);     /* denormal */
+}
+
+static void test_mul(void)
+{
+    /* 1.5 * 2 = 3 = 0x40400000. */
+    g_assert_cmphex(nv_xf_mul(0x3fc00000, TWO, false), ==, 0x40400000);
+    /* ZERO_WINS: a zero or denormal factor gives +0, even vs NaN/inf. */
+    g_assert_cmphex(nv_xf_mul(0, 0x7fc00000, false), ==, 0);
+    g_assert_cmphex(nv_xf_mul(0x00000001, INF, true), ==, 0);
+    g_assert_cmphex(nv_xf_mul(NZERO, 0x40a00000, true), ==, 0);
+    g_assert_cmphex(nv_xf_mul(0x7fc00000, ONE, false), ==, QNAN);
+    g_assert_cmphex(nv_xf_mul(INF, 0xc0000000, false), ==, NINF);
+    /* (1 + 2^-23) * 1.5 = 1.5 + 2^-23 + 2^-24: truncation keeps
+     * 0x3fc00001 (round-to-nearest-even would give 0x3fc00002). */
+    g_assert_cmphex(nv_xf_mul(0x3f800001, 0x3fc00000, true), ==, 0x3fc00001);
+    /* 2^127 * 4 overflows: Kelvin saturates, Rankine gives inf. */
+    g_assert_cmphex(nv_xf_mul(0x7f000000, 0x40800000, false), ==, 0x7f7fffff);
+    g_assert_cmphex(nv_xf_mul(0x7f000000, 0x40800000, true), ==, INF);
+    /* 2^-100 (0x0d800000) squared underflows to a zero of its sign. */
+    g_assert_cmphex(nv_xf_mul(0x0d800000, 0x0d800000, true), ==, 0);
+    g_assert_cmphex(nv_xf_mul(0x8d800000, 0x0d800000, true), ==, NZERO);
+}
+
+static void test_add(void)
+{
+    g_assert_cmphex(nv_xf_add(ONE, TWO, true), ==, 0x40400000);
+    g_assert_cmphex(nv_xf_add(INF, NINF, true), ==, QNAN);
+    g_assert_cmphex(nv_xf_add(INF, 0x7fc00000, true), ==, QNAN);
+    g_assert_cmphex(nv_xf_add(NINF, ONE, false), ==, NINF);
+    /* Exact zero sums are +0. */
+    g_assert_cmphex(nv_xf_add(ONE, 0xbf800000, true), ==, 0);
+    g_assert_cmphex(nv_xf_add(NZERO, NZERO, true), ==, 0);
+    /* 1 - 2^-30: the term is cut to the 2^-28 grid (LSB(1.0) / 32) and
+     * vanishes, so 1.0 stays (a truncated exact sum would be
+     * 0x3f7fffff). */
+    g_assert_cmphex(nv_xf_add(ONE, 0xb0800000, true), ==, ONE);
+    /* 1 - 2^-27 is on the grid; the sum truncates to 1 - 2^-24. */
+    g_assert_cmphex(nv_xf_add(ONE, 0xb2000000, true), ==, 0x3f7fffff);
+    /* 2^-126 - 1.5 * 2^-126 = -2^-127, a denormal: signed zero. */
+    g_assert_cmphex(nv_xf_add(0x00800000, 0x80c00000, true), ==, NZERO);
+    /* A denormal input is zero: 1.0 + tiny = 1.0. */
+    g_assert_cmphex(nv_xf_add(ONE, 0x007fffff, false), ==, ONE);
+}
+
+static void test_cmp_flr(void)
+{
+    g_assert_cmpint(nv_xf_cmp(NZERO, 0), ==, -1);
+    g_assert_cmpint(nv_xf_cmp(0x7fc00000, INF), ==, 1);
+    g_assert_cmpint(nv_xf_cmp(0xffc00000, NINF), ==, -1);
+    g_assert_cmpint(nv_xf_cmp(ONE, ONE), ==, 0);
+    g_assert_cmpint(nv_xf_cmp(0xbf800000, 0xc0000000), ==, 1);
+    /* FLR: -0.5 -> -1, 2.5 -> 2, 2^23 + 1 passes, denormal -> +0. */
+    g_assert_cmphex(nv_xf_flr(0xbf000000), ==, 0xbf800000);
+    g_assert_cmphex(nv_xf_flr(0x40200000), ==, TWO);
+    g_assert_cmphex(nv_xf_flr(0x4b000001), ==, 0x4b000001);
+    g_assert_cmphex(nv_xf_flr(0x80000001), ==, 0);
+    g_assert_cmphex(nv_xf_flr(NINF), ==, NINF);
+}
+
+static void test_rcp_rcc_rsq(void)
+{
+    g_assert_cmphex(nv_xf_rcp(0), ==, INF);
+    g_assert_cmphex(nv_xf_rcp(NZERO), ==, NINF);
+    g_assert_cmphex(nv_xf_rcp(0x00000010), ==, INF);
+    g_assert_cmphex(nv_xf_rcp(INF), ==, 0);
+    g_assert_cmphex(nv_xf_rcp(NINF), ==, NZERO);
+    g_assert_cmphex(nv_xf_rcp(0x40800000), ==, 0x3e800000);    /* 1/4 */
+    g_assert_cmphex(nv_xf_rcp(0x7fc00000), ==, QNAN);
+    /* 1/3 to nearest: 0x3eaaaaab. */
+    g_assert_cmphex(nv_xf_rcp(0x40400000), ==, 0x3eaaaaab);
+    /* 1 / (1.5 * 2^127) is below 2^-126: a zero of its sign. */
+    g_assert_cmphex(nv_xf_rcp(0xff400000), ==, NZERO);
+    /* RCC: clamped to [2^-64 (0x1f800000), 2^64 (0x5f800000)]. */
+    g_assert_cmphex(nv_xf_rcc(0), ==, 0x5f800000);
+    g_assert_cmphex(nv_xf_rcc(NZERO), ==, 0xdf800000);
+    g_assert_cmphex(nv_xf_rcc(INF), ==, 0x1f800000);
+    g_assert_cmphex(nv_xf_rcc(0x1c800000), ==, 0x5f800000);     /* 2^-70 */
+    g_assert_cmphex(nv_xf_rcc(TWO), ==, HALF);
+    /* RSQ: sign ignored, 0 -> +inf, inf -> +0. */
+    g_assert_cmphex(nv_xf_rsq(0x40800000), ==, HALF);
+    g_assert_cmphex(nv_xf_rsq(0xc0800000), ==, HALF);
+    g_assert_cmphex(nv_xf_rsq(0x41800000), ==, 0x3e800000);     /* 16 */
+    g_assert_cmphex(nv_xf_rsq(NZERO), ==, INF);
+    g_assert_cmphex(nv_xf_rsq(INF), ==, 0);
+    g_assert_cmphex(nv_xf_rsq(0xffc00000), ==, QNAN);
+    /* 1/sqrt(2) to nearest: 0x3f3504f3. */
+    g_assert_cmphex(nv_xf_rsq(TWO), ==, 0x3f3504f3);
+}
+
+static void check4(const uint32_t r[4], uint32_t x, uint32_t y, uint32_t z,
+                   uint32_t w)
+{
+    g_assert_cmphex(r[0], ==, x);
+    g_assert_cmphex(r[1], ==, y);
+    g_assert_cmphex(r[2], ==, z);
+    g_assert_cmphex(r[3], ==, w);
+}
+
+static void test_exp_log(void)
+{
+    uint32_t r[4];
+
+    /* EXP 2.5: 2^2 = 4, 0.5, 2^2.5 = 4 sqrt 2 = 0x40b504f3, 1. */
+    nv_xf_exp(0x40200000, r);
+    check4(r, 0x40800000, HALF, 0x40b504f3, ONE);
+    nv_xf_exp(0xbf800000, r);                       /* -1 */
+    check4(r, HALF, 0, HALF, ONE);
+    nv_xf_exp(0x43480000, r);                       /* 200 */
+    check4(r, INF, 0, INF, ONE);
+    nv_xf_exp(0xc3480000, r);                       /* -200 */
+    check4(r, 0, 0, 0, ONE);
+    nv_xf_exp(0x7fc00000, r);                       /* NaN */
+    check4(r, INF, 0x7fc00000, QNAN, ONE);
+    nv_xf_exp(0, r);
+    check4(r, ONE, 0, ONE, ONE);
+
+    /* LOG 8: exponent 3, mantissa 1.0, log2 3. */
+    nv_xf_log(0x41000000, true, r);
+    check4(r, 0x40400000, ONE, 0x40400000, ONE);
+    /* LOG 6: 2, 1.5, log2 6 = 2.5849625 -> 0x40257007. */
+    nv_xf_log(0x40c00000, true, r);
+    check4(r, TWO, 0x3fc00000, 0x40257007, ONE);
+    /* Sign ignored (ZERO_WINS): -8 as 8. */
+    nv_xf_log(0xc1000000, false, r);
+    check4(r, 0x40400000, ONE, 0x40400000, ONE);
+    nv_xf_log(0x00000001, true, r);
+    check4(r, NINF, ONE, NINF, ONE);
+    nv_xf_log(INF, true, r);
+    check4(r, INF, ONE, INF, ONE);
+    /* NaN: Kelvin keeps it with the sign cleared, Rankine 0x7fffffff. */
+    nv_xf_log(0xffc00001, false, r);
+    check4(r, 0x7fc00001, 0x7fc00001, 0x7fc00001, ONE);
+    nv_xf_log(0xffc00001, true, r);
+    check4(r, QNAN, QNAN, QNAN, ONE);
+}
+
+static void test_lit(void)
+{
+    uint32_t r[4];
+
+    /* (0.5, 2, -, 3): y = 0.5, z = 2^3 = 8. */
+    nv_xf_lit((uint32_t[4]) { HALF, TWO, 0, 0x40400000 }, r);
+    check4(r, ONE, HALF, 0x41000000, ONE);
+    nv_xf_lit((uint32_t[4]) { 0xbf800000, TWO, 0, TWO }, r);
+    check4(r, ONE, 0, 0, ONE);
+    nv_xf_lit((uint32_t[4]) { 0, TWO, 0, TWO }, r);
+    check4(r, ONE, 0, 0, ONE);
+    nv_xf_lit((uint32_t[4]) { HALF, TWO, 0, 0 }, r);
+    check4(r, ONE, HALF, ONE, ONE);
+    nv_xf_lit((uint32_t[4]) { HALF, 0x7fc00000, 0, TWO }, r);
+    check4(r, ONE, HALF, QNAN, ONE);
+    /* y <= 0: w < 0 gives inf, else 0. */
+    nv_xf_lit((uint32_t[4]) { HALF, 0xbf800000, 0, TWO }, r);
+    check4(r, ONE, HALF, 0, ONE);
+    nv_xf_lit((uint32_t[4]) { HALF, 0, 0, 0xc0000000 }, r);
+    check4(r, ONE, HALF, INF, ONE);
+    nv_xf_lit((uint32_t[4]) { HALF, INF, 0, TWO }, r);
+    check4(r, ONE, HALF, INF, ONE);
+    nv_xf_lit((uint32_t[4]) { HALF, INF, 0, 0xc0000000 }, r);
+    check4(r, ONE, HALF, 0, ONE);
+    /* 2^200: the exponent clamps below 128: the largest finite value. */
+    nv_xf_lit((uint32_t[4]) { HALF, TWO, 0, 0x43480000 }, r);
+    check4(r, ONE, HALF, 0x7f7fffff, ONE);
+}
+
+static void test_ex2_lg2(void)
+{
+    g_assert_cmphex(nv_xf_ex2(0x40400000), ==, 0x41000000);    /* 2^3 */
+    g_assert_cmphex(nv_xf_ex2(0xbf800000), ==, HALF);
+    g_assert_cmphex(nv_xf_ex2(0x21800000), ==, ONE);           /* 2^-60 */
+    g_assert_cmphex(nv_xf_ex2(0x43000000), ==, INF);           /* 128 */
+    g_assert_cmphex(nv_xf_ex2(0xc3000000), ==, 0);             /* -128 */
+    g_assert_cmphex(nv_xf_ex2(NINF), ==, 0);
+    g_assert_cmphex(nv_xf_ex2(0x7fc00000), ==, QNAN);
+    g_assert_cmphex(nv_xf_lg2(0x41000000), ==, 0x40400000);
+    g_assert_cmphex(nv_xf_lg2(ONE), ==, 0);
+    g_assert_cmphex(nv_xf_lg2(0), ==, NINF);
+    g_assert_cmphex(nv_xf_lg2(0x80000001), ==, NINF);
+    g_assert_cmphex(nv_xf_lg2(0xbf800000), ==, QNAN);
+    g_assert_cmphex(nv_xf_lg2(INF), ==, INF);
+}
+
+static void test_sin_cos(void)
+{
+    g_assert_cmphex(nv_xf_sin(0), ==, 0);
+    g_assert_cmphex(nv_xf_sin(NZERO), ==, 0);
+    g_assert_cmphex(nv_xf_sin(0xaf800000), ==, 0);     /* -2^-32 */
+    g_assert_cmphex(nv_xf_sin(INF), ==, QNAN);
+    g_assert_cmphex(nv_xf_sin(0x7fc00000), ==, QNAN);
+    /* sin(float pi/2 = 0x3fc90fdb) = 1 - 2e-15: 1.0 to nearest. */
+    g_assert_cmphex(nv_xf_sin(0x3fc90fdb), ==, ONE);
+    g_assert_cmphex(nv_xf_cos(0), ==, ONE);
+    g_assert_cmphex(nv_xf_cos(0x37800000), ==, ONE);   /* 2^-16 */
+    g_assert_cmphex(nv_xf_cos(NINF), ==, QNAN);
+    /* cos(float pi = 0x40490fdb): -1.0 to nearest. */
+    g_assert_cmphex(nv_xf_cos(0x40490fdb), ==, 0xbf800000);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/xf/float/flush-lt22", test_flush_lt22);
+    g_test_add_func("/xf/float/mul", test_mul);
+    g_test_add_func("/xf/float/add", test_add);
+    g_test_add_func("/xf/float/cmp-flr", test_cmp_flr);
+    g_test_add_func("/xf/float/rcp-rcc-rsq", test_rcp_rcc_rsq);
+    g_test_add_func("/xf/float/exp-log", test_exp_log);
+    g_test_add_func("/xf/float/lit", test_lit);
+    g_test_add_func("/xf/float/ex2-lg2", test_ex2_lg2);
+    g_test_add_func("/xf/float/sin-cos", test_sin_cos);
+    return g_test_run();
+}
