@@ -37,6 +37,9 @@ static const NVBlockDef block_defs[] = {
     { NV1_ONLY, { "ptimer", NV1_PTIMER_BASE, NV_PTIMER_SIZE,
       NV1_PMC_ENABLE_PTIMER,
       nv_ptimer_read, nv_ptimer_write, NULL, NULL, nv_ptimer_reset } },
+    { NV3_UP, { "pgraph", NV20_PGRAPH_BASE, NV20_PGRAPH_SIZE,
+      NV3_PMC_ENABLE_PGRAPH, nv20_pgraph_read, nv20_pgraph_write, NULL, NULL,
+      nv20_pgraph_reset } },
     { NV3_UP, { "prom", NV4_PROM_BASE, NV4_PROM_SIZE, -1,
       NULL, NULL, nv_prom_read, nv_prom_write, NULL } },
     /* nv1-pfifo.rst: ENABLE bit 8 only clears some registers; not modelled */
@@ -169,6 +172,9 @@ void nv_card_post_load(NVCard *card)
     /* The PCI core migrates the INTx level itself; just resynchronise. */
     card->irq_level = irq_line(card);
     nv_ptimer_rearm(card);
+    if (card->model->xf != NV_XF_NONE) {
+        nv_xf_post_load(&card->xf);
+    }
     if (card->model->arch == NV_ARCH_NV1) {
         nv1_pfb_vblank_rearm(card);
     }

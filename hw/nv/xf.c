@@ -882,3 +882,83 @@ uint32_t nv_xf_read(NVXf *xf, NVCard *card, const NVXfCmd *cmd)
            type, vec);
     return 0;
 }
+
+/* ---- RDI: PGRAPH's direct window on XF's RAMs ---- */
+
+/*
+ * facts.md 4 and ref/README.md: RDI space 0x10 is XFPR (four words a
+ * slot, word 0 holding instruction bits 0-31, i.e. our pr[] layout; no
+ * upload conversion: the RAM is written as it is), 0x15 VAB and 0x17
+ * XFCTX (four words a slot in the order W, Z, Y, X, the reverse of
+ * IDX2XF's), 0x18 LTCTX the same way.  Returns the word's address, or
+ * NULL for what we do not model.
+ */
+static uint32_t *rdi_word(NVXf *xf, unsigned space, uint32_t offset,
+                          uint16_t *slot)
+{
+    unsigned k = (offset >> 2) & 3;
+
+    *slot = offset >> 4;
+    switch (space) {
+    case 0x10:
+        if (*slot < nv_xf_pr_slots(xf->isa) && k < NV_XF_PR_WORDS) {
+            return &xf->pr[*slot][k];
+        }
+        break;
+    case 0x15:
+        if (*slot < vab_slots(xf)) {
+            return &xf->vab[*slot][3 - k];
+        }
+        break;
+    case 0x17:
+        if (*slot < nv_xf_ctx_slots(xf->isa)) {
+            return &xf->ctx[*slot][3 - k];
+        }
+        break;
+    case 0x18:
+        if (*slot < NV_XF_LTCTX_SLOTS) {
+            return &xf->ltctx[*slot][3 - k];
+        }
+        break;
+    }
+    return NULL;
+}
+
+bool nv_xf_rdi_write(NVXf *xf, unsigned space, uint32_t offset, uint32_t val)
+{
+    uint16_t slot;
+    uint32_t *p;
+
+    if (space == 0x10 && xf->isa == NV_XF_RANKINE &&
+        offset == RDI_TIMEOUT_SLOT * 16) {
+        xf->timeout = val & 0xffff;     /* facts.md 4: word 0 of 0x11a */
+        return true;
+    }
+    p = rdi_word(xf, space, offset, &slot);
+    if (!p) {
+        return false;
+    }
+    *p = val;
+    if (space == 0x10) {
+        nv_xf_decode(xf->isa, xf->pr[slot], &xf->code[slot]);
+    }
+    return true;
+}
+
+bool nv_xf_rdi_read(NVXf *xf, unsigned space, uint32_t offset, uint32_t *val)
+{
+    uint16_t slot;
+    uint32_t *p;
+
+    if (space == 0x10 && xf->isa == NV_XF_RANKINE &&
+        offset == RDI_TIMEOUT_SLOT * 16) {
+        *val = xf->timeout;
+        return true;
+    }
+    p = rdi_word(xf, space, offset, &slot);
+    if (!p) {
+        return false;
+    }
+    *val = *p;
+    return true;
+}

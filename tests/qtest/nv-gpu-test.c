@@ -220,9 +220,9 @@ static void test_unknown(void)
     NVTest t;
 
     nv_start(&t, "nv43");
-    g_assert_cmphex(rd(&t, 0x400100), ==, 0);
-    wr(&t, 0x400100, 0xffffffff);
-    g_assert_cmphex(rd(&t, 0x400100), ==, 0);
+    g_assert_cmphex(rd(&t, 0x200100), ==, 0);
+    wr(&t, 0x200100, 0xffffffff);
+    g_assert_cmphex(rd(&t, 0x200100), ==, 0);
     g_assert_cmphex(rd(&t, 0x0), ==, 0x043000a2);
     nv_stop(&t);
 }
@@ -368,6 +368,50 @@ static void test_nv1_user(void)
     nv_stop(&t);
 }
 
+/*
+ * XF through PIPE on nv20 (Kelvin wrapping: bit 16 | type << 12 | slot << 4
+ * | word << 2): upload "MOV c[0x64] = v[0], END" to XFPR slot 0 (type 2,
+ * IDX2XF word 0 = instruction bits 96-127), PARAM (type 4) = (2, 0.5, -1,
+ * 0), RUN (type 6) from 0, poll STATUS, read XFCTX 0x64 back through PIPE
+ * (type 9: X first) and RDI (space 0x17: W first).
+ *
+ * The instruction (isa.rst, Kelvin): END bit 0; output address 0x64 at
+ * bits 3-10; OUT to XFCTX bit 11; output mask 0xf at 12-15; no temp
+ * destination (0xf at 20-23); SRC2 = IBUF v[0].xyzw (mux 2, swizzle 0x1b:
+ * 2 | 0x1b << 6 = 0x6c2 at bits 58-72); vector op MOV (1) at 85-88.
+ * Words (bits 0-31 first): 0x00f0fb21, 0x08000000, 0x0020001b, 0.
+ */
+static void test_xf_pipe(void)
+{
+    static const uint32_t insn[4] = { 0x00f0fb21, 0x08000000, 0x0020001b, 0 };
+    static const uint32_t param[4] = {
+        0x40000000, 0x3f000000, 0xbf800000, 0,
+    };
+    NVTest t;
+
+    nv_start(&t, "nv20");
+    wr(&t, 0x400f50, 0x12000);
+    for (int i = 3; i >= 0; i--) {
+        wr(&t, 0x400f54, insn[i]);
+    }
+    wr(&t, 0x400f50, 0x14000);
+    for (int i = 0; i < 4; i++) {
+        wr(&t, 0x400f54, param[i]);
+    }
+    wr(&t, 0x400f50, 0x16000);
+    wr(&t, 0x400f54, 0);
+    g_assert_cmphex(rd(&t, 0x400700), ==, 0);
+    wr(&t, 0x400f50, 0x19640);
+    for (int i = 0; i < 4; i++) {
+        g_assert_cmphex(rd(&t, 0x400f54), ==, param[i]);
+    }
+    wr(&t, 0x400750, 0x170640);
+    for (int i = 3; i >= 0; i--) {
+        g_assert_cmphex(rd(&t, 0x400754), ==, param[i]);
+    }
+    nv_stop(&t);
+}
+
 /* Start QEMU with @device and expect it to refuse with @msg. */
 static void expect_start_failure(const char *device, const char *msg)
 {
@@ -420,6 +464,7 @@ int main(int argc, char **argv)
     qtest_add_func("/nv-gpu/nv1/interrupt", test_nv1_interrupt);
     qtest_add_func("/nv-gpu/nv1/screendump", test_nv1_screendump);
     qtest_add_func("/nv-gpu/nv1/user-area", test_nv1_user);
+    qtest_add_func("/nv-gpu/xf/pipe-run-nv20", test_xf_pipe);
     qtest_add_func("/nv-gpu/props/bad-model", test_bad_model);
     qtest_add_func("/nv-gpu/props/bad-vram", test_bad_vram);
     return g_test_run();

@@ -581,6 +581,59 @@ static const VMStateDescription vmstate_nv1_pfifo = {
     },
 };
 
+static const VMStateDescription vmstate_nv20_pgraph = {
+    .name = "nv-gpu/nv20-pgraph",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(intr, NVPGraph20),
+        VMSTATE_UINT32(intr_en, NVPGraph20),
+        VMSTATE_UINT32(pipe_address, NVPGraph20),
+        VMSTATE_UINT32(rdi_index, NVPGraph20),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv_xf_vertex = {
+    .name = "nv-gpu/xf-vertex",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32_2DARRAY(tbuf, NVXfVertex, NV_XF_TBUF, 4),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+/* Everything but the decoded program, which post_load rebuilds. */
+static const VMStateDescription vmstate_nv_xf = {
+    .name = "nv-gpu/xf",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32_2DARRAY(vab, NVXf, NV_XF_VAB_SLOTS, 4),
+        VMSTATE_UINT32_2DARRAY(ctx, NVXf, NV_XF_CTX_SLOTS, 4),
+        VMSTATE_UINT32_2DARRAY(pr, NVXf, NV_XF_PR_SLOTS, NV_XF_PR_WORDS),
+        VMSTATE_UINT32_2DARRAY(ltctx, NVXf, NV_XF_LTCTX_SLOTS, 4),
+        VMSTATE_UINT32_2DARRAY(ltc, NVXf, 4, NV_XF_LTC_SLOTS),
+        VMSTATE_UINT32_2DARRAY(mode, NVXf, NV_XF_MODE_VECS, 4),
+        VMSTATE_UINT32_2DARRAY(xtra, NVXf, NV_XF_XTRA_VECS, 4),
+        VMSTATE_UINT32(timeout, NVXf),
+        VMSTATE_UINT8(upload_isa, NVXf),
+        VMSTATE_BOOL(side_effects, NVXf),
+        VMSTATE_UINT32(prog_start, NVXf),
+        VMSTATE_STRUCT_ARRAY(queue, NVXf, NV_XF_QUEUE, 1,
+                             vmstate_nv_xf_vertex, NVXfVertex),
+        VMSTATE_UINT32(q_head, NVXf),
+        VMSTATE_UINT32(q_count, NVXf),
+        VMSTATE_UINT32_ARRAY(passthru, NVXf, NV_XF_PASSTHRU),
+        VMSTATE_UINT32(pt_head, NVXf),
+        VMSTATE_UINT32(pt_count, NVXf),
+        VMSTATE_UINT32(last_icnt, NVXf),
+        VMSTATE_BOOL(last_timed_out, NVXf),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static int nv_gpu_post_load(void *opaque, int version_id)
 {
     NVGPUState *s = opaque;
@@ -608,6 +661,9 @@ static const VMStateDescription vmstate_nv_gpu = {
         VMSTATE_STRUCT(card.pdac1, NVGPUState, 1, vmstate_nv1_pdac, NVPdac1),
         VMSTATE_STRUCT(card.pfifo1, NVGPUState, 1, vmstate_nv1_pfifo,
                        NVPfifo1),
+        VMSTATE_STRUCT(card.pgraph20, NVGPUState, 1, vmstate_nv20_pgraph,
+                       NVPGraph20),
+        VMSTATE_STRUCT(card.xf, NVGPUState, 1, vmstate_nv_xf, NVXf),
         VMSTATE_END_OF_LIST()
     },
 };

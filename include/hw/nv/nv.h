@@ -19,9 +19,11 @@
 #include "hw/nv/pfb.h"
 #include "hw/nv/pfifo-nv1.h"
 #include "hw/nv/pgraph-nv1.h"
+#include "hw/nv/pgraph-nv20.h"
 #include "hw/nv/pmc.h"
 #include "hw/nv/pramin.h"
 #include "hw/nv/ptimer.h"
+#include "hw/nv/xf.h"
 
 /* The apertures the guest reaches the card through. */
 typedef enum NVBar {
@@ -68,6 +70,8 @@ struct NVCard {
     NVPGraph1 pgraph1;          /* NV1 only */
     NVPdac1 pdac1;              /* NV1 only */
     NVPfifo1 pfifo1;            /* NV1 only */
+    NVPGraph20 pgraph20;        /* NV20+ */
+    NVXf xf;                    /* NV20+ */
 
     /* Derived state. */
     bool irq_level;

@@ -197,6 +197,12 @@ void nv_xf_vertex(NVXf *xf, NVCard *card);
 bool nv_xf_pop_vertex(NVXf *xf, NVXfVertex *v);
 /* Take the oldest PASSTHRU word; false when there is none. */
 bool nv_xf_pop_passthru(NVXf *xf, uint32_t *word);
+/*
+ * RDI access to XF's RAMs (space 0x10 XFPR, 0x15 VAB, 0x17 XFCTX, 0x18
+ * LTCTX; @offset in bytes).  False for spaces or slots we do not model.
+ */
+bool nv_xf_rdi_write(NVXf *xf, unsigned space, uint32_t offset, uint32_t val);
+bool nv_xf_rdi_read(NVXf *xf, unsigned space, uint32_t offset, uint32_t *val);
 /* Slot count of XFCTX and XFPR for the ISA. */
 unsigned nv_xf_ctx_slots(NVXFIsa isa);
 unsigned nv_xf_pr_slots(NVXFIsa isa);

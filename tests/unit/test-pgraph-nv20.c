@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv unit tests: NV20+ PGRAPH's PIPE and RDI registers into XF
+ * (ref/README.md, facts.md section 4, the XF seed's "IDX command
+ * wrapping").
+ */
+#include <glib.h>
+
+#include "test-host.h"
+
+#define PIPE_ADDRESS    0x400f50
+#define PIPE_DATA       0x400f54
+#define RDI_INDEX       0x400750
+#define RDI_DATA        0x400754
+#define STATUS          0x400700
+
+static const uint32_t vec4[4] = {
+    0x3f800000, 0x40000000, 0x40400000, 0x40800000,     /* 1, 2, 3, 4 */
+};
+
+/*
+ * Write an XFCTX vector through PIPE and read it back through RDI, whose
+ * words come W, Z, Y, X, and through PIPE again (X first).
+ */
+static void pipe_rdi_roundtrip(const char *model, uint32_t wrapped,
+                               uint32_t rdi_index)
+{
+    TestHost *th = th_new(model, 0);
+
+    th_wr(th, PIPE_ADDRESS, wrapped);
+    for (unsigned i = 0; i < 4; i++) {
+        th_wr(th, PIPE_DATA, vec4[i]);
+    }
+    /* The address advanced a word per data word. */
+    g_assert_cmphex(th_rd(th, PIPE_ADDRESS), ==, wrapped + 16);
+    g_assert_cmphex(th_rd(th, STATUS), ==, 0);
+    th_wr(th, RDI_INDEX, rdi_index);
+    for (unsigned i = 0; i < 4; i++) {
+        g_assert_cmphex(th_rd(th, RDI_DATA), ==, vec4[3 - i]);
+    }
+    g_assert_cmphex(th_rd(th, RDI_INDEX), ==, rdi_index + 16);
+    th_wr(th, PIPE_ADDRESS, wrapped);
+    for (unsigned i = 0; i < 4; i++) {
+        g_assert_cmphex(th_rd(th, PIPE_DATA), ==, vec4[i]);
+    }
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    th_free(th);
+}
+
+/*
+ * Kelvin: marker bit 16, type 9 (XFCTX) at bits 12-15, slot 0x60 << 4:
+ * 0x10000 | 0x9000 | 0x600 = 0x19600; RDI XFCTX space 0x17, byte offset
+ * 0x60 * 16 = 0x600.
+ */
+static void test_kelvin(void)
+{
+    pipe_rdi_roundtrip("nv20", 0x19600, 0x170600);
+}
+
+/* Rankine: marker bit 17, type at 13-16: 0x20000 | 9 << 13 | 0x9c << 4
+ * = 0x20000 | 0x12000 | 0x9c0 = 0x329c0. */
+static void test_rankine(void)
+{
+    pipe_rdi_roundtrip("nv30", 0x329c0, 0x1709c0);
+}
+
+/* Curie: type at 14-17: 9 << 14 | 5 << 4 = 0x24050; the target code
+ * (bits 18-19) is not writable and comes from the FE. */
+static void test_curie(void)
+{
+    pipe_rdi_roundtrip("nv43", 0x24050, 0x170050);
+    pipe_rdi_roundtrip("nv40", 0x24050, 0x170050);
+}
+
+/* VAB through RDI (space 0x15) is reversed as well; through PIPE, writing
+ * X of an attribute resets Y, Z, W to 0, 0, 1.0 (the seed's VAB rule). */
+static void test_vab(void)
+{
+    TestHost *th = th_new("nv25", 0);
+
+    /* Kelvin VAB: type 1: 0x10000 | 1 << 12 | 3 << 4 = 0x11030. */
+    th_wr(th, PIPE_ADDRESS, 0x11030);
+    th_wr(th, PIPE_DATA, 0x3f800000);
+    th_wr(th, RDI_INDEX, 0x150030);
+    g_assert_cmphex(th_rd(th, RDI_DATA), ==, 0x3f800000);   /* W = 1.0 */
+    g_assert_cmphex(th_rd(th, RDI_DATA), ==, 0);            /* Z */
+    g_assert_cmphex(th_rd(th, RDI_DATA), ==, 0);            /* Y */
+    g_assert_cmphex(th_rd(th, RDI_DATA), ==, 0x3f800000);   /* X */
+    th_free(th);
+}
+
+static void test_masks(void)
+{
+    static const struct { const char *m; uint32_t mask; } t[] = {
+        { "nv20", 0x0001fffc }, { "nv34", 0x0003fffc },
+        { "nv40", 0x1303fffc }, { "nv44", 0x1303fffc },
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(t); i++) {
+        TestHost *th = th_new(t[i].m, 0);
+
+        th_wr(th, PIPE_ADDRESS, 0xffffffff);
+        g_assert_cmphex(th_rd(th, PIPE_ADDRESS), ==, t[i].mask);
+        th_free(th);
+    }
+}
+
+/* Interrupts: PGRAPH is PMC line 12; NV40 moved INTR_EN to 0x40013c. */
+static void test_intr(void)
+{
+    TestHost *th = th_new("nv40", 0);
+
+    th->card.pgraph20.intr = 0x10;
+    th_wr(th, 0x140, 1);
+    th_wr(th, 0x40013c, 0x10);
+    g_assert_cmphex(th_rd(th, 0x100), ==, 0x1000);
+    g_assert_true(th->irq);
+    th_wr(th, 0x400100, 0x10);
+    g_assert_false(th->irq);
+    th_free(th);
+    th = th_new("nv30", 0);
+    th_wr(th, 0x400140, 0x10);
+    g_assert_cmphex(th_rd(th, 0x400140), ==, 0x10);
+    th_free(th);
+}
+
+/* What XF does not model is logged, and the card goes on. */
+static void test_unknown(void)
+{
+    TestHost *th = th_new("nv20", 0);
+
+    th_wr(th, RDI_INDEX, 0x190000);         /* LTC: not modelled */
+    th_wr(th, RDI_DATA, 1);
+    g_assert_cmphex(th_rd(th, RDI_INDEX), ==, 0x190004);
+    th_wr(th, PIPE_ADDRESS, 0x00040);       /* no marker: not XF */
+    th_wr(th, PIPE_DATA, 1);
+    g_assert_cmpuint(th->n_unimp, ==, 2);
+    g_assert_cmphex(th_rd(th, 0), ==, 0x020000a5);
+    th_free(th);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/pgraph-nv20/pipe-rdi/kelvin", test_kelvin);
+    g_test_add_func("/pgraph-nv20/pipe-rdi/rankine", test_rankine);
+    g_test_add_func("/pgraph-nv20/pipe-rdi/curie", test_curie);
+    g_test_add_func("/pgraph-nv20/vab", test_vab);
+    g_test_add_func("/pgraph-nv20/pipe-mask", test_masks);
+    g_test_add_func("/pgraph-nv20/intr", test_intr);
+    g_test_add_func("/pgraph-nv20/unknown", test_unknown);
+    return g_test_run();
+}
