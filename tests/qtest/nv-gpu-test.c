@@ -412,6 +412,142 @@ static void test_xf_pipe(void)
     nv_stop(&t);
 }
 
+/*
+ * Migration: save an NV1 in the middle of work (a rectangle drawn, a
+ * pattern, the PTIMER alarm armed, the palette half written, PFIFO
+ * holding a channel's context) to a file, load it into a fresh QEMU, and
+ * check registers and VRAM are the same there and the work goes on.
+ */
+static const uint32_t migrated_regs[] = {
+    0x000100, 0x000140, 0x000200, 0x101140, 0x101410,
+    0x400180, 0x400190, 0x400610, 0x400614, 0x400624, 0x400634, 0x40068c,
+    0x4006a4, 0x4006a8, 0x4006ac, 0x600200, 0x600530, 0x600570,
+    0x003210, 0x003230, 0x003280, 0x602200,
+};
+
+static void migrate_to_file(NVTest *t, const char *path)
+{
+    g_autofree char *uri = g_strdup_printf("exec:cat > %s", path);
+    QDict *r;
+    bool done = false;
+
+    qtest_qmp_assert_success(t->qts, "{'execute': 'stop'}");
+    qtest_qmp_assert_success(t->qts, "{'execute': 'migrate', 'arguments': "
+                             "{'uri': %s}}", uri);
+    for (int i = 0; i < 1000 && !done; i++) {
+        QDict *ret;
+        const char *st;
+
+        r = qtest_qmp(t->qts, "{'execute': 'query-migrate'}");
+        ret = qdict_get_qdict(r, "return");
+        st = ret && qdict_haskey(ret, "status") ?
+             qdict_get_str(ret, "status") : "";
+        g_assert_cmpstr(st, !=, "failed");
+        done = !strcmp(st, "completed");
+        qobject_unref(r);
+        if (!done) {
+            g_usleep(10000);
+        }
+    }
+    g_assert_true(done);
+}
+
+/* Reach a migrated device: its BARs are already programmed. */
+static void nv_attach(NVTest *t, const char *args)
+{
+    bool loaded = false;
+
+    memset(t, 0, sizeof(*t));
+    t->qts = qtest_init(args);
+    /* The incoming migration runs on after QMP is up: wait for its end. */
+    for (int i = 0; i < 1000 && !loaded; i++) {
+        QDict *r = qtest_qmp(t->qts, "{'execute': 'query-status'}");
+
+        loaded = strcmp(qdict_get_str(qdict_get_qdict(r, "return"), "status"),
+                        "inmigrate");
+        qobject_unref(r);
+        if (!loaded) {
+            g_usleep(10000);
+        }
+    }
+    g_assert_true(loaded);
+    t->bus = qpci_new_pc(t->qts, NULL);
+    t->dev = qpci_device_find(t->bus, QPCI_DEVFN(4, 0));
+    g_assert_nonnull(t->dev);
+    t->bar0.addr = qpci_config_readl(t->dev, PCI_BASE_ADDRESS_0) & ~0xfu;
+    g_assert_cmphex(t->bar0.addr, !=, 0);
+}
+
+static void test_nv1_migration(void)
+{
+    NVTest t;
+    g_autofree char *dir = g_dir_make_tmp("nv-gpu-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename(dir, "state", NULL);
+    g_autofree char *args = NULL;
+    uint32_t before[G_N_ELEMENTS(migrated_regs)];
+    uint32_t vram[4], pal_index, time0;
+
+    nv1_setup(&t);
+    wr(&t, 0x600530, 640);
+    wr(&t, 0x600570, 480);
+    wr(&t, 0x400610, 0x12345678);               /* pattern bitmap */
+    wr(&t, 0x4c0304, 0x00102030);
+    wr(&t, 0x4c0400, 5 << 16 | 10);
+    wr(&t, 0x4c0404, 2 << 16 | 3);
+    wr(&t, 0x140, 1);
+    wr(&t, 0x101140, 1);                        /* NV1 PTIMER at 0x101000 */
+    wr(&t, 0x101410, rd(&t, 0x101400) + 32000); /* alarm 32 us ahead */
+    wr(&t, 0x609000, 7);                        /* palette: red only */
+    wr(&t, 0x609004, 0xaa);
+    wr(&t, 0x003280, 0x00412345);               /* CACHE1 CTX[0] */
+    wr(&t, 0x602200, 2);
+    for (size_t i = 0; i < G_N_ELEMENTS(migrated_regs); i++) {
+        before[i] = rd(&t, migrated_regs[i]);
+    }
+    for (int i = 0; i < 4; i++) {
+        vram[i] = rd(&t, 0x1000000 + (5 * 640 + 9 + i) * 4);
+    }
+    pal_index = rd(&t, 0x609000);
+    time0 = rd(&t, 0x101400);
+    migrate_to_file(&t, path);
+    nv_stop(&t);
+
+    args = g_strdup_printf("-machine pc -nodefaults "
+                           "-device nv-gpu,model=nv1,addr=04.0 "
+                           "-incoming 'exec:cat %s'", path);
+    nv_attach(&t, args);
+    for (size_t i = 0; i < G_N_ELEMENTS(migrated_regs); i++) {
+        g_assert_cmphex(rd(&t, migrated_regs[i]), ==, before[i]);
+    }
+    for (int i = 0; i < 4; i++) {
+        g_assert_cmphex(rd(&t, 0x1000000 + (5 * 640 + 9 + i) * 4), ==,
+                        vram[i]);
+    }
+    g_assert_cmphex(vram[1], ==, 0x040200c0);
+    g_assert_cmphex(rd(&t, 0x609000), ==, pal_index);
+    /* The counter did not restart, and the alarm is still armed: 32 us
+     * of virtual time later it fires (PMC line 20). */
+    g_assert_cmphex(rd(&t, 0x101400), ==, time0);
+    qtest_qmp_assert_success(t.qts, "{'execute': 'cont'}");
+    qtest_clock_step(t.qts, 32000);
+    g_assert_cmphex(rd(&t, 0x101100), ==, 1);
+    g_assert_true(intx(&t));
+    /* The palette write in flight completes: green, blue go to entry 7. */
+    wr(&t, 0x609004, 0xbb);
+    wr(&t, 0x609004, 0xcc);
+    wr(&t, 0x60900c, 7);
+    g_assert_cmphex(rd(&t, 0x609004), ==, 0xaa);
+    g_assert_cmphex(rd(&t, 0x609004), ==, 0xbb);
+    g_assert_cmphex(rd(&t, 0x609004), ==, 0xcc);
+    /* Drawing goes on with the migrated object and colour. */
+    wr(&t, 0x4c0400, 6 << 16 | 20);
+    wr(&t, 0x4c0404, 1 << 16 | 1);
+    g_assert_cmphex(rd(&t, 0x1000000 + (6 * 640 + 20) * 4), ==, 0x040200c0);
+    nv_stop(&t);
+    unlink(path);
+    rmdir(dir);
+}
+
 /* Start QEMU with @device and expect it to refuse with @msg. */
 static void expect_start_failure(const char *device, const char *msg)
 {
@@ -465,6 +601,7 @@ int main(int argc, char **argv)
     qtest_add_func("/nv-gpu/nv1/screendump", test_nv1_screendump);
     qtest_add_func("/nv-gpu/nv1/user-area", test_nv1_user);
     qtest_add_func("/nv-gpu/xf/pipe-run-nv20", test_xf_pipe);
+    qtest_add_func("/nv-gpu/nv1/migration", test_nv1_migration);
     qtest_add_func("/nv-gpu/props/bad-model", test_bad_model);
     qtest_add_func("/nv-gpu/props/bad-vram", test_bad_vram);
     return g_test_run();
