@@ -412,6 +412,76 @@ static void test_xf_pipe(void)
     nv_stop(&t);
 }
 
+static void pipe_write4(NVTest *t, uint32_t wrapped, const uint32_t v[4])
+{
+    wr(t, 0x400f50, wrapped);
+    for (int i = 0; i < 4; i++) {
+        wr(t, 0x400f54, v[i]);
+    }
+}
+
+/*
+ * Rankine (nv30; wrapping bit 17 | type << 13 | slot << 4): a program
+ * that never ends (BRA 0) stops at TIMEOUT, and XF goes on to run
+ * "MOV c[0x9d] = v[0], END" from slot 1.
+ *
+ * isa.rst, Rankine: OUT_ADDR 2-10, OUT_TARGET 11, OUT_WM 12-15, OP_VEC
+ * 87-91, OP_SCA 92-96, DST 112-116 (0x1f: none), SRC2 58-72.
+ * BRA 0: OUT_TARGET, OP_SCA 9, no END: 0x800, 0, 0x90000000, 0x1f0000.
+ * MOV: END, 0x9d << 2, OUT_TARGET, WM 0xf = 0xfa75; SRC2 = IBUF v[0]
+ * .xyzw (0x6c2) at 58: 0x08000000, 0x1b; OP_VEC 1 at 87: 0x800000;
+ * DST: 0x1f0000.  IDX2XF word 0 is instruction bits 96-127.
+ * TIMEOUT is word 0 of XFPR slot 0x11a as RDI numbers it: IDX2XF word 3.
+ */
+static void test_xf_timeout_nv30(void)
+{
+    static const uint32_t bra[4] = { 0x1f0000, 0x90000000, 0, 0x800 };
+    static const uint32_t mov[4] = { 0x1f0000, 0x80001b, 0x08000000, 0xfa75 };
+    static const uint32_t timeout[4] = { 0, 0, 0, 100 };
+    static const uint32_t param[4] = {
+        0x3f800000, 0x40000000, 0x40400000, 0x40800000,
+    };
+    NVTest t;
+
+    nv_start(&t, "nv30");
+    pipe_write4(&t, 0x24000, bra);              /* XFPR slot 0 */
+    pipe_write4(&t, 0x24010, mov);              /* XFPR slot 1 */
+    pipe_write4(&t, 0x251a0, timeout);          /* XFPR slot 0x11a */
+    pipe_write4(&t, 0x28000, param);            /* PARAM */
+    wr(&t, 0x400f50, 0x2c000);                  /* RUN from 0 */
+    wr(&t, 0x400f54, 0);
+    g_assert_cmphex(rd(&t, 0x400700), ==, 0);
+    wr(&t, 0x400f50, 0x2c000);                  /* RUN from 1 */
+    wr(&t, 0x400f54, 1);
+    g_assert_cmphex(rd(&t, 0x400700), ==, 0);
+    wr(&t, 0x400f50, 0x329d0);                  /* XFCTX 0x9d */
+    for (int i = 0; i < 4; i++) {
+        g_assert_cmphex(rd(&t, 0x400f54), ==, param[i]);
+    }
+    wr(&t, 0x400750, 0x1709d0);
+    for (int i = 3; i >= 0; i--) {
+        g_assert_cmphex(rd(&t, 0x400754), ==, param[i]);
+    }
+    nv_stop(&t);
+}
+
+/* Curie wrapping (type << 14 | slot << 4) on nv40 and nv43: an XFCTX
+ * vector through PIPE, back through RDI (W first). */
+static void test_xf_curie(const void *data)
+{
+    static const uint32_t v[4] = { 1, 2, 3, 4 };
+    NVTest t;
+
+    nv_start(&t, data);
+    pipe_write4(&t, 9 << 14 | 0x10 << 4, v);
+    wr(&t, 0x400750, 0x170100);
+    for (int i = 3; i >= 0; i--) {
+        g_assert_cmphex(rd(&t, 0x400754), ==, v[i]);
+    }
+    g_assert_cmphex(rd(&t, 0x400700), ==, 0);
+    nv_stop(&t);
+}
+
 /*
  * Migration: save an NV1 in the middle of work (a rectangle drawn, a
  * pattern, the PTIMER alarm armed, the palette half written, PFIFO
@@ -602,6 +672,9 @@ int main(int argc, char **argv)
     qtest_add_func("/nv-gpu/nv1/user-area", test_nv1_user);
     qtest_add_func("/nv-gpu/xf/pipe-run-nv20", test_xf_pipe);
     qtest_add_func("/nv-gpu/nv1/migration", test_nv1_migration);
+    qtest_add_func("/nv-gpu/xf/timeout-nv30", test_xf_timeout_nv30);
+    qtest_add_data_func("/nv-gpu/xf/curie-nv40", "nv40", test_xf_curie);
+    qtest_add_data_func("/nv-gpu/xf/curie-nv43", "nv43", test_xf_curie);
     qtest_add_func("/nv-gpu/props/bad-model", test_bad_model);
     qtest_add_func("/nv-gpu/props/bad-vram", test_bad_vram);
     return g_test_run();
