@@ -610,31 +610,31 @@ static bool ring_pop(uint32_t *head, uint32_t *count, uint32_t size,
     return true;
 }
 
-static XfRun *run_new(NVXf *xf, NVCard *card, bool may_write_ctx)
+/* A run's state lives on the stack: programs are short and frequent. */
+static void run_init(XfRun *run, NVXf *xf, NVCard *card, bool may_write_ctx)
 {
-    XfRun *run = g_new0(XfRun, 1);
-
+    memset(run, 0, sizeof(*run));
     run->xf = xf;
     run->card = card;
     run->may_write_ctx = may_write_ctx;
-    return run;
 }
 
 /* RUN: a vertex state program on the PARAM vector (isa.rst item 3). */
 static void run_state_program(NVXf *xf, NVCard *card, uint32_t pc)
 {
-    XfRun *run = run_new(xf, card, true);
+    XfRun run;
 
-    memcpy(run->ibuf[0], xf->vab[NV_XF_VAB_PASS], 16);
-    run_program(run, pc);
-    g_free(run);
+    run_init(&run, xf, card, true);
+    memcpy(run.ibuf[0], xf->vab[NV_XF_VAB_PASS], 16);
+    run_program(&run, pc);
 }
 
 void nv_xf_vertex(NVXf *xf, NVCard *card)
 {
-    XfRun *run = run_new(xf, card, xf->side_effects && !is_nv40(xf));
+    XfRun runs, *run = &runs;
     uint32_t pc;
 
+    run_init(run, xf, card, xf->side_effects && !is_nv40(xf));
     memcpy(run->ibuf, xf->vab, sizeof(run->ibuf));
     /* mode.rst: PROGRAM_START_POS is XFMODE_A bits 8-15 (Kelvin word 1,
      * Rankine vector 0 word 3); NV40+ take the XF_PROG bundle's. */
@@ -643,7 +643,6 @@ void nv_xf_vertex(NVXf *xf, NVCard *card)
     run_program(run, pc);
     memcpy(xf->queue[ring_push(&xf->q_head, &xf->q_count, NV_XF_QUEUE)].tbuf,
            run->tbuf, sizeof(run->tbuf));
-    g_free(run);
 }
 
 bool nv_xf_pop_vertex(NVXf *xf, NVXfVertex *v)
