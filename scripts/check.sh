@@ -57,6 +57,7 @@ run_tap qtest-nv-gpu env QTEST_QEMU_BINARY="$NV_QEMU" \
 run_tap guest-boot "$NV_TOP/tests/guest/boot-test.sh"
 run_tap guest-draw "$NV_TOP/tests/guest/draw-test.sh"
 run_tap fuzz "$NV_TOP/tests/fuzz/run.sh"
+run_tap static "$NV_TOP/tests/static/no-assert.sh"
 
 if [ "$skipped" -ne 0 ]; then
     echo "$passed passed, $failed failed, $skipped skipped"

@@ -368,6 +368,7 @@ static void nv_gpu_realize(PCIDevice *pdev, Error **errp)
     }
     nv_card_init(&s->card, m, &host, memory_region_get_ram_ptr(&s->vram),
                  s->vram_size, NULL, 0);
+    /* not guest-reachable: the block table is fixed when QEMU is built */
     assert(s->card.nr_blocks <= NV_MAX_BLOCKS);
 
     for (int i = 0; i < NV_TIMER_COUNT; i++) {
