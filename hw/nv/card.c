@@ -12,6 +12,8 @@
 #define NV1_ONLY    ARCH(NV_ARCH_NV1)
 #define NV3_UP      (ARCH(NV_ARCH_NV20) | ARCH(NV_ARCH_NV30) | ARCH(NV_ARCH_NV40))
 #define NV40_UP     ARCH(NV_ARCH_NV40)
+/* Not an architecture: the models with a VP1 (NVModel.vp1). */
+#define VP1_MODELS  (1u << 31)
 
 typedef struct NVBlockDef {
     unsigned archs;
@@ -30,6 +32,9 @@ static const NVBlockDef block_defs[] = {
     { NV3_UP, { "ptimer", NV3_PTIMER_BASE, NV_PTIMER_SIZE,
       NV3_PMC_ENABLE_PTIMER,
       nv_ptimer_read, nv_ptimer_write, NULL, NULL, nv_ptimer_reset } },
+    /* PVP1 sits in PVPE: pmc.rst ENABLE bit 1 resets it (facts.md 3c). */
+    { VP1_MODELS, { "pvp1", NV_PVP1_BASE, NV_PVP1_SIZE, NV17_PMC_ENABLE_PVPE,
+      nv_pvp1_read, nv_pvp1_write, NULL, NULL, nv_pvp1_reset } },
     { NV40_UP, { "ppci", NV_PPCI_BASE, NV_PPCI_SIZE, -1,
       nv_ppci_read, nv_ppci_write, NULL, NULL, NULL } },
     { NV3_UP, { "pfb", NV3_PFB_BASE, NV_PFB_SIZE, NV3_PMC_ENABLE_PFB,
@@ -118,6 +123,8 @@ void nv_card_init(NVCard *card, const NVModel *model, const NVHost *host,
                   const uint8_t *rom, uint32_t rom_size)
 {
     NVBlock *blocks = g_new0(NVBlock, G_N_ELEMENTS(block_defs));
+    unsigned has = ARCH(model->arch) |
+                   (model->vp1 != NV_VP1_NONE ? VP1_MODELS : 0);
     unsigned n = 0;
 
     memset(card, 0, sizeof(*card));
@@ -128,7 +135,7 @@ void nv_card_init(NVCard *card, const NVModel *model, const NVHost *host,
     card->rom = rom;
     card->rom_size = rom ? rom_size : 0;
     for (size_t i = 0; i < G_N_ELEMENTS(block_defs); i++) {
-        if (block_defs[i].archs & ARCH(model->arch)) {
+        if (block_defs[i].archs & has) {
             blocks[n++] = block_defs[i].blk;
         }
     }
@@ -178,6 +185,9 @@ void nv_card_post_load(NVCard *card)
     if (card->model->arch == NV_ARCH_NV1) {
         nv1_pfb_vblank_rearm(card);
     }
+    if (card->model->vp1 != NV_VP1_NONE) {
+        nv_pvp1_post_load(card);
+    }
 }
 
 void nv_card_timer_expired(NVCard *card, NVTimerId id)
@@ -188,6 +198,9 @@ void nv_card_timer_expired(NVCard *card, NVTimerId id)
         break;
     case NV_TIMER_VBLANK:
         nv1_pfb_vblank_expired(card);
+        break;
+    case NV_TIMER_VP1:
+        nv_pvp1_expired(card);
         break;
     default:
         break;

@@ -618,6 +618,186 @@ static void test_nv1_migration(void)
     rmdir(dir);
 }
 
+/*
+ * PVP1 at BAR0 0xf000 on nv43/nv44 (facts.md 3c, rnndb pvp1.xml).  The
+ * set-up follows hwtest: reset VP1 with PMC.ENABLE bit 1, point the UCODE
+ * addresses at VRAM 0x40000, upload the code there (here through BAR1),
+ * then START 0xc0000000.  The code runs in slices of 4096 bundles, one per
+ * 4096 ns of virtual time; exit with bit 16 raises PVP1 INTR bit 0, which
+ * is PMC line 0 (PVPE).
+ */
+#define VP1_CODE        0x40000
+#define VP1_V(n, w)     (0xf000 + 4 * (n) + 0x80 * (w))
+#define VP1_R(n)        (0xf780 + 4 * (n))
+#define VP1_L(n)        (0xf580 + 4 * (n))
+#define VP1_INTR        0xf400
+#define VP1_EXIT_CODE   0xf424
+#define VP1_STATUS      0xf43c
+#define VP1_START       0xfc94
+#define VP1_BNOP        0xefffffff
+
+static void vp1_setup(NVTest *t, const char *model)
+{
+    nv_start(t, model);
+    wr(t, 0x140, 1);                    /* PMC: hardware interrupts */
+    wr(t, 0x200, 0xfffffffd);           /* reset VP1 */
+    wr(t, 0x200, 0xffffffff);
+    wr(t, 0xf464, VP1_CODE);
+    wr(t, 0xf468, VP1_CODE);
+    wr(t, 0xf46c, VP1_CODE);
+    wr(t, 0xfc90, 1);
+    wr(t, 0xf474, 0x111);
+    wr(t, 0xf404, 1);                   /* INTR_EN: the exit interrupt */
+}
+
+static void vp1_run(NVTest *t, const uint32_t *code, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        qpci_io_writel(t->dev, t->bar1, VP1_CODE + 4 * i, code[i]);
+    }
+    wr(t, VP1_START, 0xc0000000);
+    g_assert_cmphex(rd(t, VP1_STATUS), ==, 1);
+    g_assert_false(intx(t));
+    qtest_clock_step(t->qts, 4096);     /* one slice */
+}
+
+/* vadd unsigned (0x9c) $v3 $v1 $v2, then exit 0x5a with bit 16. */
+static const uint32_t vp1_simd[] = {
+    0x9c1845c7, 0xff01005a, VP1_BNOP, VP1_BNOP,
+};
+
+static void vp1_check_exit(NVTest *t, uint32_t code)
+{
+    g_assert_cmphex(rd(t, VP1_STATUS), ==, 0);
+    g_assert_cmphex(rd(t, VP1_EXIT_CODE), ==, code);
+    g_assert_cmphex(rd(t, VP1_INTR), ==, 1);
+    g_assert_cmphex(rd(t, 0x100), ==, 1);       /* PMC line 0 */
+    g_assert_true(intx(t));
+    wr(t, VP1_INTR, 1);
+    g_assert_false(intx(t));
+}
+
+/*
+ * A 16-byte saturating add: bytes f0 10 7f 00 + 20 20 01 00 per word give
+ * 0xf0 + 0x20 = 0x110 -> 0xff, 0x30, 0x80, 0 = 0x008030ff in each word.
+ * Then test-vp1.c's $l loop: $l0 = 0x0303 counts 3, 2, 1, 0, so the body
+ * and its delay slot run 4 times: $r1 0x10 -> 0x14, $r2 0 -> 4, and $l0
+ * reloads to 0x0303.
+ */
+static void test_vp1_programs(const void *data)
+{
+    static const uint32_t loop[] = {
+        0xf0000303, VP1_BNOP, VP1_BNOP, VP1_BNOP,   /* mov $l0 0x0303 */
+        0x6c08400f,                 /* add $r1 $r1 1 */
+        0xe30001a0,                 /* bra+loop $l0 if !$c0.lzf, +0 */
+        0x6c10800f, VP1_BNOP,       /* add $r2 $r2 1 (delay slot) */
+        0xff010042, VP1_BNOP, VP1_BNOP, VP1_BNOP,   /* exit 0x42, intr */
+    };
+    NVTest t;
+
+    vp1_setup(&t, data);
+    for (int w = 0; w < 4; w++) {
+        wr(&t, VP1_V(1, w), 0x007f10f0);
+        wr(&t, VP1_V(2, w), 0x00012020);
+    }
+    vp1_run(&t, vp1_simd, G_N_ELEMENTS(vp1_simd));
+    vp1_check_exit(&t, 0x5a);
+    for (int w = 0; w < 4; w++) {
+        g_assert_cmphex(rd(&t, VP1_V(3, w)), ==, 0x008030ff);
+    }
+
+    wr(&t, VP1_R(1), 0x10);
+    vp1_run(&t, loop, G_N_ELEMENTS(loop));
+    vp1_check_exit(&t, 0x42);
+    g_assert_cmphex(rd(&t, VP1_R(1)), ==, 0x14);
+    g_assert_cmphex(rd(&t, VP1_R(2)), ==, 4);
+    g_assert_cmphex(rd(&t, VP1_L(0)), ==, 0x0303);
+    nv_stop(&t);
+}
+
+/*
+ * "bra +0 always" never exits: after 1 ms it still runs and the guest
+ * still gets answers; START 0 stops it, and the SIMD program then runs:
+ * 0xff + 0x01 saturates to 0xff.
+ */
+static void test_vp1_endless(const void *data)
+{
+    static const uint32_t endless[] = {
+        0xe00001e4, VP1_BNOP, VP1_BNOP, VP1_BNOP,
+    };
+    NVTest t;
+
+    vp1_setup(&t, data);
+    vp1_run(&t, endless, G_N_ELEMENTS(endless));
+    qtest_clock_step(t.qts, 1000000);
+    g_assert_cmphex(rd(&t, VP1_STATUS), ==, 1);
+    g_assert_cmphex(rd(&t, 0xf680), ==, 0x8000);    /* $c0: bit 15 */
+    wr(&t, VP1_START, 0);
+    g_assert_cmphex(rd(&t, VP1_STATUS), ==, 0);
+    g_assert_false(intx(&t));
+
+    wr(&t, VP1_V(1, 0), 0xff);
+    wr(&t, VP1_V(2, 0), 0x01);
+    vp1_run(&t, vp1_simd, G_N_ELEMENTS(vp1_simd));
+    vp1_check_exit(&t, 0x5a);
+    g_assert_cmphex(rd(&t, VP1_V(3, 0)), ==, 0xff);
+    nv_stop(&t);
+}
+
+/*
+ * Migration between START and the first slice: the code fetched at START,
+ * the register files and the armed slice all move, so one slice after
+ * 'cont' the SIMD add has run (0x008030ff per word, as above).
+ */
+static void test_vp1_migration(void)
+{
+    NVTest t;
+    g_autofree char *dir = g_dir_make_tmp("nv-gpu-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename(dir, "state", NULL);
+    g_autofree char *args = NULL;
+
+    vp1_setup(&t, "nv43");
+    for (int w = 0; w < 4; w++) {
+        wr(&t, VP1_V(1, w), 0x007f10f0);
+        wr(&t, VP1_V(2, w), 0x00012020);
+    }
+    for (size_t i = 0; i < G_N_ELEMENTS(vp1_simd); i++) {
+        qpci_io_writel(t.dev, t.bar1, VP1_CODE + 4 * i, vp1_simd[i]);
+    }
+    wr(&t, VP1_R(5), 0x55);
+    wr(&t, VP1_START, 0xc0000000);
+    migrate_to_file(&t, path);
+    nv_stop(&t);
+
+    args = g_strdup_printf("-machine pc -nodefaults "
+                           "-device nv-gpu,model=nv43,addr=04.0 "
+                           "-incoming 'exec:cat %s'", path);
+    nv_attach(&t, args);
+    g_assert_cmphex(rd(&t, VP1_STATUS), ==, 1);
+    g_assert_cmphex(rd(&t, VP1_R(5)), ==, 0x55);
+    qtest_qmp_assert_success(t.qts, "{'execute': 'cont'}");
+    qtest_clock_step(t.qts, 4096);
+    vp1_check_exit(&t, 0x5a);
+    for (int w = 0; w < 4; w++) {
+        g_assert_cmphex(rd(&t, VP1_V(3, w)), ==, 0x008030ff);
+    }
+    nv_stop(&t);
+    unlink(path);
+    rmdir(dir);
+}
+
+/* Before NV41 0xf000 is unassigned: $r1 does not keep a value. */
+static void test_vp1_absent(void)
+{
+    NVTest t;
+
+    nv_start(&t, "nv40");
+    wr(&t, VP1_R(1), 0x1234);
+    g_assert_cmphex(rd(&t, VP1_R(1)), ==, 0);
+    g_assert_cmphex(rd(&t, VP1_STATUS), ==, 0);
+    nv_stop(&t);
+}
+
 /* Start QEMU with @device and expect it to refuse with @msg. */
 static void expect_start_failure(const char *device, const char *msg)
 {
@@ -675,6 +855,14 @@ int main(int argc, char **argv)
     qtest_add_func("/nv-gpu/xf/timeout-nv30", test_xf_timeout_nv30);
     qtest_add_data_func("/nv-gpu/xf/curie-nv40", "nv40", test_xf_curie);
     qtest_add_data_func("/nv-gpu/xf/curie-nv43", "nv43", test_xf_curie);
+    qtest_add_data_func("/nv-gpu/vp1/programs-nv43", "nv43",
+                        test_vp1_programs);
+    qtest_add_data_func("/nv-gpu/vp1/programs-nv44", "nv44",
+                        test_vp1_programs);
+    qtest_add_data_func("/nv-gpu/vp1/endless-nv43", "nv43", test_vp1_endless);
+    qtest_add_data_func("/nv-gpu/vp1/endless-nv44", "nv44", test_vp1_endless);
+    qtest_add_func("/nv-gpu/vp1/migration-nv43", test_vp1_migration);
+    qtest_add_func("/nv-gpu/vp1/absent-nv40", test_vp1_absent);
     qtest_add_func("/nv-gpu/props/bad-model", test_bad_model);
     qtest_add_func("/nv-gpu/props/bad-vram", test_bad_vram);
     return g_test_run();

@@ -128,9 +128,15 @@ static void nv_gpu_vblank_cb(void *opaque)
     nv_gpu_timer_cb(opaque, NV_TIMER_VBLANK);
 }
 
+static void nv_gpu_vp1_cb(void *opaque)
+{
+    nv_gpu_timer_cb(opaque, NV_TIMER_VP1);
+}
+
 static QEMUTimerCB *const nv_timer_cbs[NV_TIMER_COUNT] = {
     [NV_TIMER_PTIMER] = nv_gpu_ptimer_cb,
     [NV_TIMER_VBLANK] = nv_gpu_vblank_cb,
+    [NV_TIMER_VP1] = nv_gpu_vp1_cb,
 };
 
 /* ---- display ------------------------------------------------------- */
@@ -635,6 +641,59 @@ static const VMStateDescription vmstate_nv_xf = {
     },
 };
 
+static const VMStateDescription vmstate_nv_pvp1 = {
+    .name = "nv-gpu/pvp1",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(intr, NVPvp1),
+        VMSTATE_UINT32(intr_en, NVPvp1),
+        VMSTATE_UINT32(channel_unk, NVPvp1),
+        VMSTATE_UINT32(channel_cur, NVPvp1),
+        VMSTATE_UINT32(fifo_err_mthd, NVPvp1),
+        VMSTATE_UINT32(fifo_err_data, NVPvp1),
+        VMSTATE_UINT32_ARRAY(ucode, NVPvp1, 3),
+        VMSTATE_UINT32(enable, NVPvp1),
+        VMSTATE_UINT32(clock, NVPvp1),
+        VMSTATE_UINT32(fifo_direct, NVPvp1),
+        VMSTATE_UINT32_ARRAY(slot, NVPvp1, NV_VP1_UNITS),
+        VMSTATE_UINT32(slot_valid, NVPvp1),
+        VMSTATE_UINT32_ARRAY(dma, NVPvp1, NV_VP1_DMA_OBJS),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+/* Everything but the decoded code, which post_load rebuilds. */
+static const VMStateDescription vmstate_nv_vp1 = {
+    .name = "nv-gpu/vp1",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(r, NVVp1, 32),
+        VMSTATE_UINT8_2DARRAY(v, NVVp1, 32, 16),
+        VMSTATE_UINT32_ARRAY(a, NVVp1, 32),
+        VMSTATE_UINT16_ARRAY(c, NVVp1, 4),
+        VMSTATE_UINT32_ARRAY(vc, NVVp1, 4),
+        VMSTATE_INT32_ARRAY(va, NVVp1, 16),
+        VMSTATE_UINT8_ARRAY(vx, NVVp1, 16),
+        VMSTATE_UINT16_ARRAY(l, NVVp1, 4),
+        VMSTATE_UINT32_ARRAY(m, NVVp1, 64),
+        VMSTATE_UINT32_ARRAY(f, NVVp1, 2),
+        VMSTATE_UINT32_ARRAY(sr, NVVp1, 32),
+        VMSTATE_UINT32_ARRAY(mi, NVVp1, 32),
+        VMSTATE_UINT32_ARRAY(uc, NVVp1, 32),
+        VMSTATE_UINT8_ARRAY(ds, NVVp1, NV_VP1_DS_SIZE),
+        VMSTATE_UINT32_ARRAY(code, NVVp1, NV_VP1_CODE_WORDS),
+        VMSTATE_UINT32(pc, NVVp1),
+        VMSTATE_UINT32(branch_target, NVVp1),
+        VMSTATE_BOOL(branch_pending, NVVp1),
+        VMSTATE_BOOL(running, NVVp1),
+        VMSTATE_UINT32(exit_code, NVVp1),
+        VMSTATE_UINT32(events, NVVp1),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static int nv_gpu_post_load(void *opaque, int version_id)
 {
     NVGPUState *s = opaque;
@@ -665,6 +724,8 @@ static const VMStateDescription vmstate_nv_gpu = {
         VMSTATE_STRUCT(card.pgraph20, NVGPUState, 1, vmstate_nv20_pgraph,
                        NVPGraph20),
         VMSTATE_STRUCT(card.xf, NVGPUState, 1, vmstate_nv_xf, NVXf),
+        VMSTATE_STRUCT(card.pvp1, NVGPUState, 1, vmstate_nv_pvp1, NVPvp1),
+        VMSTATE_STRUCT(card.vp1, NVGPUState, 1, vmstate_nv_vp1, NVVp1),
         VMSTATE_END_OF_LIST()
     },
 };

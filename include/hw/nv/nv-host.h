@@ -17,6 +17,7 @@
 typedef enum NVTimerId {
     NV_TIMER_PTIMER,
     NV_TIMER_VBLANK,
+    NV_TIMER_VP1,
     NV_TIMER_COUNT
 } NVTimerId;
 

@@ -23,6 +23,7 @@
 #include "hw/nv/pmc.h"
 #include "hw/nv/pramin.h"
 #include "hw/nv/ptimer.h"
+#include "hw/nv/pvp1.h"
 #include "hw/nv/xf.h"
 
 /* The apertures the guest reaches the card through. */
@@ -72,6 +73,8 @@ struct NVCard {
     NVPfifo1 pfifo1;            /* NV1 only */
     NVPGraph20 pgraph20;        /* NV20+ */
     NVXf xf;                    /* NV20+ */
+    NVPvp1 pvp1;                /* models with a VP1 */
+    NVVp1 vp1;                  /* models with a VP1 */
 
     /* Derived state. */
     bool irq_level;

@@ -26,8 +26,11 @@
 #define   NV3_PMC_ENABLE_PGRAPH     12
 #define   NV3_PMC_ENABLE_PTIMER     16
 #define   NV3_PMC_ENABLE_PFB        20
+/* PVPE, which holds PVP1 on NV41+; hwtest resets VP1 by clearing it. */
+#define   NV17_PMC_ENABLE_PVPE      1
 
 /* PMC interrupt input lines (pmc.rst; each engine's doc names its line). */
+#define NV_PMC_LINE_PVPE            0   /* NV17:NV20, NV25:G80 */
 #define NV_PMC_LINE_PFIFO           8
 #define NV_PMC_LINE_PGRAPH          12
 #define NV_PMC_LINE_PTIMER          20

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* MMIO block (rnndb pvp1.xml; facts.md 3c).  Not decoded here yet. */
+/* MMIO block (rnndb pvp1.xml; facts.md 3c), decoded by pvp1.c. */
 #define NV_PVP1_BASE                0x00f000
 #define NV_PVP1_SIZE                0x1000
 #define NV_PVP1_INTR                0x400
