@@ -51,6 +51,21 @@ for t in $(cd "$NV_TOP/build" &&
     run_tap "unit-$t" "$NV_TOP/build/tests/unit/test-$t" --tap
 done
 
+# The same unit tests under AddressSanitizer and UndefinedBehaviorSanitizer
+# (any report aborts the test binary, which counts as a failure).
+nv_log "building the unit tests with ASan and UBSan"
+if [ ! -f "$NV_TOP/build-asan/build.ninja" ]; then
+    meson setup "$NV_TOP/build-asan" "$NV_TOP" -Db_sanitize=address,undefined \
+        -Db_lundef=false -Dbuildtype=debug >/dev/null
+fi
+ninja -C "$NV_TOP/build-asan" >/dev/null
+for t in $(cd "$NV_TOP/build-asan" &&
+           meson test --list --no-rebuild --suite unit 2>/dev/null |
+           grep -v '^ninja' | sed 's|.* / ||'); do
+    run_tap "asan-unit-$t" env UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+        ASAN_OPTIONS=detect_leaks=1 "$NV_TOP/build-asan/tests/unit/test-$t" --tap
+done
+
 run_tap qtest-nv-gpu env QTEST_QEMU_BINARY="$NV_QEMU" \
     "$NV_QEMU_BUILD/tests/qtest/nv-gpu-test" --tap
 

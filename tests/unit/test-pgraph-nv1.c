@@ -200,7 +200,7 @@ static void test_rect(void)
         }
     }
     /* Clipped by the canvas: (-2,-1) 4x3 leaves x 0-1, y 0-1. */
-    th_wr(th, MTHD(0x0c, 0x408), 0xffff << 16 | 0xfffe);
+    th_wr(th, MTHD(0x0c, 0x408), 0xffffu << 16 | 0xfffe);
     th_wr(th, MTHD(0x0c, 0x40c), 3 << 16 | 4);
     g_assert_cmphex(vram32(th, 0), ==, 0x040200c0);
     g_assert_cmphex(vram32(th, 4 * (640 + 1)), ==, 0x040200c0);
