@@ -99,9 +99,7 @@ static void do_fill_ref(void)
 
     nv1_rop_begin(&r, &card, false);
     for (unsigned y = 0; y < H; y++) {
-        for (unsigned x = 0; x < W; x++) {
-            nv1_rop_pixel(&r, x, y, 0x12345678);
-        }
+        nv1_rop_span(&r, 0, y, W, 0x12345678);
     }
 }
 

@@ -406,9 +406,7 @@ static void draw_rect(NVCard *card, int32_t x, int32_t y, uint32_t w,
     nv1_rop_begin(&r, card, blit_class(card));
     if (!nv1_rop_fill_fast(&r, x0, y0, x1 - x0, y1 - y0, g->src_color)) {
         for (int32_t py = y0; py < y1; py++) {
-            for (int32_t px = x0; px < x1; px++) {
-                nv1_rop_pixel(&r, px, py, g->src_color);
-            }
+            nv1_rop_span(&r, x0, py, x1 - x0, g->src_color);
         }
     }
     nv1_rop_dirty(&r, x0, y0, x1 - x0, y1 - y0);

@@ -526,8 +526,8 @@ static uint32_t rop_store(const NV1Rop *r, uint32_t res, unsigned x, unsigned y)
 }
 
 /* The pipeline from the source colour on (rop.rst, facts.md 1a steps 3-7). */
-static void rop_core(const NV1Rop *r, unsigned x, unsigned y, uint32_t s,
-                     uint8_t a)
+static inline __attribute__((always_inline))
+void rop_core(const NV1Rop *r, unsigned x, unsigned y, uint32_t s, uint8_t a)
 {
     NVCard *card = r->card;
     uint32_t p, res, raw, d, mask = wf_mask[r->wf];
@@ -598,6 +598,15 @@ void nv1_rop_pixel(NV1Rop *r, unsigned x, unsigned y, uint32_t src)
         r->src_cached = true;
     }
     rop_core(r, x, y, r->src_w, r->src_a);
+}
+
+void nv1_rop_span(NV1Rop *r, unsigned x, unsigned y, unsigned n,
+                  uint32_t src)
+{
+    nv1_rop_pixel(r, x, y, src);        /* converts the source once */
+    for (unsigned i = 1; i < n; i++) {
+        rop_core(r, x + i, y, r->src_w, r->src_a);
+    }
 }
 
 void nv1_rop_pixel_state(const NV1Rop *r, unsigned x, unsigned y,

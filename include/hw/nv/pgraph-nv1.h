@@ -228,6 +228,10 @@ typedef struct NV1Rop {
 void nv1_rop_begin(NV1Rop *r, struct NVCard *card, bool blit);
 /* Draw one pixel whose source is @src in the object's colour format. */
 void nv1_rop_pixel(NV1Rop *r, unsigned x, unsigned y, uint32_t src);
+/* @n pixels from (x, y) rightwards, all of source @src: one run of the
+ * same per-pixel steps, with the source converted once. */
+void nv1_rop_span(NV1Rop *r, unsigned x, unsigned y, unsigned n,
+                  uint32_t src);
 /* ... whose source is a colour stored as A1R10G10B10 (bitmap colours). */
 void nv1_rop_pixel_state(const NV1Rop *r, unsigned x, unsigned y,
                          uint32_t a1rgb);
