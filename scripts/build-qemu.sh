@@ -25,12 +25,7 @@ if [ ! -f "$NV_QEMU_BUILD/build.ninja" ]; then
         { tail -30 "$NV_QEMU_BUILD/configure.log"; nv_die "configure failed"; }
 fi
 
-# Run from the build tree, QEMU looks for firmware under qemu-bundle/:
-# point those paths at Debian's seabios and qemu-system-data files.
-for d in seabios qemu; do
-    mkdir -p "$NV_QEMU_BUILD/qemu-bundle/usr/share"
-    ln -sfn "/usr/share/$d" "$NV_QEMU_BUILD/qemu-bundle/usr/share/$d"
-done
+nv_link_firmware "$NV_QEMU_BUILD"
 
 targets=(qemu-system-x86_64)
 [ "${NV_NO_GRAFT:-}" ] || targets+=(tests/qtest/nv-gpu-test)

@@ -72,6 +72,7 @@ run_tap qtest-nv-gpu env QTEST_QEMU_BINARY="$NV_QEMU" \
 run_tap guest-boot "$NV_TOP/tests/guest/boot-test.sh"
 run_tap guest-draw "$NV_TOP/tests/guest/draw-test.sh"
 run_tap fuzz "$NV_TOP/tests/fuzz/run.sh"
+run_tap qemu-fuzz "$NV_TOP/tests/fuzz/qemu-run.sh"
 run_tap static "$NV_TOP/tests/static/no-assert.sh"
 run_tap vmstate "$NV_TOP/tests/static/vmstate-complete.py"
 

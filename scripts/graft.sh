@@ -51,6 +51,9 @@ done
 add_line "$src/hw/display/meson.build" "subdir('nv')"
 add_line "$src/hw/display/Kconfig" "source nv/Kconfig"
 add_line "$src/meson.build" "    'hw/display/nv'," "^    'hw\/display',$"
+add_line "$src/tests/qtest/fuzz/generic_fuzz_configs.h" \
+    '    { .name = "nv-gpu", .args = "-machine q35 -nodefaults -device nv-gpu,model=nv1 -device nv-gpu,model=nv43", .objects = "nv.*" },' \
+    "^const generic_fuzz_config predefined_configs\\[\\] = {$"
 add_line "$src/tests/qtest/meson.build" \
     "qtests_x86_64 += (config_all_devices.has_key('CONFIG_NV_GPU') ? ['nv-gpu-test'] : [])" \
     "^qtests_x86_64 = qtests_i386$"

@@ -11,3 +11,13 @@ export PATH=/usr/bin:/usr/sbin:/bin:/sbin:$PATH
 
 nv_log() { printf '[qemu-nv] %s\n' "$*" >&2; }
 nv_die() { printf '[qemu-nv] error: %s\n' "$*" >&2; exit 1; }
+
+# Run from a build tree, QEMU looks for firmware under qemu-bundle/: point
+# those paths at Debian's seabios and qemu-system-data files.
+nv_link_firmware() {
+    local build=$1 d
+    mkdir -p "$build/qemu-bundle/usr/share"
+    for d in seabios qemu; do
+        ln -sfn "/usr/share/$d" "$build/qemu-bundle/usr/share/$d"
+    done
+}
