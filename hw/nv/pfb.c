@@ -8,11 +8,6 @@
 
 #include "hw/nv/nv.h"
 
-static bool is_nv1(NVCard *card)
-{
-    return card->model->arch == NV_ARCH_NV1;
-}
-
 /*
  * NV1 vertical blanking.  The pixel clock comes from DAC PLLs pdac.rst does
  * not describe, so frames are a fixed 60 Hz of virtual time; the blank is
@@ -20,11 +15,6 @@ static bool is_nv1(NVCard *card)
  * frame when they are not set).
  */
 #define FRAME_NS    16666667
-
-static int64_t now_ns(NVCard *card)
-{
-    return card->host.clock_ns ? card->host.clock_ns(card->host.opaque) : 0;
-}
 
 /* Nanoseconds into each frame at which the blank starts. */
 static int64_t active_ns(NVCard *card)
@@ -43,12 +33,12 @@ static int64_t active_ns(NVCard *card)
 
 static bool nv1_in_vblank(NVCard *card)
 {
-    return now_ns(card) % FRAME_NS >= active_ns(card);
+    return nv_now_ns(card) % FRAME_NS >= active_ns(card);
 }
 
 void nv1_pfb_vblank_rearm(NVCard *card)
 {
-    int64_t now = now_ns(card), next;
+    int64_t now = nv_now_ns(card), next;
 
     if (!card->host.timer_mod) {
         return;
@@ -75,7 +65,7 @@ void nv1_pfb_vblank_expired(NVCard *card)
 void nv_pfb_reset(NVCard *card)
 {
     memset(&card->pfb, 0, sizeof(card->pfb));
-    if (is_nv1(card)) {
+    if (nv_is_nv1(card)) {
         nv1_pfb_vblank_rearm(card);
     }
 }
@@ -93,7 +83,7 @@ static uint32_t nv1_ram_amount(NVCard *card)
 
 uint32_t nv_pfb_read(NVCard *card, uint32_t addr)
 {
-    if (is_nv1(card)) {
+    if (nv_is_nv1(card)) {
         switch (addr) {
         case NV1_PFB_BOOT_0:
             return nv1_ram_amount(card);
@@ -125,7 +115,7 @@ uint32_t nv_pfb_read(NVCard *card, uint32_t addr)
 
 void nv_pfb_write(NVCard *card, uint32_t addr, uint32_t val)
 {
-    if (is_nv1(card)) {
+    if (nv_is_nv1(card)) {
         switch (addr) {
         case NV1_PFB_BOOT_0:
             return;     /* strapped */

@@ -53,13 +53,18 @@ uint64_t nv_ramin_read(NVCard *card, uint32_t addr, unsigned size)
 
 void nv_ramin_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size)
 {
+    uint64_t lo = UINT64_MAX, hi = 0;
+
     for (unsigned i = 0; i < size; i++) {
         uint64_t a = nv_ramin_to_vram(card, addr + i);
 
         card->vram[a] = val >> (8 * i);
-        if (card->host.vram_dirty) {
-            card->host.vram_dirty(card->host.opaque, a, 1);
-        }
+        lo = MIN(lo, a);
+        hi = MAX(hi, a);
+    }
+    /* One report per access: its bytes sit within one dword of VRAM. */
+    if (card->host.vram_dirty && size) {
+        card->host.vram_dirty(card->host.opaque, lo, hi - lo + 1);
     }
 }
 

@@ -11,19 +11,9 @@
 #define NS_PER_S    1000000000ull
 #define WRAP_TICKS  (1ull << 27)    /* TIME_LOW bits 5-31 wrap every 2^27 */
 
-static bool is_nv1(NVCard *card)
-{
-    return card->model->arch == NV_ARCH_NV1;
-}
-
 static uint32_t block_base(NVCard *card)
 {
-    return is_nv1(card) ? NV1_PTIMER_BASE : NV3_PTIMER_BASE;
-}
-
-static int64_t now_ns(NVCard *card)
-{
-    return card->host.clock_ns ? card->host.clock_ns(card->host.opaque) : 0;
+    return nv_is_nv1(card) ? NV1_PTIMER_BASE : NV3_PTIMER_BASE;
 }
 
 /*
@@ -76,14 +66,14 @@ static uint64_t time_at(NVCard *card, int64_t ns)
 
 uint64_t nv_ptimer_time(NVCard *card)
 {
-    return time_at(card, now_ns(card));
+    return time_at(card, nv_now_ns(card));
 }
 
 /* Restart counting from @time now (TIME written, or the rate changes). */
 static void rebase(NVCard *card, uint64_t time)
 {
     card->ptimer.time_base = time & NV_PTIMER_TIME_MASK;
-    card->ptimer.base_ns = now_ns(card);
+    card->ptimer.base_ns = nv_now_ns(card);
 }
 
 /*
@@ -96,14 +86,14 @@ void nv_ptimer_rearm(NVCard *card)
     NVPTimer *t = &card->ptimer;
     uint64_t num, den, target;
     uint32_t low, delta;
-    int64_t now = now_ns(card);
+    int64_t now = nv_now_ns(card);
     unsigned __int128 ns;
 
     nv_ptimer_rate(card, &num, &den);
     if (!card->host.timer_mod) {
         return;
     }
-    if (!num || !((card->pmc.enable >> (is_nv1(card) ? NV1_PMC_ENABLE_PTIMER :
+    if (!num || !((card->pmc.enable >> (nv_is_nv1(card) ? NV1_PMC_ENABLE_PTIMER :
                                         NV3_PMC_ENABLE_PTIMER)) & 1)) {
         card->host.timer_del(card->host.opaque, NV_TIMER_PTIMER);
         return;
@@ -146,8 +136,8 @@ void nv_ptimer_reset(NVCard *card)
 uint32_t nv_ptimer_read(NVCard *card, uint32_t addr)
 {
     NVPTimer *t = &card->ptimer;
-    uint32_t time_high = is_nv1(card) ? NV1_PTIMER_TIME_HIGH : NV3_PTIMER_TIME_HIGH;
-    uint32_t alarm = is_nv1(card) ? NV1_PTIMER_ALARM : NV3_PTIMER_ALARM;
+    uint32_t time_high = nv_is_nv1(card) ? NV1_PTIMER_TIME_HIGH : NV3_PTIMER_TIME_HIGH;
+    uint32_t alarm = nv_is_nv1(card) ? NV1_PTIMER_ALARM : NV3_PTIMER_ALARM;
 
     if (addr == NV_PTIMER_INTR) {
         return t->intr;
@@ -173,8 +163,8 @@ uint32_t nv_ptimer_read(NVCard *card, uint32_t addr)
 void nv_ptimer_write(NVCard *card, uint32_t addr, uint32_t val)
 {
     NVPTimer *t = &card->ptimer;
-    uint32_t time_high = is_nv1(card) ? NV1_PTIMER_TIME_HIGH : NV3_PTIMER_TIME_HIGH;
-    uint32_t alarm = is_nv1(card) ? NV1_PTIMER_ALARM : NV3_PTIMER_ALARM;
+    uint32_t time_high = nv_is_nv1(card) ? NV1_PTIMER_TIME_HIGH : NV3_PTIMER_TIME_HIGH;
+    uint32_t alarm = nv_is_nv1(card) ? NV1_PTIMER_ALARM : NV3_PTIMER_ALARM;
     uint64_t time;
 
     if (addr == NV_PTIMER_INTR) {

@@ -7,16 +7,11 @@
  */
 #include "hw/nv/nv.h"
 
-static int64_t now_ns(NVCard *card)
-{
-    return card->host.clock_ns ? card->host.clock_ns(card->host.opaque) : 0;
-}
-
 static void arm(NVCard *card)
 {
     if (card->host.timer_mod) {
         card->host.timer_mod(card->host.opaque, NV_TIMER_VP1,
-                             now_ns(card) + NV_PVP1_SLICE_NS);
+                             nv_now_ns(card) + NV_PVP1_SLICE_NS);
     }
 }
 

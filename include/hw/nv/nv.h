@@ -139,6 +139,17 @@ void nv_prom_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size);
 uint64_t nv1_fb_read(NVCard *card, uint32_t addr, unsigned size);
 void nv1_fb_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size);
 
+static inline bool nv_is_nv1(const NVCard *card)
+{
+    return card->model->arch == NV_ARCH_NV1;
+}
+
+/* The host's virtual clock in nanoseconds (0 for hosts without one). */
+static inline int64_t nv_now_ns(const NVCard *card)
+{
+    return card->host.clock_ns ? card->host.clock_ns(card->host.opaque) : 0;
+}
+
 /* Little-endian access to byte arrays (VRAM, ROM); size 1, 2, 4 or 8. */
 static inline uint64_t nv_ld_le(const uint8_t *p, unsigned size)
 {
