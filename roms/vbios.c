@@ -9,6 +9,8 @@
  */
 #include <string.h>
 
+#include <glib.h>
+
 #include "hw/nv/nv-model.h"
 #include "vbios.h"
 
@@ -63,33 +65,151 @@ static void put32(uint8_t *p, uint32_t v)
  * takes the image size (in 512-byte units, +0x10), type (+0x14, 0 = x86
  * code, the only type shadow.c shadow_image() checksums) and last-image
  * flag (+0x15 bit 7) from it.  The vendor and device ids are what the
- * system BIOS matches a PCI ROM against; the header's size byte is what
- * it copies.
+ * system BIOS matches a PCI ROM against (SeaBIOS optionrom.c
+ * map_pcirom()); the header's size byte is what it copies.
+ *
+ * This sets the fields that describe the whole image in a PCIR the x86
+ * part already has (SeaBIOS's vgainit.c rom_pci_data, which has the ids
+ * but the x86 part's own length) or in the stub's.
  */
-static void build_header(const NVModel *m, uint8_t *rom)
+static void build_pcir(const NVModel *m, uint8_t *pcir)
 {
-    rom[0x00] = 0x55;
-    rom[0x01] = 0xaa;
-    rom[0x02] = NV_VBIOS_SIZE / 512;
-    /*
-     * The system BIOS far-calls offset 3 to initialise the card; until
-     * the SeaBIOS VGA BIOS takes this place, return at once (retf).
-     */
-    rom[0x03] = 0xcb;
-    put16(rom + 0x18, PCIR_OFFSET);
-
-    uint8_t *pcir = rom + PCIR_OFFSET;
-    memcpy(pcir, "PCIR", 4);
     put16(pcir + 0x04, m->vendor_id);
     put16(pcir + 0x06, m->device_id);
-    put16(pcir + 0x0a, PCIR_LENGTH);
-    pcir[0x0c] = 0x03;                  /* PCIR revision: PCI 3.0 */
     pcir[0x0d] = 0x00;                  /* class code: prog-if */
     pcir[0x0e] = m->class_id & 0xff;    /* subclass */
     pcir[0x0f] = m->class_id >> 8;      /* base class */
     put16(pcir + 0x10, NV_VBIOS_SIZE / 512);
     pcir[0x14] = 0x00;                  /* code type: x86 */
     pcir[0x15] = 0x80;                  /* last image */
+}
+
+/*
+ * Our PCIR at 0x40, inside the first 4 KiB that nvkm/bios/shadow.c reads
+ * before it follows the pointer at 0x18 (SeaBIOS's own PCIR sits at the
+ * end of its code, too far in).
+ */
+static void put_early_pcir(const NVModel *m, uint8_t *rom)
+{
+    uint8_t *pcir = rom + PCIR_OFFSET;
+
+    put16(rom + 0x18, PCIR_OFFSET);
+    memcpy(pcir, "PCIR", 4);
+    put16(pcir + 0x0a, PCIR_LENGTH);
+    pcir[0x0c] = 0x03;                  /* PCIR revision: PCI 3.0 */
+    build_pcir(m, pcir);
+}
+
+/*
+ * Without a VGA BIOS: a header whose entry point (offset 3, far-called by
+ * the system BIOS to initialise the card) returns at once (retf).
+ */
+static void build_stub(const NVModel *m, uint8_t *rom)
+{
+    rom[0x00] = 0x55;
+    rom[0x01] = 0xaa;
+    rom[0x03] = 0xcb;
+    put_early_pcir(m, rom);
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+    return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static bool find_nonzero(const uint8_t *buf, size_t size)
+{
+    for (size_t i = 0; i < size; i++) {
+        if (buf[i]) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Offset of @str (@len bytes) in @buf, or -1. */
+static long find(const uint8_t *buf, size_t size, const char *str,
+                 size_t len)
+{
+    for (size_t i = 0; i + len <= size; i++) {
+        if (!memcmp(buf + i, str, len)) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+#define FAIL(...) do {                                  \
+        if (err) {                                      \
+            *err = g_strdup_printf(__VA_ARGS__);        \
+        }                                               \
+        return false;                                   \
+    } while (0)
+
+/*
+ * With a VGA BIOS: checks that @x86 leaves the generator what it needs
+ * and copies it in.  Its header and PCIR are kept: SeaBIOS's code reads
+ * the ids from its PCIR (vgainit.c vga_post()) and finds the card by them.
+ */
+static bool put_x86(const NVModel *m, const uint8_t *x86, size_t len,
+                    uint8_t *rom, char **err)
+{
+    uint16_t p;
+    long at;
+
+    if (len < 0x1a || x86[0] != 0x55 || x86[1] != 0xaa) {
+        FAIL("not an option ROM image (no 55 aa header)");
+    }
+    if (len > NV_VBIOS_TABLES || x86[2] * 512 > NV_VBIOS_TABLES) {
+        FAIL("x86 part is %zu bytes (its header says %u): more than "
+             "0x%x, where the NVIDIA tables start", len, x86[2] * 512,
+             NV_VBIOS_TABLES);
+    }
+    /* e9 rel16 (SeaBIOS), eb rel8 or cb: bytes 3-5 at most. */
+    if (x86[3] != 0xe9 && x86[3] != 0xeb && x86[3] != 0xcb) {
+        FAIL("entry point at 3 is not a jmp or retf (byte %02x), so offset "
+             "6 may not be free for the checksum", x86[3]);
+    }
+    if (len < NV_VBIOS_RESERVED_END ||
+        find_nonzero(x86 + NV_VBIOS_DCB_PTR,
+                     NV_VBIOS_RESERVED_END - NV_VBIOS_DCB_PTR)) {
+        FAIL("bytes 0x36-0x57 are not free (zero) for the DCB pointer and "
+             "the PCIR: build SeaBIOS with roms/seabios/*.patch");
+    }
+    /*
+     * nvkm/bios/base.c and nouveau_bios.c take the first BIT or BMP
+     * signature in the image: one in the x86 part would hide our tables.
+     */
+    if ((at = find(x86, len, "\xff\xb8" "BIT", 5)) >= 0 ||
+        (at = find(x86, len, "\xff\x7f" "NV\0", 5)) >= 0) {
+        FAIL("x86 part has a BIT or BMP signature at 0x%lx", at);
+    }
+
+    p = x86[0x18] | x86[0x19] << 8;
+    if (!p || p + (size_t)PCIR_LENGTH > len || memcmp(x86 + p, "PCIR", 4)) {
+        FAIL("no PCIR at the pointer at 0x18 (0x%04x): build SeaBIOS "
+             "with CONFIG_VGA_PCI", p);
+    }
+    if ((x86[p + 4] | x86[p + 5] << 8) != m->vendor_id ||
+        (x86[p + 6] | x86[p + 7] << 8) != m->device_id) {
+        FAIL("x86 part is for PCI id %02x%02x:%02x%02x, the model is "
+             "%04x:%04x", x86[p + 5], x86[p + 4], x86[p + 7], x86[p + 6],
+             m->vendor_id, m->device_id);
+    }
+    /*
+     * image.c nvbios_imagen() reads an "NPDE" block at the first 16-byte
+     * boundary after the PCIR 0x18 points to (ours); its size would
+     * override the PCIR's.
+     */
+    at = (PCIR_OFFSET + PCIR_LENGTH + 15) & ~15;
+    if ((size_t)at + 4 <= len && get32(x86 + at) == 0x4544504e) {
+        FAIL("x86 part has an NPDE block at 0x%lx", at);
+    }
+
+    memcpy(rom, x86, len);
+    build_pcir(m, rom + p);
+    put_early_pcir(m, rom);
+    return true;
 }
 
 /*
@@ -220,7 +340,7 @@ static void build_dcb(uint8_t *rom)
     uint8_t *dcb = rom + DCB_OFFSET;
     uint8_t *ent = dcb + DCB_HEADER_LEN;
 
-    put16(rom + 0x36, DCB_OFFSET);
+    put16(rom + NV_VBIOS_DCB_PTR, DCB_OFFSET);
     dcb[0] = 0x30;
     dcb[1] = DCB_HEADER_LEN;
     dcb[2] = 2;
@@ -257,18 +377,33 @@ static void build_i2c(uint8_t *rom)
     ent[3] = 0x00;
 }
 
-size_t nv_vbios_build(const char *model, uint8_t *buf, size_t size)
+size_t nv_vbios_build_x86(const char *model, const uint8_t *x86,
+                          size_t x86_size, uint8_t *buf, size_t size,
+                          char **err)
 {
     const NVModel *m = nv_model_find(model);
     uint8_t sum = 0;
 
     /* nouveau has no NV1 support: its device list starts at NV04. */
-    if (!m || m->arch == NV_ARCH_NV1 || size < NV_VBIOS_SIZE) {
-        return 0;
+    if (!m || m->arch == NV_ARCH_NV1) {
+        FAIL("no VBIOS for model '%s' (nv1 has none)", model);
+    }
+    if (size < NV_VBIOS_SIZE) {
+        FAIL("buffer of %zu bytes, the image is %u", size, NV_VBIOS_SIZE);
     }
 
     memset(buf, 0, NV_VBIOS_SIZE);
-    build_header(m, buf);
+    if (!x86) {
+        build_stub(m, buf);
+    } else if (!put_x86(m, x86, x86_size, buf, err)) {
+        return 0;
+    }
+    /*
+     * The size byte: the system BIOS copies and checksums this much, and
+     * so does SeaBIOS's vga_post() when it fixes its checksum up after
+     * initialising.
+     */
+    buf[0x02] = NV_VBIOS_SIZE / 512;
     build_bit(buf);
     build_bit_i(m, buf);
     build_init(m, buf);
@@ -281,9 +416,15 @@ size_t nv_vbios_build(const char *model, uint8_t *buf, size_t size)
      * do not, so nouveau prefers any other copy with a good checksum.
      * Offset 6 is where SeaBIOS's vgaentry.S keeps its checksum byte.
      */
+    buf[NV_VBIOS_CHECKSUM] = 0;
     for (size_t i = 0; i < NV_VBIOS_SIZE; i++) {
         sum += buf[i];
     }
-    buf[6] = -sum;
+    buf[NV_VBIOS_CHECKSUM] = -sum;
     return NV_VBIOS_SIZE;
+}
+
+size_t nv_vbios_build(const char *model, uint8_t *buf, size_t size)
+{
+    return nv_vbios_build_x86(model, NULL, 0, buf, size, NULL);
 }

@@ -27,7 +27,7 @@ if [ ! -f "$build/build.ninja" ]; then
         >"$build/configure.log" 2>&1) ||
         { tail -30 "$build/configure.log"; nv_die "configure failed"; }
 fi
-nv_link_firmware "$build"
 nv_log "building qemu-fuzz-x86_64"
 ninja -C "$build" qemu-fuzz-x86_64 >"$build/build.log" 2>&1 ||
     { grep -B5 -A20 -m3 'error' "$build/build.log" | head -60; nv_die "build failed"; }
+nv_link_firmware "$build"

@@ -25,10 +25,12 @@ if [ ! -f "$NV_QEMU_BUILD/build.ninja" ]; then
         { tail -30 "$NV_QEMU_BUILD/configure.log"; nv_die "configure failed"; }
 fi
 
-nv_link_firmware "$NV_QEMU_BUILD"
+"$NV_TOP/scripts/build-roms.sh"
 
 targets=(qemu-system-x86_64)
 [ "${NV_NO_GRAFT:-}" ] || targets+=(tests/qtest/nv-gpu-test)
 nv_log "building ${targets[*]}"
 ninja -C "$NV_QEMU_BUILD" "${targets[@]}" >"$NV_CACHE/build.log" 2>&1 ||
     { grep -B5 -A20 -m3 'error' "$NV_CACHE/build.log" | head -80; nv_die "build failed (see $NV_CACHE/build.log)"; }
+# After the build: its install-to-bundle step owns qemu-bundle/.
+nv_link_firmware "$NV_QEMU_BUILD"

@@ -6,7 +6,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 PKGS=(
-    build-essential meson ninja-build pkg-config dpkg-dev python3
+    build-essential meson ninja-build pkg-config dpkg-dev patch python3
     libglib2.0-dev libpixman-1-dev libslirp-dev libfdt-dev zlib1g-dev
     seabios qemu-system-data ipxe-qemu
     linux-image-amd64 busybox-static cpio gzip

@@ -12,12 +12,20 @@ export PATH=/usr/bin:/usr/sbin:/bin:/sbin:$PATH
 nv_log() { printf '[qemu-nv] %s\n' "$*" >&2; }
 nv_die() { printf '[qemu-nv] error: %s\n' "$*" >&2; exit 1; }
 
+# The VBIOS images scripts/build-roms.sh makes, vgabios-MODEL.bin.
+NV_ROMS=$NV_TOP/build/roms
+
 # Run from a build tree, QEMU looks for firmware under qemu-bundle/: point
-# those paths at Debian's seabios and qemu-system-data files.
+# those paths at Debian's seabios and qemu-system-data files, and put our
+# VBIOS images in QEMU's own data directory, where an installed QEMU keeps
+# its vgabios-*.bin and where nv-gpu's default romfile is found.
 nv_link_firmware() {
-    local build=$1 d
-    mkdir -p "$build/qemu-bundle/usr/share"
+    local build=$1 d f
+    mkdir -p "$build/qemu-bundle/usr/share" "$build/qemu-bundle/usr/local/share/qemu"
     for d in seabios qemu; do
         ln -sfn "/usr/share/$d" "$build/qemu-bundle/usr/share/$d"
+    done
+    for f in "$NV_ROMS"/vgabios-nv*.bin; do
+        [ -e "$f" ] && ln -sfn "$f" "$build/qemu-bundle/usr/local/share/qemu/"
     done
 }

@@ -39,6 +39,14 @@ static const NVBlockDef block_defs[] = {
       nv_ppci_read, nv_ppci_write, NULL, NULL, NULL } },
     { NV3_UP, { "pfb", NV3_PFB_BASE, NV_PFB_SIZE, NV3_PMC_ENABLE_PFB,
       nv_pfb_read, nv_pfb_write, NULL, NULL, nv_pfb_reset } },
+    { NV3_UP, { "pstraps", NV3_PSTRAPS_BASE, NV_PSTRAPS_SIZE, -1,
+      nv_pstraps_read, nv_pstraps_write, NULL, NULL, nv_pstraps_reset } },
+    { NV3_UP, { "prmvio", NV_PRMVIO_BASE, NV_PRMVIO_SIZE, -1,
+      NULL, NULL, nv_prmvio_read, nv_prmvio_write, nv_vga_reset } },
+    { NV3_UP, { "pcrtc", NV_PCRTC_BASE, NV_PCRTC_SIZE, -1,
+      NULL, NULL, nv_pcrtc_read, nv_pcrtc_write, nv_pcrtc_reset } },
+    { NV3_UP, { "pramdac", NV_PRAMDAC_BASE, NV_PRAMDAC_SIZE, -1,
+      NULL, NULL, nv_pramdac_read, nv_pramdac_write, nv_pramdac_reset } },
     { NV1_ONLY, { "ptimer", NV1_PTIMER_BASE, NV_PTIMER_SIZE,
       NV1_PMC_ENABLE_PTIMER,
       nv_ptimer_read, nv_ptimer_write, NULL, NULL, nv_ptimer_reset } },
@@ -73,7 +81,7 @@ static const NVBlockDef block_defs[] = {
     { NV1_ONLY, { "prom", NV1_PROM_BASE, NV1_PROM_SIZE, -1,
       NULL, NULL, nv_prom_read, nv_prom_write, NULL } },
     { NV1_ONLY | NV3_UP, { "pramin", NV_PRAMIN_BASE, NV_PRAMIN_SIZE, -1,
-      NULL, NULL, nv_ramin_read, nv_ramin_write, NULL } },
+      NULL, NULL, nv_ramin_read, nv_ramin_write, nv_pramin_reset } },
     { NV1_ONLY, { "fb", NV1_FB_BASE, NV1_FB_SIZE, -1,
       NULL, NULL, nv1_fb_read, nv1_fb_write, NULL } },
 };
@@ -184,6 +192,8 @@ void nv_card_post_load(NVCard *card)
     }
     if (card->model->arch == NV_ARCH_NV1) {
         nv1_pfb_vblank_rearm(card);
+    } else {
+        nv_pcrtc_vblank_rearm(card);
     }
     if (card->model->vp1 != NV_VP1_NONE) {
         nv_pvp1_post_load(card);
@@ -197,7 +207,11 @@ void nv_card_timer_expired(NVCard *card, NVTimerId id)
         nv_ptimer_expired(card);
         break;
     case NV_TIMER_VBLANK:
-        nv1_pfb_vblank_expired(card);
+        if (nv_is_nv1(card)) {
+            nv1_pfb_vblank_expired(card);
+        } else {
+            nv_pcrtc_vblank_expired(card);
+        }
         break;
     case NV_TIMER_VP1:
         nv_pvp1_expired(card);

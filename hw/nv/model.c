@@ -37,6 +37,12 @@
  */
 #define EXT_CLOCK    250000000u
 #define CRYSTAL      27000000u
+/*
+ * PSTRAPS crystal bits (nvkm/engine/device/base.c): bit 6 alone picks
+ * 14.318 MHz; from NV25 on bit 22 with bit 6 clear picks 27 MHz.
+ */
+#define STRAPS_14318 0x00000040u
+#define STRAPS_27000 0x00400000u
 
 const NVModel nv_models[] = {
     {
@@ -57,6 +63,7 @@ const NVModel nv_models[] = {
         .bar0_size = 16 * MiB, .ramin_bar = -1,
         .pmc_enable_reset = ENABLE_NV20, .ptimer_ext_hz = EXT_CLOCK,
         .pgraph = NV_PGRAPH_KELVIN, .xf = NV_XF_KELVIN, .vpe_count = 1,
+        .heads = 1, .straps = STRAPS_14318,
     },
     {
         .name = "nv25", .card = "GeForce4 Ti 4600",
@@ -67,6 +74,7 @@ const NVModel nv_models[] = {
         .bar0_size = 16 * MiB, .ramin_bar = -1,
         .pmc_enable_reset = ENABLE_NV25, .ptimer_ext_hz = EXT_CLOCK,
         .pgraph = NV_PGRAPH_KELVIN, .xf = NV_XF_KELVIN, .vpe_count = 2,
+        .heads = 2, .straps = STRAPS_27000,
     },
     {
         .name = "nv30", .card = "GeForce FX 5800 Ultra",
@@ -78,6 +86,7 @@ const NVModel nv_models[] = {
         .bar0_size = 16 * MiB, .ramin_bar = -1,
         .pmc_enable_reset = ENABLE_NV30, .ptimer_ext_hz = EXT_CLOCK,
         .pgraph = NV_PGRAPH_RANKINE, .xf = NV_XF_RANKINE, .vpe_count = 3,
+        .heads = 2, .straps = STRAPS_27000,
     },
     {
         .name = "nv34", .card = "GeForce FX 5200",
@@ -88,6 +97,7 @@ const NVModel nv_models[] = {
         .bar0_size = 16 * MiB, .ramin_bar = -1,
         .pmc_enable_reset = ENABLE_NV30, .ptimer_ext_hz = EXT_CLOCK,
         .pgraph = NV_PGRAPH_RANKINE, .xf = NV_XF_RANKINE, .vpe_count = 1,
+        .heads = 2, .straps = STRAPS_27000,
     },
     {
         .name = "nv40", .card = "GeForce 6800 Ultra",
@@ -99,6 +109,8 @@ const NVModel nv_models[] = {
         .bar0_size = 16 * MiB, .ramin_bar = 3, .ramin_bar_size = 16 * MiB,
         .pmc_enable_reset = ENABLE_NV30, .ptimer_ext_hz = EXT_CLOCK,
         .pgraph = NV_PGRAPH_CURIE, .xf = NV_XF_COMBINED, .vpe_count = 6,
+        .heads = 2, .straps = STRAPS_27000,
+        .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x200,     /* GDDR3 */
     },
     {
         .name = "nv43", .card = "GeForce 6600 GT",
@@ -113,6 +125,8 @@ const NVModel nv_models[] = {
         .crystal_hz = CRYSTAL, .ptimer_clock_source = true,
         .pgraph = NV_PGRAPH_CURIE, .xf = NV_XF_CURIE, .vpe_count = 3,
         .vp1 = NV_VP1_NV41,
+        .heads = 2, .straps = STRAPS_27000,
+        .ram_reg = NV_RAM_REG_PFB474, .ram_type = 0x4,         /* GDDR3 */
     },
     {
         .name = "nv44", .card = "GeForce 6200 TurboCache",
@@ -126,6 +140,8 @@ const NVModel nv_models[] = {
         .crystal_hz = CRYSTAL, .ptimer_clock_source = true,
         .pgraph = NV_PGRAPH_CURIE, .xf = NV_XF_CURIE, .vpe_count = 3,
         .vp1 = NV_VP1_NV44,
+        .heads = 2, .straps = STRAPS_27000,
+        .ram_reg = NV_RAM_REG_PFB474, .ram_type = 0x1,         /* DDR1 */
     },
 };
 

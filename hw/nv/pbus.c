@@ -36,6 +36,11 @@ uint32_t nv_pbus_read(NVCard *card, uint32_t addr)
         return card->pbus.intr;
     case NV_PBUS_INTR_ENABLE:
         return card->pbus.intr_en;
+    case NV40_PBUS_MEM_TYPE:
+        if (card->model->ram_reg == NV_RAM_REG_PBUS1218) {
+            return card->model->ram_type;
+        }
+        break;
     }
     nv_unimp(card, NV_PBUS_BASE + addr, false, 0);
     return 0;

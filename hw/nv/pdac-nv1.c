@@ -223,11 +223,6 @@ static uint32_t pal_rgb(NVPdac1 *d, unsigned display, uint8_t idx)
     return e[0] << 16 | e[1] << 8 | e[2];
 }
 
-static uint32_t expand5(uint32_t c)
-{
-    return (c << 3) | (c >> 2);
-}
-
 void nv1_scanout_line(NVCard *card, const NV1Scanout *m, unsigned y,
                       uint32_t *out)
 {
@@ -251,8 +246,8 @@ void nv1_scanout_line(NVCard *card, const NV1Scanout *m, unsigned y,
         case 16:
             v = nv_ld_le(card->vram + (a & ~1ull), 2);
             out[x] = v & 0x8000 ?
-                     expand5((v >> 10) & 0x1f) << 16 |
-                     expand5((v >> 5) & 0x1f) << 8 | expand5(v & 0x1f) :
+                     nv_widen((v >> 10) & 0x1f, 5) << 16 |
+                     nv_widen((v >> 5) & 0x1f, 5) << 8 | nv_widen(v & 0x1f, 5) :
                      pal_rgb(d, display, v);
             break;
         default:

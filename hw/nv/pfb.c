@@ -81,8 +81,26 @@ static uint32_t nv1_ram_amount(NVCard *card)
     return n;
 }
 
+/* Registers the model only stores: tiling set-up for the 3D engines. */
+static uint32_t *nv20_pfb_storage(NVCard *card, uint32_t addr)
+{
+    bool nv41 = card->model->ram_reg == NV_RAM_REG_PFB474;
+    uint32_t tiles = nv41 ? NV41_PFB_TILE : NV20_PFB_TILE;
+    uint32_t count = nv41 ? NV41_PFB_TILES : NV20_PFB_TILES;
+
+    if (addr >= tiles && addr < tiles + count * 16) {
+        return &card->pfb.tile[(addr - tiles) / 4];
+    }
+    if (addr >= NV20_PFB_ZCOMP && addr < NV20_PFB_ZCOMP + NV20_PFB_ZCOMPS * 4) {
+        return &card->pfb.zcomp[(addr - NV20_PFB_ZCOMP) / 4];
+    }
+    return NULL;
+}
+
 uint32_t nv_pfb_read(NVCard *card, uint32_t addr)
 {
+    uint32_t *reg;
+
     if (nv_is_nv1(card)) {
         switch (addr) {
         case NV1_PFB_BOOT_0:
@@ -100,6 +118,10 @@ uint32_t nv_pfb_read(NVCard *card, uint32_t addr)
         nv_unimp(card, NV1_PFB_BASE + addr, false, 0);
         return 0;
     }
+    reg = nv20_pfb_storage(card, addr);
+    if (reg) {
+        return *reg;
+    }
     switch (addr) {
     case NV10_PFB_CFG0:
         return card->pfb.config0;
@@ -108,6 +130,11 @@ uint32_t nv_pfb_read(NVCard *card, uint32_t addr)
     case NV10_PFB_MEM_AMOUNT:
         /* Drivers mask it with 0xff000000: VRAM in bytes, 16 MiB units. */
         return card->vram_size;
+    case NV41_PFB_MEM_TYPE:
+        if (card->model->ram_reg == NV_RAM_REG_PFB474) {
+            return card->model->ram_type;
+        }
+        break;
     }
     nv_unimp(card, NV3_PFB_BASE + addr, false, 0);
     return 0;
@@ -115,6 +142,8 @@ uint32_t nv_pfb_read(NVCard *card, uint32_t addr)
 
 void nv_pfb_write(NVCard *card, uint32_t addr, uint32_t val)
 {
+    uint32_t *reg;
+
     if (nv_is_nv1(card)) {
         switch (addr) {
         case NV1_PFB_BOOT_0:
@@ -133,6 +162,11 @@ void nv_pfb_write(NVCard *card, uint32_t addr, uint32_t val)
             return;
         }
         nv_unimp(card, NV1_PFB_BASE + addr, true, val);
+        return;
+    }
+    reg = nv20_pfb_storage(card, addr);
+    if (reg) {
+        *reg = val;
         return;
     }
     switch (addr) {

@@ -25,6 +25,15 @@ uint32_t nv_pmc_intr(NVCard *card)
     if (card->model->arch == NV_ARCH_NV1 && nv1_pgraph_vblank_line(card)) {
         intr |= 1u << NV_PMC_LINE_PCRTC;
     }
+    /* pmc.rst: PCRTC on line 24, PCRTC2 (head B) on 25. */
+    if (card->model->arch != NV_ARCH_NV1) {
+        if (nv_pcrtc_intr_line(card, 0)) {
+            intr |= 1u << NV_PMC_LINE_PCRTC;
+        }
+        if (nv_pcrtc_intr_line(card, 1)) {
+            intr |= 1u << NV_PMC_LINE_PCRTC2;
+        }
+    }
     /* PVP1 is part of PVPE (vdec/vpe), whose line is 0 on NV25:G80. */
     if (card->model->vp1 != NV_VP1_NONE && nv_pvp1_intr_line(card)) {
         intr |= 1u << NV_PMC_LINE_PVPE;

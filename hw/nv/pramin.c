@@ -68,6 +68,26 @@ void nv_ramin_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size)
     }
 }
 
+/*
+ * A POSTed NV4+ card has its VBIOS image at the start of PRAMIN, and
+ * nouveau looks there first (nvkm/subdev/bios/shadowramin.c); with no
+ * x86 POST of ours to put it there, reset does.
+ */
+void nv_pramin_reset(NVCard *card)
+{
+    uint32_t n = MIN(card->rom_size, NV_PRAMIN_SIZE);
+
+    if (nv_is_nv1(card) || !n) {
+        return;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        card->vram[nv_ramin_to_vram(card, i)] = card->rom[i];
+    }
+    if (card->host.vram_dirty) {
+        card->host.vram_dirty(card->host.opaque, 0, card->vram_size);
+    }
+}
+
 /* Past the image (or with none loaded) the ROM reads as erased: all ones. */
 uint64_t nv_prom_read(NVCard *card, uint32_t addr, unsigned size)
 {

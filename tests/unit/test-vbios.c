@@ -69,28 +69,85 @@ static unsigned count_str(const uint8_t *rom, const char *str, size_t len,
     return n;
 }
 
-static uint8_t *build(const char *model)
+/*
+ * A stand-in for SeaBIOS's VGA BIOS (scripts/build-vgabios.sh), laid out
+ * like its vgaentry.S header and vgainit.c rom_pci_data, 0x200 bytes:
+ *
+ *   0x000  55 aa 01           signature, size 1 (512 bytes)
+ *   0x003  e9 fa 00           jmp 0x100 (0x006 + 0xfa)
+ *   0x006  5d                 its own checksum (mkvbios replaces it)
+ *   0x018  80 00              PCIR pointer
+ *   0x01e  "IBM" 00
+ *   0x036  00 00              left free for the DCB pointer
+ *   0x080  "PCIR", 10de, @device_id, 0000, length 0018, revision 0,
+ *          class 00 00 03, 0001 (512 bytes), 0001, type 0, last image
+ *   0x100  cb                 retf
+ *   0x101  11 * 255           "code"
+ */
+#define FAKE_SIZE   0x200
+#define FAKE_PCIR   0x80
+
+static uint8_t *fake_x86(uint16_t device_id)
 {
+    uint8_t *x = g_malloc0(FAKE_SIZE);
+    uint8_t *pcir = x + FAKE_PCIR;
+
+    memcpy(x, "\x55\xaa\x01\xe9\xfa\x00\x5d", 7);
+    x[0x18] = FAKE_PCIR;
+    memcpy(x + 0x1e, "IBM", 4);
+    memcpy(pcir, "PCIR\xde\x10", 6);
+    pcir[0x06] = device_id;
+    pcir[0x07] = device_id >> 8;
+    pcir[0x0a] = 0x18;
+    pcir[0x0f] = 0x03;
+    pcir[0x10] = 0x01;
+    pcir[0x12] = 0x01;
+    pcir[0x15] = 0x80;
+    x[0x100] = 0xcb;
+    memset(x + 0x101, 0x11, FAKE_SIZE - 0x101);
+    return x;
+}
+
+/*
+ * Test data: the model's index, plus WITH_X86 for the image built with
+ * fake_x86() as its x86 part instead of the stub.
+ */
+#define WITH_X86    0x100
+
+static uint8_t *build(int data)
+{
+    const char *model = models[data & ~WITH_X86].model;
     uint8_t *rom = g_malloc(ROM_SIZE);
 
-    g_assert_cmpuint(nv_vbios_build(model, rom, ROM_SIZE), ==, ROM_SIZE);
+    if (data & WITH_X86) {
+        g_autofree uint8_t *x86 =
+            fake_x86(models[data & ~WITH_X86].device_id);
+        g_autofree char *err = NULL;
+
+        g_assert_cmpuint(nv_vbios_build_x86(model, x86, FAKE_SIZE, rom,
+                                            ROM_SIZE, &err), ==, ROM_SIZE);
+        g_assert_null(err);
+    } else {
+        g_assert_cmpuint(nv_vbios_build(model, rom, ROM_SIZE), ==, ROM_SIZE);
+    }
     return rom;
 }
 
 /*
- * Option ROM header: 0x55aa, size byte 0x80 (64 KiB), a far return
- * (0xcb) at the entry point, offset 3, and all 65536 bytes summing to 0
- * mod 256 (shadow.c shadow_image()).
+ * Option ROM header: 0x55aa, size byte 0x80 (64 KiB), at the entry point,
+ * offset 3, a far return (0xcb) in the stub or the x86 part's jmp (0xe9),
+ * and all 65536 bytes summing to 0 mod 256 (shadow.c shadow_image()).
  */
 static void test_header(gconstpointer data)
 {
-    g_autofree uint8_t *rom = build(models[GPOINTER_TO_INT(data)].model);
+    g_autofree uint8_t *rom = build(GPOINTER_TO_INT(data));
     uint8_t sum = 0;
 
     g_assert_cmphex(rom[0], ==, 0x55);
     g_assert_cmphex(rom[1], ==, 0xaa);
     g_assert_cmphex(rom[2], ==, 0x80);
-    g_assert_cmphex(rom[3], ==, 0xcb);
+    g_assert_cmphex(rom[3], ==,
+                    GPOINTER_TO_INT(data) & WITH_X86 ? 0xe9 : 0xcb);
     for (size_t i = 0; i < ROM_SIZE; i++) {
         sum += rom[i];
     }
@@ -108,8 +165,8 @@ static void test_header(gconstpointer data)
  */
 static void test_pcir(gconstpointer data)
 {
-    int i = GPOINTER_TO_INT(data);
-    g_autofree uint8_t *rom = build(models[i].model);
+    int i = GPOINTER_TO_INT(data) & ~WITH_X86;
+    g_autofree uint8_t *rom = build(GPOINTER_TO_INT(data));
     uint16_t pcir = rd16(rom, 0x18);
 
     g_assert_cmpuint(pcir, !=, 0);
@@ -156,8 +213,8 @@ static bool bit_find(const uint8_t *rom, size_t bit, char id,
  */
 static void test_bit_i(gconstpointer data)
 {
-    int i = GPOINTER_TO_INT(data);
-    g_autofree uint8_t *rom = build(models[i].model);
+    int i = GPOINTER_TO_INT(data) & ~WITH_X86;
+    g_autofree uint8_t *rom = build(GPOINTER_TO_INT(data));
     size_t bit = 0, bmp;
     uint16_t len, off;
 
@@ -198,8 +255,8 @@ static const uint8_t known_opcodes[] = {
  */
 static void test_bit_init(gconstpointer data)
 {
-    int i = GPOINTER_TO_INT(data);
-    g_autofree uint8_t *rom = build(models[i].model);
+    int i = GPOINTER_TO_INT(data) & ~WITH_X86;
+    g_autofree uint8_t *rom = build(GPOINTER_TO_INT(data));
     size_t bit = 0;
     uint16_t len, off, table, script;
     unsigned scripts = 0, zm_regs = 0;
@@ -261,7 +318,7 @@ static void test_bit_init(gconstpointer data)
  */
 static void test_dcb(gconstpointer data)
 {
-    g_autofree uint8_t *rom = build(models[GPOINTER_TO_INT(data)].model);
+    g_autofree uint8_t *rom = build(GPOINTER_TO_INT(data));
     uint16_t dcb = rd16(rom, 0x36);
     uint16_t i2c;
     unsigned outputs = 0;
@@ -307,6 +364,170 @@ static void test_dcb(gconstpointer data)
     g_assert_cmphex(rom[ent + 3], ==, 0x00);
 }
 
+/*
+ * The image with fake_x86() as its x86 part, nv40.  Bytes 0-0x1ff are
+ * the x86 part's except the size byte (0x80 for the whole image), the
+ * checksum at 6, the PCIR pointer at 0x18 (0x40: our early PCIR, as in
+ * the stub), the DCB pointer at 0x36 (0xc060: 60 c0), that PCIR at
+ * 0x40-0x57 and the x86 part's PCIR's image length (+0x10: 0x0080,
+ * 64 KiB); 0x200-0xbfff are 0, and the tables from 0xc000 are the stub
+ * image's.
+ *
+ * The checksum, by hand.  The tables sum to 0xe70: BIT 0x5a1 (header
+ * ff b8 'B' 'I' 'T' 00 00 01 0c 06 02 55 sums to 0x500 with its own
+ * checksum 0x55, entries 69 01 0f 00 20 c0 and 49 01 0e 00 30 c0 to
+ * 0xa1), 'i' 0x45 (chip 0x40, major 5), 'I' 0x100 (40 c0), script table
+ * 0x110 (50 c0), script 0x139 (7a, 00 02 00 00, 13 11 11 17, 71), DCB
+ * 0x48a (30 16 02 08, 90 c0, cb bd dc 4e; 00 01 00 01 28 00 00 00;
+ * 0e), I2C 0xb7 (30 05 01 04 00; 3f 3e).
+ * The x86 part as copied, without byte 6: 55 aa 80 = 0x17f, e9 fa =
+ * 0x1e3, 0x80 at 0x18, "IBM" 0xd8, 60 c0 = 0x120, "PCIR" 0x12e, de 10
+ * 40 00 = 0x12e, 0x18, 0x03, 0x80, 0x01, 0x80, cb, 255 * 0x11 = 0x10ef:
+ * 0x1b0c.  Pointing 0x18 at 0x40 takes 0x40 off, and the early PCIR
+ * adds "PCIR" 0x12e, de 10 40 00 = 0x12e, length 0x18, revision 0x03,
+ * class 0x03, 0x80 units, last image 0x80: 0x37a.  0x1b0c - 0x40 +
+ * 0x37a + 0xe70 = 0x2cb6, so byte 6 is 0x100 - 0xb6 = 0x4a.
+ * (The stub image's is 0x6c: its header, 55 aa 80 cb, 0x40, 60 c0, its
+ * PCIR "PCIR" de 10 40 00 18 03 03 80 80, sums to 0x724; 0x724 + 0xe70 =
+ * 0x1594, 0x100 - 0x94 = 0x6c.)
+ */
+static void test_x86_copy(void)
+{
+    /* PCIR, 10de:0040, length 0x18, rev 3, class 03 00 00, 0x80 units. */
+    static const uint8_t early_pcir[0x18] = {
+        'P', 'C', 'I', 'R', 0xde, 0x10, 0x40, 0x00,
+        0x00, 0x00, 0x18, 0x00, 0x03, 0x00, 0x00, 0x03,
+        0x80, 0x00, 0x00, 0x00, 0x00, 0x80, 0x00, 0x00,
+    };
+    g_autofree uint8_t *x86 = fake_x86(0x0040);
+    g_autofree uint8_t *rom = build(4 | WITH_X86);
+    g_autofree uint8_t *stub = build(4);
+
+    g_assert_cmpstr(models[4].model, ==, "nv40");
+    g_assert_cmpmem(rom + 0x40, sizeof(early_pcir),
+                    early_pcir, sizeof(early_pcir));
+    for (size_t i = 0; i < FAKE_SIZE; i++) {
+        if (i >= 0x40 && i < 0x40 + sizeof(early_pcir)) {
+            continue;
+        }
+        switch (i) {
+        case 0x02:
+            g_assert_cmphex(rom[i], ==, 0x80);
+            break;
+        case 0x06:
+            g_assert_cmphex(rom[i], ==, 0x4a);
+            break;
+        case 0x18:
+            g_assert_cmphex(rom[i], ==, 0x40);
+            break;
+        case 0x36:
+            g_assert_cmphex(rom[i], ==, 0x60);
+            break;
+        case 0x37:
+            g_assert_cmphex(rom[i], ==, 0xc0);
+            break;
+        case FAKE_PCIR + 0x10:
+            g_assert_cmphex(rom[i], ==, 0x80);
+            break;
+        default:
+            g_assert_cmphex(rom[i], ==, x86[i]);
+        }
+    }
+    for (size_t i = FAKE_SIZE; i < 0xc000; i++) {
+        g_assert_cmphex(rom[i], ==, 0);
+    }
+    g_assert_cmpmem(rom + 0xc000, ROM_SIZE - 0xc000,
+                    stub + 0xc000, ROM_SIZE - 0xc000);
+    g_assert_cmphex(stub[6], ==, 0x6c);
+}
+
+/* Builds nv40 with @x86 (@size bytes) and expects it to be refused. */
+static void refuse_x86(const uint8_t *x86, size_t size, const char *why)
+{
+    g_autofree uint8_t *rom = g_malloc(ROM_SIZE);
+    g_autofree char *err = NULL;
+
+    g_assert_cmpuint(nv_vbios_build_x86("nv40", x86, size, rom, ROM_SIZE,
+                                        &err), ==, 0);
+    g_assert_nonnull(err);
+    g_test_message("%s: %s", why, err);
+}
+
+/*
+ * x86 parts the generator must refuse: each breaks one of the rules of
+ * vbios.h nv_vbios_build_x86().  One of exactly 0xc000 bytes (ending
+ * right below the tables, size byte 0x60) is fine, one byte more is not.
+ */
+static void test_x86_refused(void)
+{
+    g_autofree uint8_t *big = g_malloc0(0xc001);
+    g_autofree uint8_t *rom = g_malloc(ROM_SIZE);
+    uint8_t *x;
+
+    x = fake_x86(0x0040);
+    x[1] = 0x55;
+    refuse_x86(x, FAKE_SIZE, "no 55 aa");
+    g_free(x);
+
+    x = fake_x86(0x0040);
+    memcpy(big, x, FAKE_SIZE);
+    big[2] = 0x60;
+    g_assert_cmpuint(nv_vbios_build_x86("nv40", big, 0xc000, rom, ROM_SIZE,
+                                        NULL), ==, ROM_SIZE);
+    g_assert_cmphex(rom[0xbfff], ==, 0x00);
+    g_assert_cmphex(rom[0xc000], ==, 0xff);      /* the BIT header */
+    refuse_x86(big, 0xc001, "0xc001 bytes");
+    big[2] = 0x61;
+    refuse_x86(big, 0xc000, "size byte 0x61 (0xc200 bytes)");
+    g_free(x);
+
+    x = fake_x86(0x0040);
+    x[0x36] = 0x90;
+    refuse_x86(x, FAKE_SIZE, "0x36 taken");
+    g_free(x);
+
+    /* The last byte of the early PCIR's slot, 0x40 + 0x18 - 1. */
+    x = fake_x86(0x0040);
+    x[0x57] = 0x90;
+    refuse_x86(x, FAKE_SIZE, "0x57 taken");
+    g_free(x);
+
+    x = fake_x86(0x0040);
+    x[3] = 0x90;
+    refuse_x86(x, FAKE_SIZE, "no jmp at 3");
+    g_free(x);
+
+    x = fake_x86(0x0200);
+    refuse_x86(x, FAKE_SIZE, "nv20's ids");
+    g_free(x);
+
+    x = fake_x86(0x0040);
+    x[0x18] = 0;
+    refuse_x86(x, FAKE_SIZE, "no PCIR pointer");
+    g_free(x);
+
+    x = fake_x86(0x0040);
+    x[0x18] = 0x84;
+    refuse_x86(x, FAKE_SIZE, "PCIR pointer to no PCIR");
+    g_free(x);
+
+    x = fake_x86(0x0040);
+    memcpy(x + 0x1a0, "\xff\xb8" "BIT", 5);
+    refuse_x86(x, FAKE_SIZE, "a BIT signature");
+    g_free(x);
+
+    /* NPDE after our PCIR: (0x40 + 0x18 + 15) & ~15 = 0x60. */
+    x = fake_x86(0x0040);
+    memcpy(x + 0x60, "NPDE", 4);
+    refuse_x86(x, FAKE_SIZE, "an NPDE block");
+    g_free(x);
+
+    x = fake_x86(0x0040);
+    g_assert_cmpuint(nv_vbios_build_x86("nv1", x, FAKE_SIZE, rom, ROM_SIZE,
+                                        NULL), ==, 0);
+    g_free(x);
+}
+
 /* nv1 (no nouveau support), unknown names and short buffers get nothing. */
 static void test_refused(void)
 {
@@ -331,15 +552,21 @@ int main(int argc, char **argv)
     };
 
     g_test_init(&argc, &argv, NULL);
-    for (size_t t = 0; t < G_N_ELEMENTS(tests); t++) {
-        for (size_t i = 0; i < G_N_ELEMENTS(models); i++) {
-            g_autofree char *path = g_strdup_printf("/vbios/%s/%s",
-                                                    tests[t].name,
-                                                    models[i].model);
+    /* Each test on the stub image and on the one with fake_x86(). */
+    for (int x86 = 0; x86 <= WITH_X86; x86 += WITH_X86) {
+        for (size_t t = 0; t < G_N_ELEMENTS(tests); t++) {
+            for (size_t i = 0; i < G_N_ELEMENTS(models); i++) {
+                g_autofree char *path =
+                    g_strdup_printf("/vbios/%s%s/%s", x86 ? "x86/" : "",
+                                    tests[t].name, models[i].model);
 
-            g_test_add_data_func(path, GINT_TO_POINTER(i), tests[t].fn);
+                g_test_add_data_func(path, GINT_TO_POINTER(i | x86),
+                                     tests[t].fn);
+            }
         }
     }
+    g_test_add_func("/vbios/x86/copy", test_x86_copy);
+    g_test_add_func("/vbios/x86/refused", test_x86_refused);
     g_test_add_func("/vbios/refused", test_refused);
     return g_test_run();
 }

@@ -14,6 +14,8 @@
 #include "qemu/timer.h"
 #include "qemu/units.h"
 #include "qapi/error.h"
+#include "hw/display/i2c-ddc.h"
+#include "hw/i2c/bitbang_i2c.h"
 #include "hw/pci/pci.h"
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
@@ -22,11 +24,13 @@
 #include "trace.h"
 
 #include "hw/nv/nv.h"
+#include "../vga_int.h"
 
 #define TYPE_NV_GPU "nv-gpu"
 OBJECT_DECLARE_SIMPLE_TYPE(NVGPUState, NV_GPU)
 
-#define NV_MAX_BLOCKS 16
+#define NV_MAX_BLOCKS 24
+#define NV_VBE_PORT 0x1ce       /* Bochs DISPI index; data at 0x1cf */
 #define NV1_FB_ALIASES (NV1_FB_SIZE / MiB)   /* enough for the smallest VRAM */
 
 typedef struct NVGPUBlock {
@@ -46,7 +50,12 @@ struct NVGPUState {
     MemoryRegion bar0;
     MemoryRegion unassigned;
     NVGPUBlock blocks[NV_MAX_BLOCKS];
-    MemoryRegion vram;
+    /* VRAM is the VGA core's: BAR1, and the memory behind legacy VGA. */
+    VGACommonState vga;
+    MemoryRegion vga_mem;           /* 0xa0000-0xbffff */
+    MemoryRegion vga_io;            /* ports 0x3b0-0x3df */
+    MemoryRegion vbe_io;            /* Bochs DISPI 0x1ce-0x1d0 */
+    bool vga_drawn;                 /* the VGA core drew the last frame */
     MemoryRegion fb_alias[NV1_FB_ALIASES];
     MemoryRegion ramin;
     QEMUTimer *timers[NV_TIMER_COUNT];
@@ -55,6 +64,12 @@ struct NVGPUState {
     QemuConsole *con;
     NV1Scanout mode;
     NVPdac1 pdac_drawn;
+    NVScanout crtc_mode;
+    uint8_t palette_drawn[768];
+    uint32_t genctl_drawn;
+
+    /* DDC: the CR3E/CR3F lines bit-banged onto an i2c-ddc EDID. */
+    bitbang_i2c_interface ddc;
 };
 
 /* ---- NVHost callbacks ------------------------------------------------ */
@@ -92,7 +107,7 @@ static void nv_host_vram_dirty(void *opaque, uint64_t addr, uint64_t len)
 {
     NVGPUState *s = opaque;
 
-    memory_region_set_dirty(&s->vram, addr, len);
+    memory_region_set_dirty(&s->vga.vram, addr, len);
 }
 
 static uint32_t nv_host_pci_config_read(void *opaque, uint32_t addr)
@@ -104,6 +119,15 @@ static uint32_t nv_host_pci_config_read(void *opaque, uint32_t addr)
         return 0;
     }
     return pci_default_read_config(pdev, addr, 4);
+}
+
+/* Like ati-vga: the clock first, then the data line, whose level we return. */
+static bool nv_host_ddc(void *opaque, bool scl, bool sda)
+{
+    NVGPUState *s = opaque;
+
+    bitbang_i2c_set(&s->ddc, BITBANG_I2C_SCL, scl);
+    return bitbang_i2c_set(&s->ddc, BITBANG_I2C_SDA, sda);
 }
 
 static void nv_host_log(void *opaque, NVLogKind kind, const char *msg)
@@ -141,54 +165,45 @@ static QEMUTimerCB *const nv_timer_cbs[NV_TIMER_COUNT] = {
 
 /* ---- display ------------------------------------------------------- */
 
+typedef void NVGPULineFn(NVGPUState *s, unsigned y, uint32_t *out);
+
 /*
- * NV1 scanout: PFB/PDAC decide per pixel between palette and direct
- * colour, so lines are converted into a console surface of our own,
- * redrawing the lines whose VRAM changed (or all, on a mode or palette
- * change).  The NV2x+ display engine comes with its own issue.
+ * Both display engines decide per pixel how VRAM becomes colour (NV1's
+ * PDAC per-pixel palette bypass, NV4-style palette and 15/16/32 bpp), so
+ * lines are converted into a console surface of our own, redrawing the
+ * lines whose VRAM changed, or all of them after a mode or palette change.
+ * @bytes is how much of VRAM one line shows, for the dirty check.
  */
-static void nv_gpu_gfx_update(void *opaque)
+static void nv_gpu_draw(NVGPUState *s, unsigned width, unsigned height,
+                        uint64_t start, uint64_t stride, uint64_t bytes,
+                        bool full, NVGPULineFn *line)
 {
-    NVGPUState *s = opaque;
-    DisplaySurface *ds;
+    DisplaySurface *ds = qemu_console_surface(s->con);
     DirtyBitmapSnapshot *snap;
-    NV1Scanout m;
-    bool full;
     int first = -1, last = -1;
 
-    if (s->card.model->arch != NV_ARCH_NV1) {
+    if (!width || !height) {
         return;
     }
-    nv1_scanout_mode(&s->card, &m);
-    if (!m.enabled) {
-        return;
-    }
-    ds = qemu_console_surface(s->con);
-    full = memcmp(&m, &s->mode, sizeof(m)) ||
-           memcmp(&s->card.pdac1, &s->pdac_drawn, sizeof(s->pdac_drawn)) ||
-           !ds || surface_width(ds) != m.width ||
-           surface_height(ds) != m.height;
-    if (full && (!ds || surface_width(ds) != m.width ||
-                 surface_height(ds) != m.height)) {
-        qemu_console_resize(s->con, m.width, m.height);
+    /* The VGA core may have left a surface that is VRAM itself. */
+    if (!ds || surface_width(ds) != width || surface_height(ds) != height ||
+        is_buffer_shared(ds)) {
+        qemu_console_resize(s->con, width, height);
         ds = qemu_console_surface(s->con);
+        full = true;
     }
-    s->mode = m;
-    s->pdac_drawn = s->card.pdac1;
-    snap = memory_region_snapshot_and_clear_dirty(&s->vram, 0, s->vram_size,
+    snap = memory_region_snapshot_and_clear_dirty(&s->vga.vram, 0, s->vram_size,
                                                   DIRTY_MEMORY_VGA);
-    for (unsigned y = 0; y < m.height; y++) {
-        uint64_t off = (m.start + y * m.stride) % s->vram_size;
-        bool dirty = full || off + m.stride > s->vram_size ||
-                     memory_region_snapshot_get_dirty(&s->vram, snap, off,
-                                                      m.stride);
+    for (unsigned y = 0; y < height; y++) {
+        uint64_t off = (start + y * stride) % s->vram_size;
+        bool dirty = full || !bytes || off + bytes > s->vram_size ||
+                     memory_region_snapshot_get_dirty(&s->vga.vram, snap, off,
+                                                      bytes);
 
         if (!dirty) {
             continue;
         }
-        nv1_scanout_line(&s->card, &m, y,
-                         (uint32_t *)(surface_data(ds) +
-                                      y * surface_stride(ds)));
+        line(s, y, (uint32_t *)(surface_data(ds) + y * surface_stride(ds)));
         if (first < 0) {
             first = y;
         }
@@ -196,12 +211,260 @@ static void nv_gpu_gfx_update(void *opaque)
     }
     g_free(snap);
     if (first >= 0) {
-        dpy_gfx_update(s->con, 0, first, m.width, last - first + 1);
+        dpy_gfx_update(s->con, 0, first, width, last - first + 1);
+    }
+}
+
+static void nv_gpu_nv1_line(NVGPUState *s, unsigned y, uint32_t *out)
+{
+    nv1_scanout_line(&s->card, &s->mode, y, out);
+}
+
+static void nv_gpu_crtc_line(NVGPUState *s, unsigned y, uint32_t *out)
+{
+    nv_pcrtc_scanout_line(&s->card, 0, &s->crtc_mode, y, out);
+}
+
+static void nv_gpu_update_nv1(NVGPUState *s)
+{
+    NV1Scanout m;
+    bool full;
+
+    nv1_scanout_mode(&s->card, &m);
+    if (!m.enabled) {
+        return;
+    }
+    full = memcmp(&m, &s->mode, sizeof(m)) ||
+           memcmp(&s->card.pdac1, &s->pdac_drawn, sizeof(s->pdac_drawn));
+    s->mode = m;
+    s->pdac_drawn = s->card.pdac1;
+    nv_gpu_draw(s, m.width, m.height, m.start, m.stride, m.stride, full,
+                nv_gpu_nv1_line);
+}
+
+/*
+ * NV2x-NV4x: head A, which the VBIOS's DCB routes the VGA connector to.
+ * Its native (CR28) modes are drawn here; VGA modes are not drawn yet.
+ */
+static void nv_gpu_update_crtc(NVGPUState *s)
+{
+    const NVVgaHead *v = &s->card.vga.head[0];
+    uint32_t genctl = nv_pramdac_general_control(&s->card, 0);
+    NVScanout m;
+    bool full;
+
+    nv_pcrtc_scanout(&s->card, 0, &m);
+    if (!m.native) {
+        return;
+    }
+    full = memcmp(&m, &s->crtc_mode, sizeof(m)) ||
+           memcmp(v->palette, s->palette_drawn, sizeof(s->palette_drawn)) ||
+           genctl != s->genctl_drawn;
+    s->crtc_mode = m;
+    s->genctl_drawn = genctl;
+    memcpy(s->palette_drawn, v->palette, sizeof(s->palette_drawn));
+    nv_gpu_draw(s, m.width, m.height, m.base, m.stride,
+                (uint64_t)m.width * (m.bpp == 15 ? 2 : m.bpp / 8), full,
+                nv_gpu_crtc_line);
+}
+
+/* ---- legacy VGA ---------------------------------------------------- */
+
+/*
+ * The card owns the VGA registers (hw/nv/vga.c); QEMU's VGA core decodes
+ * the legacy memory window and draws text and VGA graphics modes from a
+ * copy of them, taken from the head CR44 gives the legacy ports, before
+ * each use.  The Bochs DISPI (VBE) registers SeaBIOS's VGA BIOS uses live
+ * in the VGA core alone.
+ */
+static void nv_gpu_vga_sync(NVGPUState *s)
+{
+    const NVVgaHead *h = &s->card.vga.head[nv_vga_owner_head(&s->card)];
+    VGACommonState *v = &s->vga;
+
+    memcpy(v->sr, h->sr, sizeof(h->sr));
+    v->sr_index = h->sr_index;
+    memcpy(v->gr, h->gr, sizeof(h->gr));
+    v->gr_index = h->gr_index;
+    memcpy(v->ar, h->ar, sizeof(v->ar));
+    v->ar_index = h->ar_index;
+    v->ar_flip_flop = h->ar_flip;
+    memcpy(v->cr, h->cr, NV_CR_LAST_STANDARD + 1);
+    v->cr_index = h->cr_index;
+    v->msr = h->misc;
+    v->fcr = h->fcr;
+    memcpy(v->palette, h->palette, sizeof(v->palette));
+    v->dac_8bit = (nv_pramdac_general_control(&s->card, 0) &
+                   NV_PRAMDAC_GENERAL_CONTROL_BPC_8BITS) ||
+                  (v->vbe_regs[VBE_DISPI_INDEX_ENABLE] & VBE_DISPI_8BIT_DAC);
+}
+
+/* A VBE mode set rewrites the VGA registers of the mode: keep them. */
+static void nv_gpu_vga_sync_back(NVGPUState *s)
+{
+    NVVgaHead *h = &s->card.vga.head[nv_vga_owner_head(&s->card)];
+
+    memcpy(h->gr, s->vga.gr, sizeof(h->gr));
+    memcpy(h->cr, s->vga.cr, NV_CR_LAST_STANDARD + 1);
+}
+
+static uint64_t nv_vga_mem_read(void *opaque, hwaddr addr, unsigned size)
+{
+    NVGPUState *s = opaque;
+
+    nv_gpu_vga_sync(s);
+    return vga_mem_readb(&s->vga, addr);
+}
+
+static void nv_vga_mem_write(void *opaque, hwaddr addr, uint64_t val,
+                             unsigned size)
+{
+    NVGPUState *s = opaque;
+
+    nv_gpu_vga_sync(s);
+    vga_mem_writeb(&s->vga, addr, val);
+}
+
+static const MemoryRegionOps nv_vga_mem_ops = {
+    .read = nv_vga_mem_read,
+    .write = nv_vga_mem_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = { .min_access_size = 1, .max_access_size = 4 },
+    .impl = { .min_access_size = 1, .max_access_size = 1 },
+};
+
+static uint64_t nv_vga_io_read(void *opaque, hwaddr addr, unsigned size)
+{
+    NVGPUState *s = opaque;
+
+    return nv_vga_port_read(&s->card, nv_vga_owner_head(&s->card),
+                            NV_VGA_PORT_FIRST + addr);
+}
+
+static void nv_vga_io_write(void *opaque, hwaddr addr, uint64_t val,
+                            unsigned size)
+{
+    NVGPUState *s = opaque;
+
+    nv_vga_port_write(&s->card, nv_vga_owner_head(&s->card),
+                      NV_VGA_PORT_FIRST + addr, val);
+}
+
+/* outw to an index port is index then data: the core splits it. */
+static const MemoryRegionOps nv_vga_io_ops = {
+    .read = nv_vga_io_read,
+    .write = nv_vga_io_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = { .min_access_size = 1, .max_access_size = 2 },
+    .impl = { .min_access_size = 1, .max_access_size = 1 },
+};
+
+static uint64_t nv_vbe_io_read(void *opaque, hwaddr addr, unsigned size)
+{
+    NVGPUState *s = opaque;
+
+    return addr ? vbe_ioport_read_data(&s->vga, 0) : s->vga.vbe_index;
+}
+
+static void nv_vbe_io_write(void *opaque, hwaddr addr, uint64_t val,
+                            unsigned size)
+{
+    NVGPUState *s = opaque;
+
+    if (!addr) {
+        vbe_ioport_write_index(&s->vga, 0, val);
+        return;
+    }
+    nv_gpu_vga_sync(s);
+    vbe_ioport_write_data(&s->vga, 0, val);
+    nv_gpu_vga_sync_back(s);
+}
+
+/*
+ * Like std-vga: index at 0x1ce, data at 0x1cf (and 0x1d0), 16-bit ports
+ * at odd addresses.
+ */
+static const MemoryRegionOps nv_vbe_io_ops = {
+    .read = nv_vbe_io_read,
+    .write = nv_vbe_io_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = { .min_access_size = 1, .max_access_size = 2, .unaligned = true },
+    .impl = { .min_access_size = 2, .max_access_size = 2, .unaligned = true },
+};
+
+static void nv_gpu_init_vga(NVGPUState *s)
+{
+    Object *obj = OBJECT(s);
+    PCIDevice *pdev = &s->parent_obj;
+
+    memory_region_init_io(&s->vga_mem, obj, &nv_vga_mem_ops, s, "nv.vga-mem",
+                          0x20000);
+    memory_region_add_subregion_overlap(pci_address_space(pdev), 0xa0000,
+                                        &s->vga_mem, 1);
+    memory_region_init_io(&s->vga_io, obj, &nv_vga_io_ops, s, "nv.vga-io",
+                          NV_VGA_PORT_LAST - NV_VGA_PORT_FIRST + 1);
+    memory_region_add_subregion(pci_address_space_io(pdev),
+                                NV_VGA_PORT_FIRST, &s->vga_io);
+    memory_region_init_io(&s->vbe_io, obj, &nv_vbe_io_ops, s, "nv.vbe-io", 3);
+    memory_region_add_subregion(pci_address_space_io(pdev),
+                                NV_VBE_PORT, &s->vbe_io);
+}
+
+static void nv_gpu_update_vga(NVGPUState *s)
+{
+    nv_gpu_vga_sync(s);
+    if (!s->vga_drawn) {
+        s->vga.hw_ops->invalidate(&s->vga);
+        s->vga_drawn = true;
+    }
+    s->vga.hw_ops->gfx_update(&s->vga);
+}
+
+/* NV1 has no VGA; later cards show VGA modes until CR28 picks a native one. */
+static void nv_gpu_gfx_update(void *opaque)
+{
+    NVGPUState *s = opaque;
+    NVScanout m;
+
+    if (s->card.model->arch == NV_ARCH_NV1) {
+        nv_gpu_update_nv1(s);
+        return;
+    }
+    nv_pcrtc_scanout(&s->card, 0, &m);
+    if (!m.native) {
+        nv_gpu_update_vga(s);
+        return;
+    }
+    if (s->vga_drawn) {
+        memset(&s->crtc_mode, 0, sizeof(s->crtc_mode));
+        s->vga_drawn = false;
+    }
+    nv_gpu_update_crtc(s);
+}
+
+static void nv_gpu_invalidate(void *opaque)
+{
+    NVGPUState *s = opaque;
+
+    memset(&s->mode, 0, sizeof(s->mode));
+    memset(&s->crtc_mode, 0, sizeof(s->crtc_mode));
+    s->vga_drawn = false;
+}
+
+static void nv_gpu_text_update(void *opaque, console_ch_t *chardata)
+{
+    NVGPUState *s = opaque;
+
+    if (s->card.model->arch != NV_ARCH_NV1) {
+        nv_gpu_vga_sync(s);
+        s->vga.hw_ops->text_update(&s->vga, chardata);
     }
 }
 
 static const GraphicHwOps nv_gpu_gfx_ops = {
+    .invalidate = nv_gpu_invalidate,
     .gfx_update = nv_gpu_gfx_update,
+    .text_update = nv_gpu_text_update,
 };
 
 /* ---- MMIO ------------------------------------------------------------ */
@@ -228,7 +491,7 @@ static const MemoryRegionOps nv_block_ops = {
     .read = nv_block_mmio_read,
     .write = nv_block_mmio_write,
     .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid = { .min_access_size = 1, .max_access_size = 4 },
+    .valid = { .min_access_size = 1, .max_access_size = 8 },
     .impl = { .min_access_size = 1, .max_access_size = 4 },
 };
 
@@ -254,7 +517,7 @@ static const MemoryRegionOps nv_unassigned_ops = {
     .read = nv_unassigned_read,
     .write = nv_unassigned_write,
     .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid = { .min_access_size = 1, .max_access_size = 4 },
+    .valid = { .min_access_size = 1, .max_access_size = 8 },
     .impl = { .min_access_size = 1, .max_access_size = 4 },
 };
 
@@ -276,11 +539,12 @@ static void nv_ramin_mmio_write(void *opaque, hwaddr addr, uint64_t val,
     nv_mmio_write(&s->card, NV_BAR_RAMIN, addr, val, size);
 }
 
+/* memcpy_toio and friends use 8-byte moves; the core splits them. */
 static const MemoryRegionOps nv_ramin_ops = {
     .read = nv_ramin_mmio_read,
     .write = nv_ramin_mmio_write,
     .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid = { .min_access_size = 1, .max_access_size = 4 },
+    .valid = { .min_access_size = 1, .max_access_size = 8 },
     .impl = { .min_access_size = 1, .max_access_size = 4 },
 };
 
@@ -313,7 +577,7 @@ static void nv_gpu_init_bar0(NVGPUState *s)
             memory_region_init(&b->mr, obj, name, blk->size);
             for (unsigned j = 0; j < n; j++) {
                 memory_region_init_alias(&s->fb_alias[j], obj, "nv.fb-alias",
-                                         &s->vram, 0, s->vram_size);
+                                         &s->vga.vram, 0, s->vram_size);
                 memory_region_add_subregion(&b->mr, j * s->vram_size,
                                             &s->fb_alias[j]);
             }
@@ -368,12 +632,27 @@ static void nv_gpu_realize(PCIDevice *pdev, Error **errp)
     pci_set_word(pdev->config + PCI_SUBSYSTEM_ID, m->device_id);
     pci_config_set_interrupt_pin(pdev->config, 1);
 
-    memory_region_init_ram(&s->vram, obj, "nv.vram", s->vram_size, errp);
-    if (*errp) {
+    /*
+     * The VBIOS built by roms/ for this model, unless romfile= says
+     * otherwise (the PCI core loads it after realize).  NV1 has none.
+     */
+    if (!pdev->romfile && m->arch != NV_ARCH_NV1) {
+        pdev->romfile = g_strdup_printf("vgabios-%s.bin", m->name);
+    }
+    s->vga.vram_size_mb = s->vram_size / MiB;
+    if (!vga_common_init(&s->vga, obj, errp)) {
         return;
     }
-    nv_card_init(&s->card, m, &host, memory_region_get_ram_ptr(&s->vram),
-                 s->vram_size, NULL, 0);
+    if (m->arch != NV_ARCH_NV1) {
+        I2CBus *bus = i2c_init_bus(DEVICE(s), "nv.ddc");
+        I2CSlave *edid = I2C_SLAVE(qdev_new(TYPE_I2CDDC));
+
+        bitbang_i2c_init(&s->ddc, bus);
+        i2c_slave_set_address(edid, 0x50);
+        qdev_realize_and_unref(DEVICE(edid), BUS(bus), &error_abort);
+        host.ddc = nv_host_ddc;
+    }
+    nv_card_init(&s->card, m, &host, s->vga.vram_ptr, s->vram_size, NULL, 0);
     /* not guest-reachable: the block table is fixed when QEMU is built */
     assert(s->card.nr_blocks <= NV_MAX_BLOCKS);
 
@@ -382,15 +661,18 @@ static void nv_gpu_realize(PCIDevice *pdev, Error **errp)
     }
 
     nv_gpu_init_bar0(s);
-    memory_region_set_log(&s->vram, true, DIRTY_MEMORY_VGA);
     s->con = graphic_console_init(DEVICE(pdev), 0, &nv_gpu_gfx_ops, s);
+    s->vga.con = s->con;
+    if (m->arch != NV_ARCH_NV1) {
+        nv_gpu_init_vga(s);
+    }
     if (m->pcie) {
         mem64 = PCI_BASE_ADDRESS_MEM_TYPE_64;
     }
     /* bars.rst: NV1 has the framebuffer inside BAR0 and no BAR1. */
     if (m->arch != NV_ARCH_NV1) {
         pci_register_bar(pdev, 1, PCI_BASE_ADDRESS_SPACE_MEMORY |
-                         PCI_BASE_ADDRESS_MEM_PREFETCH | mem64, &s->vram);
+                         PCI_BASE_ADDRESS_MEM_PREFETCH | mem64, &s->vga.vram);
     }
     if (m->ramin_bar >= 0) {
         memory_region_init_io(&s->ramin, obj, &nv_ramin_ops, s, "nv.ramin",
@@ -421,6 +703,7 @@ static void nv_gpu_reset(DeviceState *dev)
         s->card.rom = memory_region_get_ram_ptr(&pdev->rom);
         s->card.rom_size = memory_region_size(&pdev->rom);
     }
+    vga_common_reset(&s->vga);
     nv_card_reset(&s->card);
 }
 
@@ -475,6 +758,8 @@ static const VMStateDescription vmstate_nv_pfb = {
         VMSTATE_UINT32(config1, NVPfb),
         VMSTATE_UINT32(start, NVPfb),
         VMSTATE_UINT32_ARRAY(timing, NVPfb, NV1_PFB_TIMINGS),
+        VMSTATE_UINT32_ARRAY(tile, NVPfb, NV41_PFB_TILES * 4),
+        VMSTATE_UINT32_ARRAY(zcomp, NVPfb, NV20_PFB_ZCOMPS),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -699,9 +984,114 @@ static int nv_gpu_post_load(void *opaque, int version_id)
     NVGPUState *s = opaque;
 
     nv_card_post_load(&s->card);
-    memset(&s->mode, 0, sizeof(s->mode));       /* redraw everything */
+    nv_gpu_invalidate(s);                       /* redraw everything */
     return 0;
 }
+
+static const VMStateDescription vmstate_nv_pstraps = {
+    .name = "nv-gpu/pstraps",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(straps0, NVPstraps),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv_vga_head = {
+    .name = "nv-gpu/vga-head",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT8_ARRAY(cr, NVVgaHead, 256),
+        VMSTATE_UINT8_ARRAY(cr58, NVVgaHead, 256),
+        VMSTATE_UINT8(cr_index, NVVgaHead),
+        VMSTATE_UINT8_ARRAY(sr, NVVgaHead, 8),
+        VMSTATE_UINT8(sr_index, NVVgaHead),
+        VMSTATE_UINT8_ARRAY(gr, NVVgaHead, 16),
+        VMSTATE_UINT8(gr_index, NVVgaHead),
+        VMSTATE_UINT8_ARRAY(ar, NVVgaHead, 32),
+        VMSTATE_UINT8(ar_index, NVVgaHead),
+        VMSTATE_UINT8(ar_flip, NVVgaHead),
+        VMSTATE_UINT8(misc, NVVgaHead),
+        VMSTATE_UINT8(fcr, NVVgaHead),
+        VMSTATE_UINT8(enable, NVVgaHead),
+        VMSTATE_UINT8(dac_mask, NVVgaHead),
+        VMSTATE_UINT8(dac_read_index, NVVgaHead),
+        VMSTATE_UINT8(dac_write_index, NVVgaHead),
+        VMSTATE_UINT8(dac_component, NVVgaHead),
+        VMSTATE_UINT8(dac_reading, NVVgaHead),
+        VMSTATE_UINT8_ARRAY(dac_latch, NVVgaHead, 3),
+        VMSTATE_UINT8_ARRAY(palette, NVVgaHead, 768),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv_vga = {
+    .name = "nv-gpu/vga",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_STRUCT_ARRAY(head, NVVga, NV_HEADS, 1, vmstate_nv_vga_head,
+                             NVVgaHead),
+        VMSTATE_UINT8(lock, NVVga),
+        VMSTATE_UINT8(owner, NVVga),
+        VMSTATE_UINT8(ddc_sda_in, NVVga),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv_pcrtc_head = {
+    .name = "nv-gpu/pcrtc-head",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(intr, NVPcrtcHead),
+        VMSTATE_UINT32(intr_en, NVPcrtcHead),
+        VMSTATE_UINT32(start, NVPcrtcHead),
+        VMSTATE_UINT32(config, NVPcrtcHead),
+        VMSTATE_UINT32(cursor_config, NVPcrtcHead),
+        VMSTATE_UINT32(gpio, NVPcrtcHead),
+        VMSTATE_UINT32(gpio_ext, NVPcrtcHead),
+        VMSTATE_UINT32(r830, NVPcrtcHead),
+        VMSTATE_UINT32(r834, NVPcrtcHead),
+        VMSTATE_UINT32(r850, NVPcrtcHead),
+        VMSTATE_UINT32(engine_ctrl, NVPcrtcHead),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv_pcrtc = {
+    .name = "nv-gpu/pcrtc",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_STRUCT_ARRAY(head, NVPcrtc, NV_HEADS, 1,
+                             vmstate_nv_pcrtc_head, NVPcrtcHead),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv_pramdac_head = {
+    .name = "nv-gpu/pramdac-head",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(regs, NVPramdacHead, NV_PRAMDAC_REGS),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv_pramdac = {
+    .name = "nv-gpu/pramdac",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_STRUCT_ARRAY(head, NVPramdac, NV_HEADS, 1,
+                             vmstate_nv_pramdac_head, NVPramdacHead),
+        VMSTATE_END_OF_LIST()
+    },
+};
 
 static const VMStateDescription vmstate_nv_gpu = {
     .name = "nv-gpu",
@@ -710,6 +1100,8 @@ static const VMStateDescription vmstate_nv_gpu = {
     .post_load = nv_gpu_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_PCI_DEVICE(parent_obj, NVGPUState),
+        VMSTATE_STRUCT(vga, NVGPUState, 0, vmstate_vga_common,
+                       VGACommonState),
         VMSTATE_BOOL(card.big_endian, NVGPUState),
         VMSTATE_STRUCT(card.pmc, NVGPUState, 1, vmstate_nv_pmc, NVPmc),
         VMSTATE_STRUCT(card.pbus, NVGPUState, 1, vmstate_nv_pbus, NVPbus),
@@ -726,6 +1118,12 @@ static const VMStateDescription vmstate_nv_gpu = {
         VMSTATE_STRUCT(card.xf, NVGPUState, 1, vmstate_nv_xf, NVXf),
         VMSTATE_STRUCT(card.pvp1, NVGPUState, 1, vmstate_nv_pvp1, NVPvp1),
         VMSTATE_STRUCT(card.vp1, NVGPUState, 1, vmstate_nv_vp1, NVVp1),
+        VMSTATE_STRUCT(card.pstraps, NVGPUState, 1, vmstate_nv_pstraps,
+                       NVPstraps),
+        VMSTATE_STRUCT(card.vga, NVGPUState, 1, vmstate_nv_vga, NVVga),
+        VMSTATE_STRUCT(card.pcrtc, NVGPUState, 1, vmstate_nv_pcrtc, NVPcrtc),
+        VMSTATE_STRUCT(card.pramdac, NVGPUState, 1, vmstate_nv_pramdac,
+                       NVPramdac),
         VMSTATE_END_OF_LIST()
     },
 };

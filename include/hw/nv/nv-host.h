@@ -39,6 +39,12 @@ typedef struct NVHost {
     void (*vram_dirty)(void *opaque, uint64_t addr, uint64_t len);
     /* Read a dword of the card's own PCI configuration space. */
     uint32_t (*pci_config_read)(void *opaque, uint32_t addr);
+    /*
+     * The DDC bus of CR3E/CR3F: the card drives SCL and SDA (open drain,
+     * true = released high); returns SDA as the bus has it.  NULL: no
+     * device on the bus.
+     */
+    bool (*ddc)(void *opaque, bool scl, bool sda);
     /* Log a message (already formatted to one line, no newline). */
     void (*log)(void *opaque, NVLogKind kind, const char *msg);
 } NVHost;

@@ -39,6 +39,13 @@ typedef enum NVVp1Gen {
     NV_VP1_NV44,        /* improved context switching and method processing */
 } NVVp1Gen;
 
+/* Where the VBIOS leaves the memory type for the driver (nvkm/subdev/fb). */
+typedef enum NVRamReg {
+    NV_RAM_REG_NONE,            /* NV2x/NV3x: from PFB CFG0 */
+    NV_RAM_REG_PBUS1218,        /* NV40: bits 8-9, 0 SDR 1 DDR1 2 GDDR3 3 DDR2 */
+    NV_RAM_REG_PFB474,          /* NV41+: bit 0 DDR1, 1 DDR2, 2 GDDR3 */
+} NVRamReg;
+
 typedef struct NVModel {
     const char *name;           /* the model= value */
     const char *card;           /* marketing name of the modelled board */
@@ -64,6 +71,10 @@ typedef struct NVModel {
     NVXFIsa xf;
     unsigned vpe_count;         /* Kelvin/Rankine/Curie vertex engines */
     NVVp1Gen vp1;
+    unsigned heads;             /* display heads (CRTC + RAMDAC pairs) */
+    uint32_t straps;            /* PSTRAPS 0 as the board's resistors set it */
+    NVRamReg ram_reg;
+    uint32_t ram_type;          /* the value of that register */
 } NVModel;
 
 extern const NVModel nv_models[];

@@ -15,15 +15,19 @@
 #include "hw/nv/nv-host.h"
 #include "hw/nv/nv-model.h"
 #include "hw/nv/pbus.h"
+#include "hw/nv/pcrtc.h"
 #include "hw/nv/pdac-nv1.h"
 #include "hw/nv/pfb.h"
 #include "hw/nv/pfifo-nv1.h"
 #include "hw/nv/pgraph-nv1.h"
 #include "hw/nv/pgraph-nv20.h"
 #include "hw/nv/pmc.h"
+#include "hw/nv/pramdac.h"
 #include "hw/nv/pramin.h"
+#include "hw/nv/pstraps.h"
 #include "hw/nv/ptimer.h"
 #include "hw/nv/pvp1.h"
+#include "hw/nv/vga.h"
 #include "hw/nv/xf.h"
 
 /* The apertures the guest reaches the card through. */
@@ -75,6 +79,10 @@ struct NVCard {
     NVXf xf;                    /* NV20+ */
     NVPvp1 pvp1;                /* models with a VP1 */
     NVVp1 vp1;                  /* models with a VP1 */
+    NVPstraps pstraps;          /* NV20+ */
+    NVVga vga;                  /* NV20+ display heads */
+    NVPcrtc pcrtc;              /* NV20+; next_vblank is derived */
+    NVPramdac pramdac;          /* NV20+ */
 
     /* Derived state. */
     bool irq_level;
@@ -148,6 +156,12 @@ static inline bool nv_is_nv1(const NVCard *card)
 static inline int64_t nv_now_ns(const NVCard *card)
 {
     return card->host.clock_ns ? card->host.clock_ns(card->host.opaque) : 0;
+}
+
+/* A @bits-wide colour channel (5 or 6) widened to 8 bits, high bits repeated. */
+static inline uint32_t nv_widen(uint32_t c, unsigned bits)
+{
+    return c << (8 - bits) | c >> (2 * bits - 8);
 }
 
 /* Little-endian access to byte arrays (VRAM, ROM); size 1, 2, 4 or 8. */

@@ -10,6 +10,7 @@
 
 #define NV_PBUS_INTR                0x100
 #define NV_PBUS_INTR_ENABLE         0x140
+#define NV40_PBUS_MEM_TYPE          0x218   /* NVModel.ram_reg PBUS1218 */
 /* PCI config space mirror: 0x100 bytes at 0x1800 on NV1:G80 (pci.rst). */
 #define NV_PBUS_PCI_MIRROR          0x800
 #define NV_PBUS_PCI_MIRROR_SIZE     0x100

@@ -31,6 +31,18 @@
 #define NV10_PFB_CFG0               0x200
 #define NV10_PFB_CFG1               0x204
 #define NV10_PFB_MEM_AMOUNT         0x20c
+/*
+ * Tiling and Z compression (rnndb nv10_pfb.xml; nouveau nvkm/subdev/fb
+ * nv20.c, nv41.c): eight regions of ADDR/LIMIT/PITCH/STATUS at 0x240 and
+ * eight ZCOMP words at 0x300; NV41+ has twelve regions at 0x600.
+ */
+#define NV20_PFB_TILE               0x240
+#define NV20_PFB_TILES              8
+#define NV20_PFB_ZCOMP              0x300
+#define NV20_PFB_ZCOMPS             8
+#define NV41_PFB_TILE               0x600
+#define NV41_PFB_TILES              12
+#define NV41_PFB_MEM_TYPE           0x474   /* bit 0 DDR1, 1 DDR2, 2 GDDR3 */
 
 typedef struct NVPfb {
     uint32_t config0;           /* NV1 CONFIG_0 / NV10+ CFG0 */
@@ -38,6 +50,9 @@ typedef struct NVPfb {
     uint32_t start;             /* NV1 START */
     /* NV1 timings: h front porch, sync, back porch, display; then v. */
     uint32_t timing[NV1_PFB_TIMINGS];
+    /* NV20+ tile regions (NV41+ layout is a superset) and ZCOMP. */
+    uint32_t tile[NV41_PFB_TILES * 4];
+    uint32_t zcomp[NV20_PFB_ZCOMPS];
 } NVPfb;
 
 struct NVCard;

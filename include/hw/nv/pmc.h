@@ -35,6 +35,7 @@
 #define NV_PMC_LINE_PGRAPH          12
 #define NV_PMC_LINE_PTIMER          20
 #define NV_PMC_LINE_PCRTC           24
+#define NV_PMC_LINE_PCRTC2          25  /* NV11+ */
 #define NV_PMC_LINE_PBUS            28
 
 typedef struct NVPmc {

@@ -23,5 +23,7 @@ uint64_t nv_ramin_to_vram(struct NVCard *card, uint64_t addr);
 uint64_t nv_ramin_read(struct NVCard *card, uint32_t addr, unsigned size);
 void nv_ramin_write(struct NVCard *card, uint32_t addr, uint64_t val,
                     unsigned size);
+/* NV4+: put the VBIOS image at the start of PRAMIN, as a POST would. */
+void nv_pramin_reset(struct NVCard *card);
 
 #endif
