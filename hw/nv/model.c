@@ -108,7 +108,7 @@ const NVModel nv_models[] = {
         .vram_max = 512 * MiB,
         .bar0_size = 16 * MiB, .ramin_bar = 3, .ramin_bar_size = 16 * MiB,
         .pmc_enable_reset = ENABLE_NV30, .ptimer_ext_hz = EXT_CLOCK,
-        .pgraph = NV_PGRAPH_CURIE, .xf = NV_XF_COMBINED, .vpe_count = 6,
+        .pgraph = NV_PGRAPH_CURIE, .xf = NV_XF_COMBINED, .vpe_count = 6, .quad_count = 4,
         .heads = 2, .straps = STRAPS_27000,
         .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x200,     /* GDDR3 */
     },
@@ -123,9 +123,10 @@ const NVModel nv_models[] = {
         .bar0_size = 16 * MiB, .ramin_bar = 3, .ramin_bar_size = 16 * MiB,
         .pmc_enable_reset = ENABLE_NV30, .ptimer_ext_hz = EXT_CLOCK,
         .crystal_hz = CRYSTAL, .ptimer_clock_source = true,
-        .pgraph = NV_PGRAPH_CURIE, .xf = NV_XF_CURIE, .vpe_count = 3,
+        .pgraph = NV_PGRAPH_CURIE, .xf = NV_XF_CURIE, .vpe_count = 3, .quad_count = 2,
         .vp1 = NV_VP1_NV41,
         .heads = 2, .straps = STRAPS_27000,
+        .nv41_pfb = true,
         .ram_reg = NV_RAM_REG_PFB474, .ram_type = 0x4,         /* GDDR3 */
     },
     {
@@ -138,9 +139,10 @@ const NVModel nv_models[] = {
         .bar0_size = 16 * MiB, .ramin_bar = 3, .ramin_bar_size = 16 * MiB,
         .pmc_enable_reset = ENABLE_NV30, .ptimer_ext_hz = EXT_CLOCK,
         .crystal_hz = CRYSTAL, .ptimer_clock_source = true,
-        .pgraph = NV_PGRAPH_CURIE, .xf = NV_XF_CURIE, .vpe_count = 3,
+        .pgraph = NV_PGRAPH_CURIE, .xf = NV_XF_CURIE, .vpe_count = 3, .quad_count = 1,
         .vp1 = NV_VP1_NV44,
         .heads = 2, .straps = STRAPS_27000,
+        .nv41_pfb = true, .host_mem = true,
         .ram_reg = NV_RAM_REG_PFB474, .ram_type = 0x1,         /* DDR1 */
     },
 };

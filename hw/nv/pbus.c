@@ -21,12 +21,25 @@ static void mirror_write(NVCard *card, uint32_t off, uint32_t val)
 
 void nv_pbus_reset(NVCard *card)
 {
-    card->pbus.intr = 0;
-    card->pbus.intr_en = 0;
+    memset(&card->pbus, 0, sizeof(card->pbus));
+}
+
+static uint32_t *host_mem(NVCard *card, uint32_t addr)
+{
+    if (!card->model->host_mem || addr < NV44_PBUS_HOST_MEM ||
+        addr >= NV44_PBUS_HOST_MEM + NV44_PBUS_HOST_MEM_REGS * 4) {
+        return NULL;
+    }
+    return &card->pbus.host_mem[(addr - NV44_PBUS_HOST_MEM) / 4];
 }
 
 uint32_t nv_pbus_read(NVCard *card, uint32_t addr)
 {
+    uint32_t *reg = host_mem(card, addr);
+
+    if (reg) {
+        return *reg;
+    }
     if (addr >= NV_PBUS_PCI_MIRROR &&
         addr < NV_PBUS_PCI_MIRROR + NV_PBUS_PCI_MIRROR_SIZE) {
         return pci_config(card, addr - NV_PBUS_PCI_MIRROR);
@@ -36,6 +49,13 @@ uint32_t nv_pbus_read(NVCard *card, uint32_t addr)
         return card->pbus.intr;
     case NV_PBUS_INTR_ENABLE:
         return card->pbus.intr_en;
+    case NV40_PBUS_HWUNITS:
+        /* nvkm instmem/nv40.c sizes graphics contexts by the vertex mask. */
+        if (card->model->arch == NV_ARCH_NV40) {
+            return ((1u << card->model->quad_count) - 1) |
+                   ((1u << card->model->vpe_count) - 1) << 8;
+        }
+        break;
     case NV40_PBUS_MEM_TYPE:
         if (card->model->ram_reg == NV_RAM_REG_PBUS1218) {
             return card->model->ram_type;
@@ -48,6 +68,12 @@ uint32_t nv_pbus_read(NVCard *card, uint32_t addr)
 
 void nv_pbus_write(NVCard *card, uint32_t addr, uint32_t val)
 {
+    uint32_t *reg = host_mem(card, addr);
+
+    if (reg) {
+        *reg = val & NV44_PBUS_HOST_MEM_MASK;
+        return;
+    }
     if (addr >= NV_PBUS_PCI_MIRROR &&
         addr < NV_PBUS_PCI_MIRROR + NV_PBUS_PCI_MIRROR_SIZE) {
         mirror_write(card, NV_PBUS_BASE + addr, val);

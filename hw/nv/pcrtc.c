@@ -45,7 +45,11 @@ static Frame frame_of(const NVCard *card, unsigned head)
     const uint8_t *cr = card->vga.head[head].cr;
     Frame f;
 
-    /* nvreg.h OVL/LSR/EBR: VDT bits 0,5,0,0; VDE 1,6,1,2; VRS 2,7,2,4. */
+    /*
+     * nvreg.h OVL/LSR/EBR: VDT bits 0,5,0,0; VDE 1,6,1,2; VRS 2,7,2,4.
+     * (envytools pcrtc.rst swaps CR25 bits 2 and 3; nouveau, which
+     * programs real cards with them, is followed here.)
+     */
     f.total = vfield(cr, NV_CR_VDT, 0, 5, 0, 0) + 2;
     f.visible = vfield(cr, NV_CR_VDE, 1, 6, 1, 2) + 1;
     f.vrs = vfield(cr, NV_CR_VRS, 2, 7, 2, 4);
@@ -62,13 +66,15 @@ static Frame frame_of(const NVCard *card, unsigned head)
     return f;
 }
 
+/* The frame does not divide into whole nanoseconds: the last line is longer. */
 static uint32_t line_now(NVCard *card, const Frame *f, int64_t *in_line)
 {
     int64_t t = nv_now_ns(card) % FRAME_NS;
     int64_t line_ns = FRAME_NS / f->total;
+    uint32_t line = MIN(t / line_ns, (int64_t)f->total - 1);
 
-    *in_line = t % line_ns;
-    return t / line_ns;
+    *in_line = t - line * line_ns;
+    return line;
 }
 
 bool nv_pcrtc_in_vretrace(NVCard *card, unsigned head)
@@ -135,6 +141,13 @@ void nv_pcrtc_vblank_expired(NVCard *card)
     }
     nv_card_update_irq(card);
     nv_pcrtc_vblank_rearm(card);
+}
+
+void nv_pcrtc_timing_changed(NVCard *card)
+{
+    if (!nv_is_nv1(card)) {
+        nv_pcrtc_vblank_rearm(card);
+    }
 }
 
 bool nv_pcrtc_intr_line(const NVCard *card, unsigned head)
@@ -321,7 +334,8 @@ void nv_pcrtc_scanout_line(const NVCard *card, unsigned head,
 uint32_t nv_pcrtc_palette_rgb(const NVCard *card, unsigned head,
                               uint8_t index)
 {
-    const uint8_t *p = &card->vga.head[head].palette[index * 3];
+    const NVVgaHead *v = &card->vga.head[head];
+    const uint8_t *p = &v->palette[(index & v->dac_mask) * 3];
     bool wide = nv_pramdac_general_control(card, head) &
                 NV_PRAMDAC_GENERAL_CONTROL_BPC_8BITS;
     uint32_t rgb = 0;

@@ -84,7 +84,7 @@ static uint32_t nv1_ram_amount(NVCard *card)
 /* Registers the model only stores: tiling set-up for the 3D engines. */
 static uint32_t *nv20_pfb_storage(NVCard *card, uint32_t addr)
 {
-    bool nv41 = card->model->ram_reg == NV_RAM_REG_PFB474;
+    bool nv41 = card->model->nv41_pfb;
     uint32_t tiles = nv41 ? NV41_PFB_TILE : NV20_PFB_TILE;
     uint32_t count = nv41 ? NV41_PFB_TILES : NV20_PFB_TILES;
 
@@ -93,6 +93,13 @@ static uint32_t *nv20_pfb_storage(NVCard *card, uint32_t addr)
     }
     if (addr >= NV20_PFB_ZCOMP && addr < NV20_PFB_ZCOMP + NV20_PFB_ZCOMPS * 4) {
         return &card->pfb.zcomp[(addr - NV20_PFB_ZCOMP) / 4];
+    }
+    if (nv41 && addr >= NV41_PFB_GART &&
+        addr < NV41_PFB_GART + NV41_PFB_GART_REGS * 4) {
+        return &card->pfb.gart[(addr - NV41_PFB_GART) / 4];
+    }
+    if (nv41 && addr == NV41_PFB_GART_CTRL) {
+        return &card->pfb.gart_ctrl;
     }
     return NULL;
 }
@@ -166,6 +173,10 @@ void nv_pfb_write(NVCard *card, uint32_t addr, uint32_t val)
     }
     reg = nv20_pfb_storage(card, addr);
     if (reg) {
+        /* The model keeps no TLB: a flush is over as soon as it starts. */
+        if (addr == NV44_PFB_GART_FLUSH && (val & NV44_PFB_GART_FLUSH_GO)) {
+            val |= NV44_PFB_GART_FLUSH_DONE;
+        }
         *reg = val;
         return;
     }

@@ -6,15 +6,16 @@
  * attribute controller with its flip-flop, CRTC with the CR11 protect bit,
  * the 6-bit palette DAC with its read/write state machine), and the NV
  * extended CRTC registers nouveau relies on (nvreg.h, nvkm/engine/disp/
- * vga.c): CR1F unlocks CR19 and up (0x57 read-write, 0x75 read-only,
- * anything else locks; a read says 3, 1 or 0), CR44 chooses the head the
+ * vga.c, rnndb nv_vga.xml): CR1F unlocks CR19 and up (0x57 unlocks,
+ * anything else locks; a read says 3 or 0), CR24 and CR26 show the
+ * attribute controller's flip-flop and index, CR44 chooses the head the
  * shared ports reach, CR3F drives and CR3E senses the DDC lines, CR57 is
  * the index of the CR58 array.  Everything else is plain storage.
  */
 #include "hw/nv/nv.h"
 
-#define CR_LOCK_READ_RW     3
-#define CR_LOCK_READ_RO     1
+#define CR_LOCK_READ_UNLOCKED   3
+#define CR_AR_STATE_FLIP        0x80
 
 /* CR3F drive bits and CR3E sense bits (nvkm/subdev/i2c/busnv04.c). */
 #define DDC_WR_SCL          0x20
@@ -33,9 +34,9 @@ unsigned nv_vga_owner_head(const NVCard *card)
     return card->vga.owner == 3 && head_present(card, 1) ? 1 : 0;
 }
 
-static bool ext_readable(const NVCard *card)
+static bool ext_unlocked(const NVCard *card)
 {
-    return card->vga.lock == NV_CRE_LOCK_RW || card->vga.lock == NV_CRE_LOCK_RO;
+    return card->vga.lock == NV_CRE_LOCK_UNLOCK;
 }
 
 /* CR3E: SCL as driven (nothing stretches the clock), SDA as the bus has it. */
@@ -72,15 +73,16 @@ static uint8_t cr_read(NVCard *card, unsigned head)
         return h->cr[idx];
     }
     if (idx == NV_CRE_LOCK) {
-        if (card->vga.lock == NV_CRE_LOCK_RW) {
-            return CR_LOCK_READ_RW;
-        }
-        return card->vga.lock == NV_CRE_LOCK_RO ? CR_LOCK_READ_RO : 0;
+        return ext_unlocked(card) ? CR_LOCK_READ_UNLOCKED : 0;
     }
-    if (!ext_readable(card)) {
+    if (!ext_unlocked(card)) {
         return 0;
     }
     switch (idx) {
+    case NV_CRE_AR_STATE:
+        return h->ar_flip ? CR_AR_STATE_FLIP : 0;
+    case NV_CRE_ARX:
+        return h->ar_index;
     case NV_CRE_OWNER:
         return card->vga.owner;
     case NV_CRE_DDC_STATUS:
@@ -106,18 +108,22 @@ static void cr_write(NVCard *card, unsigned head, uint8_t val)
             return;
         }
         h->cr[idx] = val;
+        nv_pcrtc_timing_changed(card);
         return;
     }
     if (idx == NV_CRE_LOCK) {
         card->vga.lock = val;
         return;
     }
-    if (card->vga.lock != NV_CRE_LOCK_RW) {
+    if (!ext_unlocked(card)) {
         nv_log(card, NV_LOG_GUEST_ERROR, "nv: CRTC%u: write of 0x%02x to "
                "extended CR%02X while CR1F locks it", head, val, idx);
         return;
     }
     switch (idx) {
+    case NV_CRE_AR_STATE:
+    case NV_CRE_ARX:
+        return;                 /* read-only views of the AR state */
     case NV_CRE_OWNER:
         card->vga.owner = val;
         return;
@@ -130,6 +136,9 @@ static void cr_write(NVCard *card, unsigned head, uint8_t val)
     }
     if (idx == NV_CRE_DDC_WR && head == 0) {
         ddc_drive(card);
+    }
+    if (idx == NV_CRE_LSR || idx == NV_CRE_EBR) {
+        nv_pcrtc_timing_changed(card);
     }
 }
 

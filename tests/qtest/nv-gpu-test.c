@@ -57,12 +57,13 @@ static bool bar_present(QPCIDevice *dev, int n)
     return v != 0;
 }
 
-static void nv_start(NVTest *t, const char *model)
+/* @opts: more nv-gpu properties, each starting with a comma. */
+static void nv_start_opts(NVTest *t, const char *model, const char *opts)
 {
     memset(t, 0, sizeof(*t));
     t->qts = qtest_initf("-machine pc -nodefaults "
-                         "-device nv-gpu,model=%s,addr=04.0",
-                         model);
+                         "-device nv-gpu,model=%s,addr=04.0%s",
+                         model, opts);
     t->bus = qpci_new_pc(t->qts, NULL);
     t->dev = qpci_device_find(t->bus, QPCI_DEVFN(4, 0));
     g_assert_nonnull(t->dev);
@@ -75,6 +76,16 @@ static void nv_start(NVTest *t, const char *model)
     if (bar_present(t->dev, 3)) {
         t->ramin = qpci_iomap(t->dev, 3, &t->ramin_size);
     }
+}
+
+/*
+ * NV2x+ models default to romfile=vgabios-MODEL.bin, which need not be on
+ * this QEMU's firmware path: tests that are not about the VBIOS run
+ * without an option ROM.
+ */
+static void nv_start(NVTest *t, const char *model)
+{
+    nv_start_opts(t, model, strcmp(model, "nv1") ? ",romfile=" : "");
 }
 
 static void nv_stop(NVTest *t)
@@ -770,7 +781,7 @@ static void test_vp1_migration(void)
     nv_stop(&t);
 
     args = g_strdup_printf("-machine pc -nodefaults "
-                           "-device nv-gpu,model=nv43,addr=04.0 "
+                           "-device nv-gpu,model=nv43,addr=04.0,romfile= "
                            "-incoming 'exec:cat %s'", path);
     nv_attach(&t, args);
     g_assert_cmphex(rd(&t, VP1_STATUS), ==, 1);
@@ -795,6 +806,518 @@ static void test_vp1_absent(void)
     wr(&t, VP1_R(1), 0x1234);
     g_assert_cmphex(rd(&t, VP1_R(1)), ==, 0);
     g_assert_cmphex(rd(&t, VP1_STATUS), ==, 0);
+    nv_stop(&t);
+}
+
+/* ---- NV2x-NV4x display ---------------------------------------------- */
+
+/*
+ * The VGA ports of each head are byte registers inside BAR0 windows
+ * (nouveau dispnv04/nvreg.h, hw.h): PRMCIO 0x601000 (CRTC, attribute
+ * controller, input status), PRMVIO 0x0c0000 (sequencer, graphics
+ * controller, misc), PRMDIO 0x681000 (palette DAC); head B's at +0x2000
+ * (PRMVIO's only on NV40).  The window offset is the port number.
+ */
+#define PRMCIO(h, port)     (0x601000 + (h) * 0x2000 + (port))
+#define PRMVIO(h, port)     (0x0c0000 + (h) * 0x2000 + (port))
+#define PRMDIO(h, port)     (0x681000 + (h) * 0x2000 + (port))
+
+static uint8_t rd8(NVTest *t, uint32_t addr)
+{
+    return qpci_io_readb(t->dev, t->bar0, addr);
+}
+
+static void wr8(NVTest *t, uint32_t addr, uint8_t val)
+{
+    qpci_io_writeb(t->dev, t->bar0, addr, val);
+}
+
+/* hw.h NVWriteVgaCrtc()/NVReadVgaCrtc(). */
+static void wrcr(NVTest *t, unsigned head, uint8_t idx, uint8_t val)
+{
+    wr8(t, PRMCIO(head, 0x3d4), idx);
+    wr8(t, PRMCIO(head, 0x3d5), val);
+}
+
+static uint8_t rdcr(NVTest *t, unsigned head, uint8_t idx)
+{
+    wr8(t, PRMCIO(head, 0x3d4), idx);
+    return rd8(t, PRMCIO(head, 0x3d5));
+}
+
+static void wrsr(NVTest *t, unsigned head, uint8_t idx, uint8_t val)
+{
+    wr8(t, PRMVIO(head, 0x3c4), idx);
+    wr8(t, PRMVIO(head, 0x3c5), val);
+}
+
+static uint8_t rdsr(NVTest *t, unsigned head, uint8_t idx)
+{
+    wr8(t, PRMVIO(head, 0x3c4), idx);
+    return rd8(t, PRMVIO(head, 0x3c5));
+}
+
+/*
+ * CRTC registers through MMIO on nv40, both heads.  CR1F (rnndb
+ * nv_vga.xml LOCK): reset locked, reads 0, extended registers (CR19+)
+ * read 0 and ignore writes; 0x57 unlocks (reads 3) for both heads
+ * (nouveau NVLockVgaCrtcs() writes head A only).  CR13 (standard) and
+ * CR19/CR28 (extended) keep per-head values; PRMVIO has a window per head
+ * on NV40 and PRMDIO a palette per head.
+ */
+static void test_crtc_mmio(void)
+{
+    NVTest t;
+
+    nv_start(&t, "nv40");
+    g_assert_cmphex(rdcr(&t, 0, 0x1f), ==, 0);
+    wrcr(&t, 0, 0x28, 0x03);
+    g_assert_cmphex(rdcr(&t, 0, 0x28), ==, 0);
+    wrcr(&t, 0, 0x13, 0xa0);
+    wrcr(&t, 1, 0x13, 0x50);
+    wrcr(&t, 0, 0x1f, 0x57);
+    g_assert_cmphex(rdcr(&t, 0, 0x1f), ==, 3);
+    wrcr(&t, 0, 0x19, 0x20);
+    wrcr(&t, 1, 0x19, 0x40);
+    wrcr(&t, 0, 0x28, 0x03);
+    wrcr(&t, 1, 0x28, 0x02);
+    g_assert_cmphex(rdcr(&t, 0, 0x13), ==, 0xa0);
+    g_assert_cmphex(rdcr(&t, 1, 0x13), ==, 0x50);
+    g_assert_cmphex(rdcr(&t, 0, 0x19), ==, 0x20);
+    g_assert_cmphex(rdcr(&t, 1, 0x19), ==, 0x40);
+    g_assert_cmphex(rdcr(&t, 0, 0x28), ==, 0x03);
+    g_assert_cmphex(rdcr(&t, 1, 0x28), ==, 0x02);
+    g_assert_cmphex(rd8(&t, PRMCIO(1, 0x3d4)), ==, 0x28);
+    wrcr(&t, 0, 0x1f, 0x99);                    /* nouveau's lock value */
+    g_assert_cmphex(rdcr(&t, 0, 0x1f), ==, 0);
+    g_assert_cmphex(rdcr(&t, 1, 0x19), ==, 0);
+    g_assert_cmphex(rdcr(&t, 1, 0x13), ==, 0x50);
+    wrsr(&t, 0, 0x01, 0x21);
+    wrsr(&t, 1, 0x01, 0x01);
+    g_assert_cmphex(rdsr(&t, 0, 0x01), ==, 0x21);
+    g_assert_cmphex(rdsr(&t, 1, 0x01), ==, 0x01);
+    /* Palette entry 3 of head B: three writes, three reads. */
+    wr8(&t, PRMDIO(1, 0x3c8), 3);
+    wr8(&t, PRMDIO(1, 0x3c9), 0x3f);
+    wr8(&t, PRMDIO(1, 0x3c9), 0x15);
+    wr8(&t, PRMDIO(1, 0x3c9), 0x2a);
+    wr8(&t, PRMDIO(1, 0x3c7), 3);
+    g_assert_cmphex(rd8(&t, PRMDIO(1, 0x3c9)), ==, 0x3f);
+    g_assert_cmphex(rd8(&t, PRMDIO(1, 0x3c9)), ==, 0x15);
+    g_assert_cmphex(rd8(&t, PRMDIO(1, 0x3c9)), ==, 0x2a);
+    wr8(&t, PRMDIO(0, 0x3c7), 3);
+    g_assert_cmphex(rd8(&t, PRMDIO(0, 0x3c9)), ==, 0);
+    nv_stop(&t);
+}
+
+/* screendump into a PPM; returns its contents, checks it is w x h P6. */
+static char *screendump(NVTest *t, unsigned w, unsigned h, const uint8_t **px)
+{
+    g_autofree char *dir = g_dir_make_tmp("nv-gpu-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename(dir, "shot.ppm", NULL);
+    g_autofree char *hdr = g_strdup_printf("P6\n%u %u\n255\n", w, h);
+    char *ppm = NULL;
+    size_t len;
+    QDict *resp;
+
+    resp = qtest_qmp(t->qts, "{'execute': 'screendump', "
+                     "'arguments': {'filename': %s}}", path);
+    g_assert_false(qdict_haskey(resp, "error"));
+    qobject_unref(resp);
+    g_assert_true(g_file_get_contents(path, &ppm, &len, NULL));
+    unlink(path);
+    rmdir(dir);
+    g_assert_cmpuint(len, ==, strlen(hdr) + (size_t)w * h * 3);
+    g_assert_true(g_str_has_prefix(ppm, hdr));
+    *px = (const uint8_t *)ppm + strlen(hdr);
+    return ppm;
+}
+
+static uint32_t ppm_px(const uint8_t *px, unsigned w, unsigned x, unsigned y)
+{
+    const uint8_t *p = px + ((size_t)y * w + x) * 3;
+
+    return p[0] << 16 | p[1] << 8 | p[2];
+}
+
+/*
+ * 640x480 at 60 Hz (DMT: hsync 656-752, htotal 800; vsync 490-492,
+ * vtotal 525; -hsync -vsync), 32 bpp, as nouveau's dispnv04/crtc.c
+ * nv_crtc_mode_set_vga() computes it:
+ *
+ *   horizDisplay = 640/8 - 1 = 0x4f, horizStart = 656/8 + 1 = 0x53,
+ *   horizEnd = 752/8 + 1 = 0x5f, horizTotal = 800/8 - 5 = 0x5f,
+ *   horizBlankStart = 0x4f, horizBlankEnd = 800/8 - 1 = 0x63,
+ *   vertDisplay = 479 = 0x1df, vertStart = 489 = 0x1e9,
+ *   vertEnd = 491 = 0x1eb, vertTotal = 523 = 0x20b,
+ *   vertBlankStart = 0x1df, vertBlankEnd = 524 = 0x20c.
+ *
+ *   CR00 0x5f, CR01 0x4f, CR02 0x4f, CR03 0x80 | (0x63 & 0x1f) = 0x83,
+ *   CR04 0x53, CR05 (0x63 bit 5 = 1) << 7 | (0x5f & 0x1f) = 0x9f,
+ *   CR06 0x0b, CR07 = VDT_9 (0x20b: 1) << 5 | 1 << 4 | VBS_8 (0x1df: 1)
+ *   << 3 | VRS_8 (0x1e9: 1) << 2 | VDE_8 (1) << 1 | VDT_8 (0) = 0x3e,
+ *   CR09 = 1 << 6 | VBS_9 (0) << 5 = 0x40, CR10 0xe9,
+ *   CR11 = 1 << 5 | (0x1eb & 0xf) = 0x2b, CR12 0xdf,
+ *   CR13 = pitch 2560 / 8 = 320 -> 0x40, CR15 0xdf, CR16 0x0c,
+ *   CR17 0x43, CR18 0xff, other CR0x 0;
+ *   CR19 = (320 >> 8) << 5 = 0x20, CR42 = 0, CR1A = 0x04 (< 1280 wide),
+ *   CR25 = HBE_6 (0x63 >> 6 & 1 = 1) << 4 = 0x10, CR2D = 0, CR41 = 0,
+ *   CR28 = (24 + 1) / 8 = 3.
+ *
+ * MISC 0xe3; PRAMDAC GENERAL_CONTROL = BPC_8BITS | VGA_STATE_SEL |
+ * PIXMIX_ON | PIPE_LONG = 0x20100130; PCRTC START 0x100000; SR01 0x21
+ * (screen off) while programming, then 0x01.
+ */
+static const uint8_t mode_640x480[0x19] = {
+    0x5f, 0x4f, 0x4f, 0x83, 0x53, 0x9f, 0x0b, 0x3e,
+    0x00, 0x40, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0xe9, 0x2b, 0xdf, 0x40, 0x00, 0xdf, 0x0c, 0x43,
+    0xff,
+};
+
+#define FB_START    0x100000
+#define FB_PITCH    2560
+
+static void vram_px(NVTest *t, unsigned x, unsigned y, uint32_t v)
+{
+    qpci_io_writel(t->dev, t->bar1, FB_START + y * FB_PITCH + x * 4, v);
+}
+
+static void test_modeset_screendump(void)
+{
+    NVTest t;
+    g_autofree char *ppm = NULL, *ppm2 = NULL;
+    const uint8_t *px;
+
+    nv_start(&t, "nv40");
+    wrcr(&t, 0, 0x1f, 0x57);
+    wrsr(&t, 0, 0x00, 0x01);
+    wrsr(&t, 0, 0x01, 0x21);
+    wr8(&t, PRMVIO(0, 0x3c2), 0xe3);
+    for (uint8_t i = 0; i < sizeof(mode_640x480); i++) {
+        wrcr(&t, 0, i, mode_640x480[i]);
+    }
+    wrcr(&t, 0, 0x19, 0x20);
+    wrcr(&t, 0, 0x42, 0x00);
+    wrcr(&t, 0, 0x1a, 0x04);
+    wrcr(&t, 0, 0x25, 0x10);
+    wrcr(&t, 0, 0x2d, 0x00);
+    wrcr(&t, 0, 0x41, 0x00);
+    wrcr(&t, 0, 0x28, 0x03);
+    wr(&t, 0x680600, 0x20100130);
+    wr(&t, 0x600800, FB_START);
+    wrsr(&t, 0, 0x00, 0x03);
+    wrsr(&t, 0, 0x01, 0x01);
+
+    /* x8r8g8b8: the top byte is not shown. */
+    vram_px(&t, 0, 0, 0x00ff0000);
+    vram_px(&t, 639, 0, 0x0000ff00);
+    vram_px(&t, 0, 479, 0x000000ff);
+    vram_px(&t, 639, 479, 0xffffffff);
+    vram_px(&t, 320, 240, 0x00123456);
+    vram_px(&t, 100, 100, 0xff808080);
+    ppm = screendump(&t, 640, 480, &px);
+    g_assert_cmphex(ppm_px(px, 640, 0, 0), ==, 0xff0000);
+    g_assert_cmphex(ppm_px(px, 640, 639, 0), ==, 0x00ff00);
+    g_assert_cmphex(ppm_px(px, 640, 0, 479), ==, 0x0000ff);
+    g_assert_cmphex(ppm_px(px, 640, 639, 479), ==, 0xffffff);
+    g_assert_cmphex(ppm_px(px, 640, 320, 240), ==, 0x123456);
+    g_assert_cmphex(ppm_px(px, 640, 100, 100), ==, 0x808080);
+    g_assert_cmphex(ppm_px(px, 640, 321, 240), ==, 0x000000);
+
+    /* SR01 bit 5 turns the screen off: the same pixels show black. */
+    wrsr(&t, 0, 0x01, 0x21);
+    ppm2 = screendump(&t, 640, 480, &px);
+    g_assert_cmphex(ppm_px(px, 640, 320, 240), ==, 0x000000);
+    g_assert_cmphex(ppm_px(px, 640, 0, 0), ==, 0x000000);
+    nv_stop(&t);
+}
+
+/* ---- VBIOS ----------------------------------------------------------- */
+
+typedef struct VbiosCase {
+    const char *model;
+    uint16_t device_id;
+    uint8_t chip;           /* BOOT_0 bits 20-27 */
+} VbiosCase;
+
+static const VbiosCase vbios_cases[] = {
+    { "nv20", 0x0200, 0x20 }, { "nv25", 0x0250, 0x25 },
+    { "nv30", 0x0301, 0x30 }, { "nv34", 0x0322, 0x34 },
+    { "nv40", 0x0040, 0x40 }, { "nv43", 0x0140, 0x43 },
+    { "nv44", 0x0161, 0x44 },
+};
+
+#define VBIOS_SIZE  0x10000
+
+static uint16_t le16(const uint8_t *p)
+{
+    return p[0] | p[1] << 8;
+}
+
+static uint32_t le32(const uint8_t *p)
+{
+    return le16(p) | (uint32_t)le16(p + 2) << 16;
+}
+
+/*
+ * The image as nouveau reads it (roms/README.md "What nouveau requires",
+ * nvkm/subdev/bios/): 0x55aa, size byte 0x80 (64 KiB), all bytes summing
+ * to 0; PCIR at the pointer at 0x18 with 10de and the model's device id,
+ * image length 0x80 units, code type 0, last image; exactly one BIT
+ * ("\xff\xb8BIT") with 'i' (chip at +2 = BOOT_0 >> 20) and 'I' (script
+ * table at +0, its first script starting with INIT_ZM_REG 0x7a on
+ * PMC_ENABLE 0x200); DCB 3.0 at the pointer at 0x36 (signature
+ * 0x4edcbdcb at +6), entry 0 a CRT on I2C 0, head A, DAC A, 400 MHz
+ * (0x01000100, 0x00000028), entry 1 the end (type 0xe); its I2C table
+ * (pointer at DCB +4) entry 0 = drive CR3F, sense CR3E, type 0.
+ */
+static void check_vbios(const VbiosCase *c, const uint8_t *rom)
+{
+    const uint8_t *p, *e, *bit = NULL;
+    uint8_t sum = 0;
+    uint16_t pcir, dcb, i2c, off;
+    unsigned nbit = 0;
+
+    g_assert_cmphex(rom[0], ==, 0x55);
+    g_assert_cmphex(rom[1], ==, 0xaa);
+    g_assert_cmphex(rom[2], ==, 0x80);
+    for (size_t i = 0; i < VBIOS_SIZE; i++) {
+        sum += rom[i];
+    }
+    g_assert_cmphex(sum, ==, 0);
+
+    pcir = le16(rom + 0x18);
+    g_assert_cmpuint(pcir + 0x18, <=, VBIOS_SIZE);
+    g_assert_cmpmem(rom + pcir, 4, "PCIR", 4);
+    g_assert_cmphex(le16(rom + pcir + 4), ==, 0x10de);
+    g_assert_cmphex(le16(rom + pcir + 6), ==, c->device_id);
+    g_assert_cmphex(le16(rom + pcir + 0x10), ==, 0x80);
+    g_assert_cmphex(rom[pcir + 0x14], ==, 0);
+    g_assert_cmphex(rom[pcir + 0x15] & 0x80, ==, 0x80);
+
+    for (size_t i = 1; i + 5 <= VBIOS_SIZE; i++) {
+        if (!memcmp(rom + i, "\xff\xb8" "BIT", 5)) {
+            bit = rom + i;
+            nbit++;
+        }
+    }
+    g_assert_cmpuint(nbit, ==, 1);
+    /* bit.c: entry size at +9, count at +10, entries from +12. */
+    for (unsigned n = 0; n < bit[10]; n++) {
+        e = bit + 12 + n * bit[9];
+        off = le16(e + 4);
+        g_assert_cmpuint(off + 16, <=, VBIOS_SIZE);
+        if (e[0] == 'i') {
+            g_assert_cmpuint(le16(e + 2), >=, 15);
+            g_assert_cmphex(rom[off + 2], ==, c->chip);
+            nbit |= 0x100;
+        } else if (e[0] == 'I') {
+            uint16_t table = le16(rom + off), script;
+
+            g_assert_cmpuint(le16(e + 2), >=, 14);
+            g_assert_cmpuint(table + 2, <=, VBIOS_SIZE);
+            script = le16(rom + table);
+            g_assert_cmpuint(script + 9, <=, VBIOS_SIZE);
+            g_assert_cmphex(rom[script], ==, 0x7a);
+            g_assert_cmphex(le32(rom + script + 1), ==, 0x000200);
+            nbit |= 0x200;
+        }
+    }
+    g_assert_cmphex(nbit, ==, 0x301);
+
+    dcb = le16(rom + 0x36);
+    g_assert_cmpuint(dcb + 0x16 + 16, <=, VBIOS_SIZE);
+    p = rom + dcb;
+    g_assert_cmphex(p[0], ==, 0x30);
+    g_assert_cmphex(le32(p + 6), ==, 0x4edcbdcb);
+    g_assert_cmpuint(p[3], ==, 8);
+    e = p + p[1];
+    g_assert_cmphex(le32(e), ==, 0x01000100);
+    g_assert_cmphex(le32(e + 4), ==, 0x00000028);
+    g_assert_cmphex(le32(e + p[3]) & 0xf, ==, 0xe);
+    i2c = le16(p + 4);
+    g_assert_cmpuint(i2c + 16, <=, VBIOS_SIZE);
+    e = rom + i2c + rom[i2c + 1];
+    g_assert_cmphex(e[0], ==, 0x3f);
+    g_assert_cmphex(e[1], ==, 0x3e);
+    g_assert_cmphex(e[3], ==, 0x00);
+}
+
+/*
+ * Each NV2x+ model's VBIOS, read back through PROM (BAR0 0x300000,
+ * nouveau shadowrom.c) and PRAMIN (BAR0 0x700000, shadowramin.c: the
+ * image a POSTed card has at the start of instance memory), must be the
+ * romfile byte for byte and parse as above.  The image comes from
+ * roms/mkvbios ($NV_MKVBIOS, run here with the stub x86 part); without
+ * it, from the device's default romfile if it is in the firmware
+ * directory of a QEMU build tree (scripts/lib.sh nv_link_firmware()).
+ */
+static void test_vbios(const void *data)
+{
+    const VbiosCase *c = data;
+    const char *mkvbios = g_getenv("NV_MKVBIOS");
+    g_autofree char *dir = g_dir_make_tmp("nv-gpu-XXXXXX", NULL);
+    g_autofree char *file = g_build_filename(dir, "vbios.bin", NULL);
+    g_autofree char *opts = NULL, *image = NULL, *bundled = NULL;
+    g_autofree uint8_t *prom = g_malloc(VBIOS_SIZE);
+    g_autofree uint8_t *pramin = g_malloc(VBIOS_SIZE);
+    size_t len;
+    NVTest t;
+
+    if (mkvbios && *mkvbios) {
+        const char *argv[] = { mkvbios, c->model, file, NULL };
+        int status;
+
+        g_assert_true(g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_DEFAULT,
+                                   NULL, NULL, NULL, NULL, &status, NULL));
+        g_assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        opts = g_strdup_printf(",romfile=%s", file);
+    } else {
+        g_autofree char *qdir =
+            g_path_get_dirname(g_getenv("QTEST_QEMU_BINARY"));
+
+        bundled = g_strdup_printf("%s/qemu-bundle/usr/local/share/qemu/"
+                                  "vgabios-%s.bin", qdir, c->model);
+        if (!g_file_test(bundled, G_FILE_TEST_EXISTS)) {
+            g_test_skip("no NV_MKVBIOS and no vgabios-MODEL.bin in the "
+                        "QEMU build tree");
+            rmdir(dir);
+            return;
+        }
+        g_free(file);
+        file = g_strdup(bundled);
+        opts = g_strdup("");
+    }
+    g_assert_true(g_file_get_contents(file, &image, &len, NULL));
+    g_assert_cmpuint(len, ==, VBIOS_SIZE);
+
+    nv_start_opts(&t, c->model, opts);
+    qpci_memread(t.dev, t.bar0, 0x300000, prom, VBIOS_SIZE);
+    qpci_memread(t.dev, t.bar0, 0x700000, pramin, VBIOS_SIZE);
+    g_assert_cmpmem(prom, VBIOS_SIZE, image, VBIOS_SIZE);
+    g_assert_cmpmem(pramin, VBIOS_SIZE, image, VBIOS_SIZE);
+    check_vbios(c, prom);
+    /* Past the image PROM reads as erased ROM. */
+    g_assert_cmphex(rd(&t, 0x300000 + VBIOS_SIZE), ==, 0xffffffff);
+    nv_stop(&t);
+    if (!bundled) {
+        unlink(file);
+    }
+    rmdir(dir);
+}
+
+/* ---- DDC ------------------------------------------------------------- */
+
+/*
+ * An I2C master bit-banged on CR3F (drive: bit 5 SCL, bit 4 SDA, bit 0
+ * set as nouveau's busnv04.c writes it) and CR3E (sense: bit 2 SCL, bit
+ * 3 SDA), one line changing per write as nvkm/subdev/i2c/bit.c does.
+ */
+typedef struct Ddc {
+    NVTest *t;
+    bool scl, sda;
+} Ddc;
+
+static void ddc_set(Ddc *d, bool scl, bool sda)
+{
+    d->scl = scl;
+    d->sda = sda;
+    wrcr(d->t, 0, 0x3f, (scl ? 0x20 : 0) | (sda ? 0x10 : 0) | 0x01);
+}
+
+static bool ddc_sda(Ddc *d)
+{
+    return rdcr(d->t, 0, 0x3e) & 0x08;
+}
+
+static void ddc_start(Ddc *d)
+{
+    ddc_set(d, d->scl, true);
+    ddc_set(d, true, true);
+    ddc_set(d, true, false);        /* SDA falls while SCL is high */
+    ddc_set(d, false, false);
+}
+
+static void ddc_stop(Ddc *d)
+{
+    ddc_set(d, false, false);
+    ddc_set(d, true, false);
+    ddc_set(d, true, true);         /* SDA rises while SCL is high */
+}
+
+/* Returns whether the device ACKed. */
+static bool ddc_write(Ddc *d, uint8_t byte)
+{
+    bool ack;
+
+    for (int i = 7; i >= 0; i--) {
+        bool b = byte >> i & 1;
+
+        ddc_set(d, false, b);
+        ddc_set(d, true, b);
+        ddc_set(d, false, b);
+    }
+    ddc_set(d, false, true);
+    ddc_set(d, true, true);
+    ack = !ddc_sda(d);
+    ddc_set(d, false, true);
+    return ack;
+}
+
+static uint8_t ddc_read(Ddc *d, bool ack)
+{
+    uint8_t byte = 0;
+
+    ddc_set(d, false, true);
+    for (int i = 0; i < 8; i++) {
+        ddc_set(d, true, true);
+        byte = byte << 1 | ddc_sda(d);
+        ddc_set(d, false, true);
+    }
+    ddc_set(d, false, !ack);
+    ddc_set(d, true, !ack);
+    ddc_set(d, false, !ack);
+    ddc_set(d, false, true);
+    return byte;
+}
+
+/*
+ * EDID over DDC (VESA E-DDC: the monitor's EEPROM at I2C address 0x50):
+ * write 0xa0 and offset 0, repeated start, 0xa1, read 128 bytes.  Block 0
+ * starts with the fixed header 00 ff ff ff ff ff ff 00 and its 128 bytes
+ * sum to 0 mod 256 (EDID 1.3 checksum).  Nothing answers at 0x51 (0xa2):
+ * no ACK.  Both lines read high at rest (pulled up).
+ */
+static void test_ddc_edid(void)
+{
+    static const uint8_t header[8] = { 0, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                       0xff, 0 };
+    NVTest t;
+    Ddc d = { &t, true, true };
+    uint8_t edid[128], sum = 0;
+
+    nv_start(&t, "nv40");
+    wrcr(&t, 0, 0x1f, 0x57);
+    g_assert_cmphex(rdcr(&t, 0, 0x3e) & 0x0c, ==, 0x0c);
+
+    ddc_start(&d);
+    g_assert_false(ddc_write(&d, 0xa2));
+    ddc_stop(&d);
+
+    ddc_start(&d);
+    g_assert_true(ddc_write(&d, 0xa0));
+    g_assert_true(ddc_write(&d, 0x00));
+    ddc_start(&d);
+    g_assert_true(ddc_write(&d, 0xa1));
+    for (int i = 0; i < 128; i++) {
+        edid[i] = ddc_read(&d, i < 127);
+        sum += edid[i];
+    }
+    ddc_stop(&d);
+    g_assert_cmpmem(edid, 8, header, 8);
+    g_assert_cmphex(sum, ==, 0);
+    g_assert_cmphex(rdcr(&t, 0, 0x3e) & 0x0c, ==, 0x0c);
     nv_stop(&t);
 }
 
@@ -863,6 +1386,15 @@ int main(int argc, char **argv)
     qtest_add_data_func("/nv-gpu/vp1/endless-nv44", "nv44", test_vp1_endless);
     qtest_add_func("/nv-gpu/vp1/migration-nv43", test_vp1_migration);
     qtest_add_func("/nv-gpu/vp1/absent-nv40", test_vp1_absent);
+    qtest_add_func("/nv-gpu/display/crtc-mmio-nv40", test_crtc_mmio);
+    qtest_add_func("/nv-gpu/display/modeset-640x480x32",
+                   test_modeset_screendump);
+    qtest_add_func("/nv-gpu/display/ddc-edid", test_ddc_edid);
+    for (size_t i = 0; i < G_N_ELEMENTS(vbios_cases); i++) {
+        g_autofree char *path = g_strdup_printf("/nv-gpu/vbios/%s",
+                                                vbios_cases[i].model);
+        qtest_add_data_func(path, &vbios_cases[i], test_vbios);
+    }
     qtest_add_func("/nv-gpu/props/bad-model", test_bad_model);
     qtest_add_func("/nv-gpu/props/bad-vram", test_bad_vram);
     return g_test_run();

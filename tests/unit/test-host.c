@@ -38,6 +38,17 @@ static uint32_t h_pci_config_read(void *opaque, uint32_t addr)
     return nv_ld_le(th->pci_config + addr, 4);
 }
 
+/* Open drain: SDA is high only if the card releases it and nobody pulls. */
+static bool h_ddc(void *opaque, bool scl, bool sda)
+{
+    TestHost *th = opaque;
+
+    th->ddc_calls++;
+    th->ddc_scl = scl;
+    th->ddc_sda = sda;
+    return sda && !th->ddc_hold_sda;
+}
+
 static void h_log(void *opaque, NVLogKind kind, const char *msg)
 {
     TestHost *th = opaque;
@@ -65,6 +76,7 @@ TestHost *th_new(const char *model, uint64_t vram_size)
         .timer_mod = h_timer_mod,
         .timer_del = h_timer_del,
         .pci_config_read = h_pci_config_read,
+        .ddc = h_ddc,
         .log = h_log,
     };
 

@@ -15,6 +15,13 @@ typedef struct TestHost {
     unsigned n_unimp, n_guest_error;
     char *last_log;
     uint8_t pci_config[256];
+    /*
+     * The DDC bus behind CR3F/CR3E: calls seen, the lines the card drove
+     * last (true = released high), and a device holding SDA low.
+     */
+    unsigned ddc_calls;
+    bool ddc_scl, ddc_sda;
+    bool ddc_hold_sda;
 } TestHost;
 
 TestHost *th_new(const char *model, uint64_t vram_size);

@@ -329,7 +329,7 @@ static const MemoryRegionOps nv_vga_mem_ops = {
     .read = nv_vga_mem_read,
     .write = nv_vga_mem_write,
     .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid = { .min_access_size = 1, .max_access_size = 4 },
+    .valid = { .min_access_size = 1, .max_access_size = 8 },
     .impl = { .min_access_size = 1, .max_access_size = 1 },
 };
 
@@ -487,11 +487,15 @@ static void nv_block_mmio_write(void *opaque, hwaddr addr, uint64_t val,
     nv_block_write(&b->s->card, b->blk, addr, val, size);
 }
 
+/*
+ * nouveau polls input status 1 with 32-bit reads at 0x6013da; the card
+ * takes unaligned accesses (a register block reads the dword they start in).
+ */
 static const MemoryRegionOps nv_block_ops = {
     .read = nv_block_mmio_read,
     .write = nv_block_mmio_write,
     .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid = { .min_access_size = 1, .max_access_size = 8 },
+    .valid = { .min_access_size = 1, .max_access_size = 8, .unaligned = true },
     .impl = { .min_access_size = 1, .max_access_size = 4 },
 };
 
@@ -728,6 +732,7 @@ static const VMStateDescription vmstate_nv_pbus = {
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(intr, NVPbus),
         VMSTATE_UINT32(intr_en, NVPbus),
+        VMSTATE_UINT32_ARRAY(host_mem, NVPbus, NV44_PBUS_HOST_MEM_REGS),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -760,6 +765,8 @@ static const VMStateDescription vmstate_nv_pfb = {
         VMSTATE_UINT32_ARRAY(timing, NVPfb, NV1_PFB_TIMINGS),
         VMSTATE_UINT32_ARRAY(tile, NVPfb, NV41_PFB_TILES * 4),
         VMSTATE_UINT32_ARRAY(zcomp, NVPfb, NV20_PFB_ZCOMPS),
+        VMSTATE_UINT32_ARRAY(gart, NVPfb, NV41_PFB_GART_REGS),
+        VMSTATE_UINT32(gart_ctrl, NVPfb),
         VMSTATE_END_OF_LIST()
     },
 };

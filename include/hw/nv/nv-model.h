@@ -70,9 +70,12 @@ typedef struct NVModel {
     NVPGraphGen pgraph;
     NVXFIsa xf;
     unsigned vpe_count;         /* Kelvin/Rankine/Curie vertex engines */
+    unsigned quad_count;        /* NV40+ pixel quad pipes */
     NVVp1Gen vp1;
     unsigned heads;             /* display heads (CRTC + RAMDAC pairs) */
     uint32_t straps;            /* PSTRAPS 0 as the board's resistors set it */
+    bool nv41_pfb;              /* NV41+ PFB: 12 tiles at 0x600, the GART */
+    bool host_mem;              /* NV44 PBUS HOST_MEM (TurboCache) */
     NVRamReg ram_reg;
     uint32_t ram_type;          /* the value of that register */
 } NVModel;

@@ -11,6 +11,12 @@
 #define NV_PBUS_INTR                0x100
 #define NV_PBUS_INTR_ENABLE         0x140
 #define NV40_PBUS_MEM_TYPE          0x218   /* NVModel.ram_reg PBUS1218 */
+/* rnndb pbus.xml HWUNITS_0 (NV40+): enabled pixel quads, vertex units. */
+#define NV40_PBUS_HWUNITS           0x540
+/* rnndb pbus.xml HOST_MEM (NV44): BAR1 VRAM size, GART limit, cutout... */
+#define NV44_PBUS_HOST_MEM          0x700
+#define NV44_PBUS_HOST_MEM_REGS     5
+#define   NV44_PBUS_HOST_MEM_MASK   0xfff00000u     /* 1 MiB aligned */
 /* PCI config space mirror: 0x100 bytes at 0x1800 on NV1:G80 (pci.rst). */
 #define NV_PBUS_PCI_MIRROR          0x800
 #define NV_PBUS_PCI_MIRROR_SIZE     0x100
@@ -22,6 +28,7 @@
 typedef struct NVPbus {
     uint32_t intr;
     uint32_t intr_en;
+    uint32_t host_mem[NV44_PBUS_HOST_MEM_REGS];
 } NVPbus;
 
 #endif

@@ -72,6 +72,8 @@ void nv_pcrtc_reset(struct NVCard *card);
 void nv_pcrtc_vblank_expired(struct NVCard *card);
 /* Arm the VBLANK timer from the current state (reset, post-load). */
 void nv_pcrtc_vblank_rearm(struct NVCard *card);
+/* The CRTC's vertical timing registers changed: move the next VBLANK. */
+void nv_pcrtc_timing_changed(struct NVCard *card);
 /* PMC line of head @head (24, 25). */
 bool nv_pcrtc_intr_line(const struct NVCard *card, unsigned head);
 bool nv_pcrtc_in_vretrace(struct NVCard *card, unsigned head);
@@ -82,7 +84,10 @@ void nv_pcrtc_scanout(const struct NVCard *card, unsigned head,
 /* Convert line @y of @m to x8r8g8b8 (@out holds m->width pixels). */
 void nv_pcrtc_scanout_line(const struct NVCard *card, unsigned head,
                            const NVScanout *m, unsigned y, uint32_t *out);
-/* Palette entry @index of @head as 0x00RRGGBB (6-bit DACs widened). */
+/*
+ * Palette entry @index of @head as 0x00RRGGBB: the DAC's pixel mask
+ * applies to the index, 6-bit DACs are widened.
+ */
 uint32_t nv_pcrtc_palette_rgb(const struct NVCard *card, unsigned head,
                               uint8_t index);
 

@@ -43,6 +43,18 @@
 #define NV41_PFB_TILE               0x600
 #define NV41_PFB_TILES              12
 #define NV41_PFB_MEM_TYPE           0x474   /* bit 0 DDR1, 1 DDR2, 2 GDDR3 */
+/*
+ * NV41+ PCIE GART (nouveau nvkm/subdev/mmu nv41.c, nv44.c, vmmnv4[14].c):
+ * 0x800 page table base, ..., 0x850; a write of bit 5 to 0x808 (NV44)
+ * flushes the TLB and bit 0 reads 1 when done; NV41 writes 0x22 to 0x810
+ * and waits for bit 5.  0x08c bits 8 and 9 enable it.
+ */
+#define NV41_PFB_GART               0x800
+#define NV41_PFB_GART_REGS          0x18
+#define NV44_PFB_GART_FLUSH         0x808
+#define   NV44_PFB_GART_FLUSH_GO    (1u << 5)
+#define   NV44_PFB_GART_FLUSH_DONE  (1u << 0)
+#define NV41_PFB_GART_CTRL          0x08c
 
 typedef struct NVPfb {
     uint32_t config0;           /* NV1 CONFIG_0 / NV10+ CFG0 */
@@ -53,6 +65,8 @@ typedef struct NVPfb {
     /* NV20+ tile regions (NV41+ layout is a superset) and ZCOMP. */
     uint32_t tile[NV41_PFB_TILES * 4];
     uint32_t zcomp[NV20_PFB_ZCOMPS];
+    uint32_t gart[NV41_PFB_GART_REGS];  /* NV41+ */
+    uint32_t gart_ctrl;                 /* NV41+ */
 } NVPfb;
 
 struct NVCard;

@@ -67,8 +67,9 @@
 /* NV extended CRTC registers (nvreg.h NV_CIO_CRE_*, envytools nv_vga.xml). */
 #define NV_CRE_RPC0                 0x19    /* bits 7:5 = offset bits 10:8 */
 #define NV_CRE_LOCK                 0x1f
-#define   NV_CRE_LOCK_RW            0x57
-#define   NV_CRE_LOCK_RO            0x75
+#define   NV_CRE_LOCK_UNLOCK        0x57    /* any other value locks */
+#define NV_CRE_AR_STATE             0x24    /* bit 7: AR flip-flop (r/o) */
+#define NV_CRE_ARX                  0x26    /* AR index (r/o) */
 #define NV_CRE_LSR                  0x25    /* vertical bit 10s */
 #define NV_CRE_PIXEL                0x28    /* bits 1:0 = pixel format */
 #define NV_CRE_HEB                  0x2d    /* horizontal bit 8s */
