@@ -64,6 +64,7 @@ const NVModel nv_models[] = {
         .pmc_enable_reset = ENABLE_NV20, .ptimer_ext_hz = EXT_CLOCK,
         .pgraph = NV_PGRAPH_KELVIN, .xf = NV_XF_KELVIN, .vpe_count = 1,
         .heads = 1, .straps = STRAPS_14318,
+        .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x100,     /* DDR1 */
     },
     {
         .name = "nv25", .card = "GeForce4 Ti 4600",
@@ -75,6 +76,7 @@ const NVModel nv_models[] = {
         .pmc_enable_reset = ENABLE_NV25, .ptimer_ext_hz = EXT_CLOCK,
         .pgraph = NV_PGRAPH_KELVIN, .xf = NV_XF_KELVIN, .vpe_count = 2,
         .heads = 2, .straps = STRAPS_27000,
+        .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x100,     /* DDR1 */
     },
     {
         .name = "nv30", .card = "GeForce FX 5800 Ultra",
@@ -87,6 +89,7 @@ const NVModel nv_models[] = {
         .pmc_enable_reset = ENABLE_NV30, .ptimer_ext_hz = EXT_CLOCK,
         .pgraph = NV_PGRAPH_RANKINE, .xf = NV_XF_RANKINE, .vpe_count = 3,
         .heads = 2, .straps = STRAPS_27000,
+        .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x300,     /* GDDR2 */
     },
     {
         .name = "nv34", .card = "GeForce FX 5200",
@@ -98,6 +101,7 @@ const NVModel nv_models[] = {
         .pmc_enable_reset = ENABLE_NV30, .ptimer_ext_hz = EXT_CLOCK,
         .pgraph = NV_PGRAPH_RANKINE, .xf = NV_XF_RANKINE, .vpe_count = 1,
         .heads = 2, .straps = STRAPS_27000,
+        .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x100,     /* DDR1 */
     },
     {
         .name = "nv40", .card = "GeForce 6800 Ultra",

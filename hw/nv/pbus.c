@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv: PBUS (bus/pbus.rst) and the PCI configuration space mirrors
- * (bus/pci.rst): 0x1800 on NV1:G80, and PPCI at 0x88000 on NV40+.
+ * (bus/pci.rst): 0x1800 on NV1:G80, and PPCI at 0x88000 on NV40+.  The
+ * mirrors read and write the configuration space itself: a write there is
+ * a configuration write (nouveau's ROM shadow switch, nvkm/subdev/pci
+ * base.c nvkm_pci_rom_shadow(), flips bit 0 of 0x50 through it).
  */
 #include "hw/nv/nv.h"
 
@@ -13,10 +16,11 @@ static uint32_t pci_config(NVCard *card, uint32_t addr)
     return card->host.pci_config_read(card->host.opaque, addr & ~3u);
 }
 
-static void mirror_write(NVCard *card, uint32_t off, uint32_t val)
+static void mirror_write(NVCard *card, uint32_t addr, uint32_t val)
 {
-    nv_log(card, NV_LOG_UNIMP, "nv: write of 0x%08x to the PCI config "
-           "mirror at 0x%06x ignored (the mirror is read-only)", val, off);
+    if (card->host.pci_config_write) {
+        card->host.pci_config_write(card->host.opaque, addr & ~3u, val);
+    }
 }
 
 void nv_pbus_reset(NVCard *card)
@@ -56,7 +60,7 @@ uint32_t nv_pbus_read(NVCard *card, uint32_t addr)
                    ((1u << card->model->vpe_count) - 1) << 8;
         }
         break;
-    case NV40_PBUS_MEM_TYPE:
+    case NV20_PBUS_MEM_TYPE:
         if (card->model->ram_reg == NV_RAM_REG_PBUS1218) {
             return card->model->ram_type;
         }
@@ -76,7 +80,7 @@ void nv_pbus_write(NVCard *card, uint32_t addr, uint32_t val)
     }
     if (addr >= NV_PBUS_PCI_MIRROR &&
         addr < NV_PBUS_PCI_MIRROR + NV_PBUS_PCI_MIRROR_SIZE) {
-        mirror_write(card, NV_PBUS_BASE + addr, val);
+        mirror_write(card, addr - NV_PBUS_PCI_MIRROR, val);
         return;
     }
     switch (addr) {
@@ -99,5 +103,5 @@ uint32_t nv_ppci_read(NVCard *card, uint32_t addr)
 
 void nv_ppci_write(NVCard *card, uint32_t addr, uint32_t val)
 {
-    mirror_write(card, NV_PPCI_BASE + addr, val);
+    mirror_write(card, addr, val);
 }

@@ -38,6 +38,30 @@ static uint32_t h_pci_config_read(void *opaque, uint32_t addr)
     return nv_ld_le(th->pci_config + addr, 4);
 }
 
+/*
+ * Like the PCI core's write mask: ids and class are read-only; the
+ * command register (0x04-0x05), cache line size and latency timer
+ * (0x0c-0x0d), the interrupt line (0x3c) and the ROM shadow bit (0x50
+ * bit 0) are writable.
+ */
+static void h_pci_config_write(void *opaque, uint32_t addr, uint32_t val)
+{
+    static const uint8_t wmask[0x54] = {
+        [0x04] = 0xff, [0x05] = 0xff, [0x0c] = 0xff, [0x0d] = 0xff,
+        [0x3c] = 0xff, [0x50] = 0x01,
+    };
+    TestHost *th = opaque;
+
+    for (unsigned i = 0; i < 4; i++) {
+        uint32_t a = addr + i;
+        uint8_t m = a < sizeof(wmask) ? wmask[a] : 0;
+
+        if (a < sizeof(th->pci_config)) {
+            th->pci_config[a] = (th->pci_config[a] & ~m) | ((val >> (8 * i)) & m);
+        }
+    }
+}
+
 /* Open drain: SDA is high only if the card releases it and nobody pulls. */
 static bool h_ddc(void *opaque, bool scl, bool sda)
 {
@@ -76,6 +100,7 @@ TestHost *th_new(const char *model, uint64_t vram_size)
         .timer_mod = h_timer_mod,
         .timer_del = h_timer_del,
         .pci_config_read = h_pci_config_read,
+        .pci_config_write = h_pci_config_write,
         .ddc = h_ddc,
         .log = h_log,
     };

@@ -37,7 +37,11 @@ static void test_unknown_register(void)
     th_free(th);
 }
 
-/* PCI config mirror: 0x1800 (NV1:G80) and 0x88000 (NV40+), read-only. */
+/*
+ * PCI config mirror: 0x1800 (NV1:G80) and 0x88000 (NV40+).  Writes are
+ * configuration writes: the ids stay, the ROM shadow bit (0x50 bit 0,
+ * nvkm_pci_rom_shadow()) sticks, through either mirror.
+ */
 static void test_pci_mirror(void)
 {
     TestHost *th = th_new("nv43", 0);
@@ -47,6 +51,11 @@ static void test_pci_mirror(void)
     g_assert_cmphex(nv_mmio_read(&th->card, NV_BAR_MMIO, 0x88002, 2), ==, 0x0140);
     th_wr(th, 0x1800, 0);
     g_assert_cmphex(th_rd(th, 0x1800), ==, 0x014010de);
+    th_wr(th, 0x88050, 0xffffffff);
+    g_assert_cmphex(th_rd(th, 0x1850), ==, 0x00000001);
+    th_wr(th, 0x1850, 0);
+    g_assert_cmphex(th_rd(th, 0x88050), ==, 0);
+    g_assert_cmpuint(th->n_unimp, ==, 0);
     th_free(th);
 
     /* Before NV40 there is no PPCI block. */

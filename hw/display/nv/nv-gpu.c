@@ -31,6 +31,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(NVGPUState, NV_GPU)
 
 #define NV_MAX_BLOCKS 24
 #define NV_VBE_PORT 0x1ce       /* Bochs DISPI index; data at 0x1cf */
+#define NV_PCI_ROM_SHADOW 0x50  /* config register, bit 0 */
 #define NV1_FB_ALIASES (NV1_FB_SIZE / MiB)   /* enough for the smallest VRAM */
 
 typedef struct NVGPUBlock {
@@ -128,6 +129,17 @@ static bool nv_host_ddc(void *opaque, bool scl, bool sda)
 
     bitbang_i2c_set(&s->ddc, BITBANG_I2C_SCL, scl);
     return bitbang_i2c_set(&s->ddc, BITBANG_I2C_SDA, sda);
+}
+
+static void nv_host_pci_config_write(void *opaque, uint32_t addr,
+                                     uint32_t val)
+{
+    NVGPUState *s = opaque;
+    PCIDevice *pdev = &s->parent_obj;
+
+    if (addr + 4 <= pci_config_size(pdev)) {
+        pci_default_write_config(pdev, addr, val, 4);
+    }
 }
 
 static void nv_host_log(void *opaque, NVLogKind kind, const char *msg)
@@ -611,6 +623,7 @@ static void nv_gpu_realize(PCIDevice *pdev, Error **errp)
         .timer_del = nv_host_timer_del,
         .vram_dirty = nv_host_vram_dirty,
         .pci_config_read = nv_host_pci_config_read,
+        .pci_config_write = nv_host_pci_config_write,
         .log = nv_host_log,
     };
 
@@ -635,6 +648,8 @@ static void nv_gpu_realize(PCIDevice *pdev, Error **errp)
     pci_set_word(pdev->config + PCI_SUBSYSTEM_VENDOR_ID, m->vendor_id);
     pci_set_word(pdev->config + PCI_SUBSYSTEM_ID, m->device_id);
     pci_config_set_interrupt_pin(pdev->config, 1);
+    /* The ROM shadow switch (nvkm_pci_rom_shadow()); PROM reads the same. */
+    pdev->wmask[NV_PCI_ROM_SHADOW] = 0x01;
 
     /*
      * The VBIOS built by roms/ for this model, unless romfile= says

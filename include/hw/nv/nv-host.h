@@ -39,6 +39,8 @@ typedef struct NVHost {
     void (*vram_dirty)(void *opaque, uint64_t addr, uint64_t len);
     /* Read a dword of the card's own PCI configuration space. */
     uint32_t (*pci_config_read)(void *opaque, uint32_t addr);
+    /* Write one, as a configuration cycle would (read-only bits stay). */
+    void (*pci_config_write)(void *opaque, uint32_t addr, uint32_t val);
     /*
      * The DDC bus of CR3E/CR3F: the card drives SCL and SDA (open drain,
      * true = released high); returns SDA as the bus has it.  NULL: no

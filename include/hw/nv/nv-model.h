@@ -41,8 +41,9 @@ typedef enum NVVp1Gen {
 
 /* Where the VBIOS leaves the memory type for the driver (nvkm/subdev/fb). */
 typedef enum NVRamReg {
-    NV_RAM_REG_NONE,            /* NV2x/NV3x: from PFB CFG0 */
-    NV_RAM_REG_PBUS1218,        /* NV40: bits 8-9, 0 SDR 1 DDR1 2 GDDR3 3 DDR2 */
+    NV_RAM_REG_NONE,            /* NV1 */
+    NV_RAM_REG_PBUS1218,        /* NV20:NV41: bits 8-9, 0 SDR, 1 DDR1,
+                                   2 GDDR3, 3 DDR2 (GDDR2 before NV40) */
     NV_RAM_REG_PFB474,          /* NV41+: bit 0 DDR1, 1 DDR2, 2 GDDR3 */
 } NVRamReg;
 

@@ -10,7 +10,7 @@
 
 #define NV_PBUS_INTR                0x100
 #define NV_PBUS_INTR_ENABLE         0x140
-#define NV40_PBUS_MEM_TYPE          0x218   /* NVModel.ram_reg PBUS1218 */
+#define NV20_PBUS_MEM_TYPE          0x218   /* NVModel.ram_reg PBUS1218 */
 /* rnndb pbus.xml HWUNITS_0 (NV40+): enabled pixel quads, vertex units. */
 #define NV40_PBUS_HWUNITS           0x540
 /* rnndb pbus.xml HOST_MEM (NV44): BAR1 VRAM size, GART limit, cutout... */
