@@ -983,6 +983,28 @@ static void vram_px(NVTest *t, unsigned x, unsigned y, uint32_t v)
     qpci_io_writel(t->dev, t->bar1, FB_START + y * FB_PITCH + x * 4, v);
 }
 
+static void set_mode_640x480(NVTest *t)
+{
+    wrcr(t, 0, 0x1f, 0x57);
+    wrsr(t, 0, 0x00, 0x01);
+    wrsr(t, 0, 0x01, 0x21);
+    wr8(t, PRMVIO(0, 0x3c2), 0xe3);
+    for (uint8_t i = 0; i < sizeof(mode_640x480); i++) {
+        wrcr(t, 0, i, mode_640x480[i]);
+    }
+    wrcr(t, 0, 0x19, 0x20);
+    wrcr(t, 0, 0x42, 0x00);
+    wrcr(t, 0, 0x1a, 0x04);
+    wrcr(t, 0, 0x25, 0x10);
+    wrcr(t, 0, 0x2d, 0x00);
+    wrcr(t, 0, 0x41, 0x00);
+    wrcr(t, 0, 0x28, 0x03);
+    wr(t, 0x680600, 0x20100130);
+    wr(t, 0x600800, FB_START);
+    wrsr(t, 0, 0x00, 0x03);
+    wrsr(t, 0, 0x01, 0x01);
+}
+
 static void test_modeset_screendump(void)
 {
     NVTest t;
@@ -990,24 +1012,7 @@ static void test_modeset_screendump(void)
     const uint8_t *px;
 
     nv_start(&t, "nv40");
-    wrcr(&t, 0, 0x1f, 0x57);
-    wrsr(&t, 0, 0x00, 0x01);
-    wrsr(&t, 0, 0x01, 0x21);
-    wr8(&t, PRMVIO(0, 0x3c2), 0xe3);
-    for (uint8_t i = 0; i < sizeof(mode_640x480); i++) {
-        wrcr(&t, 0, i, mode_640x480[i]);
-    }
-    wrcr(&t, 0, 0x19, 0x20);
-    wrcr(&t, 0, 0x42, 0x00);
-    wrcr(&t, 0, 0x1a, 0x04);
-    wrcr(&t, 0, 0x25, 0x10);
-    wrcr(&t, 0, 0x2d, 0x00);
-    wrcr(&t, 0, 0x41, 0x00);
-    wrcr(&t, 0, 0x28, 0x03);
-    wr(&t, 0x680600, 0x20100130);
-    wr(&t, 0x600800, FB_START);
-    wrsr(&t, 0, 0x00, 0x03);
-    wrsr(&t, 0, 0x01, 0x01);
+    set_mode_640x480(&t);
 
     /* x8r8g8b8: the top byte is not shown. */
     vram_px(&t, 0, 0, 0x00ff0000);
@@ -1031,6 +1036,92 @@ static void test_modeset_screendump(void)
     g_assert_cmphex(ppm_px(px, 640, 320, 240), ==, 0x000000);
     g_assert_cmphex(ppm_px(px, 640, 0, 0), ==, 0x000000);
     nv_stop(&t);
+}
+
+/*
+ * Migration of a display in use (issue 7): nv40 scanning out 640x480x32
+ * from VRAM, VBLANK enabled, a palette entry half written through
+ * PRMDIO, the attribute controller's flip-flop on data, head B's CRTC
+ * programmed differently.  After loading into a fresh QEMU the registers,
+ * the picture and the in-flight VGA state are the same, and VBLANK still
+ * fires (PMC line 24) within one 60 Hz frame.
+ */
+static void test_display_migration(void)
+{
+    static const struct { unsigned head; uint8_t cr; } crs[] = {
+        { 0, 0x01 }, { 0, 0x12 }, { 0, 0x13 }, { 0, 0x19 }, { 0, 0x28 },
+        { 0, 0x44 }, { 1, 0x13 }, { 1, 0x28 },
+    };
+    static const uint32_t regs[] = {
+        0x600140, 0x600800, 0x680600, 0x602800, 0x682600, 0x101000,
+    };
+    NVTest t;
+    g_autofree char *dir = g_dir_make_tmp("nv-gpu-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename(dir, "state", NULL);
+    g_autofree char *args = NULL, *ppm = NULL, *ppm2 = NULL;
+    const uint8_t *px;
+    uint8_t cr_before[G_N_ELEMENTS(crs)];
+    uint32_t before[G_N_ELEMENTS(regs)];
+
+    nv_start(&t, "nv40");
+    set_mode_640x480(&t);
+    vram_px(&t, 0, 0, 0x00ff0000);
+    vram_px(&t, 639, 479, 0x0000ff00);
+    vram_px(&t, 320, 240, 0x00123456);
+    wrcr(&t, 1, 0x13, 0x55);
+    wrcr(&t, 1, 0x28, 0x01);
+    wr(&t, 0x602800, 0x00200000);
+    wr(&t, 0x600140, 1);                        /* VBLANK enabled */
+    wr(&t, 0x600100, 1);                        /* and nothing pending */
+    wr8(&t, PRMDIO(0, 0x3c8), 0x21);            /* entry 0x21: red only */
+    wr8(&t, PRMDIO(0, 0x3c9), 0x3f);
+    rd8(&t, PRMCIO(0, 0x3da));
+    wr8(&t, PRMCIO(0, 0x3c0), 0x34);            /* AR14, flip-flop on data */
+    for (size_t i = 0; i < G_N_ELEMENTS(crs); i++) {
+        cr_before[i] = rdcr(&t, crs[i].head, crs[i].cr);
+    }
+    for (size_t i = 0; i < G_N_ELEMENTS(regs); i++) {
+        before[i] = rd(&t, regs[i]);
+    }
+    ppm = screendump(&t, 640, 480, &px);
+    g_assert_cmphex(ppm_px(px, 640, 320, 240), ==, 0x123456);
+    migrate_to_file(&t, path);
+    nv_stop(&t);
+
+    args = g_strdup_printf("-machine pc -nodefaults "
+                           "-device nv-gpu,model=nv40,addr=04.0,romfile= "
+                           "-incoming 'exec:cat %s'", path);
+    nv_attach(&t, args);
+    for (size_t i = 0; i < G_N_ELEMENTS(crs); i++) {
+        g_assert_cmphex(rdcr(&t, crs[i].head, crs[i].cr), ==, cr_before[i]);
+    }
+    for (size_t i = 0; i < G_N_ELEMENTS(regs); i++) {
+        g_assert_cmphex(rd(&t, regs[i]), ==, before[i]);
+    }
+    ppm2 = screendump(&t, 640, 480, &px);
+    g_assert_cmphex(ppm_px(px, 640, 0, 0), ==, 0xff0000);
+    g_assert_cmphex(ppm_px(px, 640, 639, 479), ==, 0x00ff00);
+    g_assert_cmphex(ppm_px(px, 640, 320, 240), ==, 0x123456);
+    g_assert_cmphex(ppm_px(px, 640, 321, 240), ==, 0x000000);
+    /* The attribute write in flight lands in AR14. */
+    wr8(&t, PRMCIO(0, 0x3c0), 0x0c);
+    wr8(&t, PRMCIO(0, 0x3c0), 0x34);
+    g_assert_cmphex(rd8(&t, PRMCIO(0, 0x3c1)), ==, 0x0c);
+    /* The palette entry completes with green and blue. */
+    wr8(&t, PRMDIO(0, 0x3c9), 0x01);
+    wr8(&t, PRMDIO(0, 0x3c9), 0x02);
+    wr8(&t, PRMDIO(0, 0x3c7), 0x21);
+    g_assert_cmphex(rd8(&t, PRMDIO(0, 0x3c9)), ==, 0x3f);
+    g_assert_cmphex(rd8(&t, PRMDIO(0, 0x3c9)), ==, 0x01);
+    g_assert_cmphex(rd8(&t, PRMDIO(0, 0x3c9)), ==, 0x02);
+    /* The VBLANK timer was re-armed by post_load: one frame fires it. */
+    qtest_qmp_assert_success(t.qts, "{'execute': 'cont'}");
+    qtest_clock_step(t.qts, 16666667);
+    g_assert_cmphex(rd(&t, 0x600100), ==, 1);
+    g_assert_cmphex(rd(&t, 0x000100) & (1u << 24), ==, 1u << 24);
+    nv_stop(&t);
+    unlink(path);
+    rmdir(dir);
 }
 
 /* ---- VBIOS ----------------------------------------------------------- */
@@ -1387,6 +1478,7 @@ int main(int argc, char **argv)
     qtest_add_func("/nv-gpu/vp1/migration-nv43", test_vp1_migration);
     qtest_add_func("/nv-gpu/vp1/absent-nv40", test_vp1_absent);
     qtest_add_func("/nv-gpu/display/crtc-mmio-nv40", test_crtc_mmio);
+    qtest_add_func("/nv-gpu/display/migration", test_display_migration);
     qtest_add_func("/nv-gpu/display/modeset-640x480x32",
                    test_modeset_screendump);
     qtest_add_func("/nv-gpu/display/ddc-edid", test_ddc_edid);
