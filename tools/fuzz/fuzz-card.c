@@ -19,6 +19,7 @@
 typedef struct FuzzHost {
     int64_t now;
     int64_t deadline[NV_TIMER_COUNT];
+    unsigned ddc_clocks;
 } FuzzHost;
 
 static int64_t f_clock(void *opaque)
@@ -39,6 +40,19 @@ static void f_timer_del(void *opaque, NVTimerId id)
 static uint32_t f_pci_config_read(void *opaque, uint32_t addr)
 {
     return addr < 256 ? 0x10de + addr : 0;
+}
+
+static void f_pci_config_write(void *opaque, uint32_t addr, uint32_t val)
+{
+}
+
+/* A device on the DDC bus that answers every other clock with a 0. */
+static bool f_ddc(void *opaque, bool scl, bool sda)
+{
+    FuzzHost *h = opaque;
+
+    h->ddc_clocks += scl;
+    return sda && (h->ddc_clocks & 1);
 }
 
 typedef struct Input {
@@ -63,6 +77,9 @@ static const uint32_t bases[] = {
     0x101000, 0x300000, 0x400000, 0x400600, 0x410000, 0x4c0000, 0x500000,
     0x510000, 0x520000, 0x600000, 0x602000, 0x609000, 0x610000, 0x640000,
     0x648000, 0x650000, 0x700000, 0x800000, 0x1000000,
+    /* NV2x+ display: the VGA ports of each window sit at +0x3b0..0x3df. */
+    0x0c0300, 0x0c2300, 0x601300, 0x603300, 0x680000, 0x681300, 0x682000,
+    0x683300, 0x100800,
 };
 
 static void advance(NVCard *card, FuzzHost *h, int64_t ns)
@@ -107,6 +124,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         .timer_mod = f_timer_mod,
         .timer_del = f_timer_del,
         .pci_config_read = f_pci_config_read,
+        .pci_config_write = f_pci_config_write,
+        .ddc = f_ddc,
     };
     NVCard card;
 

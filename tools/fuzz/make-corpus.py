@@ -24,6 +24,16 @@ class Seed:
     def rd(self, addr):
         self.b += bytes([0x81]) + struct.pack('<I', addr)
 
+    def wr8(self, addr, val):
+        self.b += bytes([0x00]) + struct.pack('<II', addr, val & 0xff)
+
+    def rd8(self, addr):
+        self.b += bytes([0x01]) + struct.pack('<I', addr)
+
+    def wrcr(self, head, idx, val):
+        self.wr8(0x6013d4 + head * 0x2000, idx)
+        self.wr8(0x6013d5 + head * 0x2000, val)
+
     def wait(self, ns):
         self.b += bytes([0x02]) + struct.pack('<I', ns // 64)[:3]
 
@@ -126,10 +136,52 @@ def seeds():
         yield model + '-basics', s
 
 
+def display_seeds():
+    """nouveau's display bring-up (dispnv04/crtc.c, 1024x768x32) on each
+    NV2x+ generation: unlock, owner, a DDC start/stop, the mode, palette."""
+    mode = [0xa3, 0x7f, 0x7f, 0x87, 0x84, 0x95, 0x24, 0xf5, 0x00, 0x60,
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x28, 0xff, 0x00,
+            0x00, 0xff, 0x25, 0xc3, 0xff]
+    for model in ('nv20', 'nv30', 'nv40', 'nv44'):
+        s = Seed(model)
+        s.wrcr(0, 0x1f, 0x57)
+        s.wrcr(0, 0x44, 0x00)
+        for v in (0x31, 0x21, 0x01, 0x11, 0x31):
+            s.wrcr(0, 0x3f, v)
+            s.wrcr(0, 0x3e, 0)
+            s.rd8(0x6013d5)
+        s.wr8(0x0c03c4, 0x01)
+        s.wr8(0x0c03c5, 0x21)
+        for i, v in enumerate(mode):
+            s.wrcr(0, i, v)
+        for idx, v in ((0x19, 0x20), (0x28, 0x03), (0x25, 0x00), (0x41, 0x00),
+                       (0x42, 0x00), (0x2d, 0x00)):
+            s.wrcr(0, idx, v)
+        s.wr(0x680600, 0x00100130)
+        s.wr(0x600800, 0x100000)
+        s.wr(0x600140, 1)
+        s.wr8(0x6813c8, 0)
+        for v in range(12):
+            s.wr8(0x6813c9, v * 5)
+        s.rd8(0x6013da)
+        s.wr8(0x6013c0, 0x20)
+        s.wr8(0x0c03c4, 0x01)
+        s.wr8(0x0c03c5, 0x01)
+        s.wrcr(1, 0x28, 0x01)
+        s.wait(17000000)
+        s.rd(0x600100)
+        s.rd(0x600808)
+        s.wr(0x680608, 0)
+        s.rd(0x680608)
+        s.wr(0x1850, 1)
+        s.wr(0x101000, 0x80000040)
+        yield model + '-display', s
+
+
 def main():
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
-    for name, s in seeds():
+    for name, s in list(seeds()) + list(display_seeds()):
         with open(os.path.join(out, name), 'wb') as f:
             f.write(s.b)
 
