@@ -85,12 +85,33 @@ static void rdi_unknown(NVCard *card, bool write)
            card->pgraph20.rdi_index & 0xffff);
 }
 
+/* The CTXPROG registers, on Curie only; NULL elsewhere. */
+static uint32_t *ctxprog_reg(NVCard *card, uint32_t addr)
+{
+    NVPGraph20 *g = &card->pgraph20;
+
+    if (card->model->pgraph != NV_PGRAPH_CURIE) {
+        return NULL;
+    }
+    if (addr == NV40_PGRAPH_CTXPROG_INDEX) {
+        return &g->ctxprog_index;
+    }
+    if (addr == NV40_PGRAPH_CTXPROG_DATA) {
+        return &g->ctxprog[g->ctxprog_index % NV40_CTXPROG_WORDS];
+    }
+    return NULL;
+}
+
 uint32_t nv20_pgraph_read(NVCard *card, uint32_t addr)
 {
     NVPGraph20 *g = &card->pgraph20;
     NVXfCmd cmd;
     uint32_t v = 0;
+    uint32_t *ctxprog = ctxprog_reg(card, addr);
 
+    if (ctxprog) {
+        return *ctxprog;
+    }
     if (addr == intr_en_reg(card)) {
         return g->intr_en;
     }
@@ -125,7 +146,17 @@ void nv20_pgraph_write(NVCard *card, uint32_t addr, uint32_t val)
 {
     NVPGraph20 *g = &card->pgraph20;
     NVXfCmd cmd;
+    uint32_t *ctxprog = ctxprog_reg(card, addr);
 
+    if (ctxprog) {
+        *ctxprog = val;
+        if (addr == NV40_PGRAPH_CTXPROG_DATA) {
+            g->ctxprog_index = (g->ctxprog_index + 1) % NV40_CTXPROG_WORDS;
+        } else {
+            g->ctxprog_index %= NV40_CTXPROG_WORDS;
+        }
+        return;
+    }
     if (addr == intr_en_reg(card)) {
         g->intr_en = val;
         nv_card_update_irq(card);

@@ -139,12 +139,45 @@ static void test_unknown(void)
     th_free(th);
 }
 
+/*
+ * NV40's context program upload as nouveau's ctxnv40.c does it: index 0
+ * to 0x400324, then the words to 0x400328, the index moving on by one
+ * each.  The words read back at their index; the index wraps at 256.
+ * Kelvin and Rankine have no such registers (unimplemented there).
+ */
+static void test_ctxprog(void)
+{
+    TestHost *th = th_new("nv40", 0);
+
+    th_wr(th, 0x400324, 0);
+    for (uint32_t i = 0; i < 3; i++) {
+        th_wr(th, 0x400328, 0x00100000 + i);
+    }
+    g_assert_cmphex(th_rd(th, 0x400324), ==, 3);
+    th_wr(th, 0x400324, 1);
+    g_assert_cmphex(th_rd(th, 0x400328), ==, 0x00100001);
+    g_assert_cmphex(th_rd(th, 0x400324), ==, 1);     /* reads stay */
+    th_wr(th, 0x400324, 255);
+    th_wr(th, 0x400328, 0xabc);
+    g_assert_cmphex(th_rd(th, 0x400324), ==, 0);
+    th_wr(th, 0x400324, 255);
+    g_assert_cmphex(th_rd(th, 0x400328), ==, 0xabc);
+    g_assert_cmpuint(th->n_unimp, ==, 0);
+    th_free(th);
+
+    th = th_new("nv30", 0);
+    th_wr(th, 0x400328, 1);
+    g_assert_cmpuint(th->n_unimp, ==, 1);
+    th_free(th);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/pgraph-nv20/pipe-rdi/kelvin", test_kelvin);
     g_test_add_func("/pgraph-nv20/pipe-rdi/rankine", test_rankine);
     g_test_add_func("/pgraph-nv20/pipe-rdi/curie", test_curie);
+    g_test_add_func("/pgraph-nv20/ctxprog", test_ctxprog);
     g_test_add_func("/pgraph-nv20/vab", test_vab);
     g_test_add_func("/pgraph-nv20/pipe-mask", test_masks);
     g_test_add_func("/pgraph-nv20/intr", test_intr);

@@ -904,6 +904,8 @@ static const VMStateDescription vmstate_nv20_pgraph = {
         VMSTATE_UINT32(intr_en, NVPGraph20),
         VMSTATE_UINT32(pipe_address, NVPGraph20),
         VMSTATE_UINT32(rdi_index, NVPGraph20),
+        VMSTATE_UINT32(ctxprog_index, NVPGraph20),
+        VMSTATE_UINT32_ARRAY(ctxprog, NVPGraph20, NV40_CTXPROG_WORDS),
         VMSTATE_END_OF_LIST()
     },
 };

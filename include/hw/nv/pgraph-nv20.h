@@ -15,6 +15,14 @@
 #define NV20_PGRAPH_INTR            0x100
 #define NV20_PGRAPH_INTR_EN         0x140
 #define NV40_PGRAPH_INTR_EN         0x13c   /* moved on NV40 */
+/*
+ * NV40 context program upload (no doc; nouveau engine/gr/ctxnv40.c):
+ * 0x324 is the word index, each write to 0x328 stores a word and moves
+ * the index on.  nouveau's programs are at most 256 words.
+ */
+#define NV40_PGRAPH_CTXPROG_INDEX   0x324
+#define NV40_PGRAPH_CTXPROG_DATA    0x328
+#define NV40_CTXPROG_WORDS          256
 #define NV20_PGRAPH_STATUS          0x700
 #define NV20_PGRAPH_RDI_INDEX       0x750
 #define NV20_PGRAPH_RDI_DATA        0x754
@@ -30,6 +38,8 @@ typedef struct NVPGraph20 {
     uint32_t intr, intr_en;
     uint32_t pipe_address;
     uint32_t rdi_index;
+    uint32_t ctxprog_index;                     /* NV40 */
+    uint32_t ctxprog[NV40_CTXPROG_WORDS];       /* NV40, stored only */
 } NVPGraph20;
 
 struct NVCard;
