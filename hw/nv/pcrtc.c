@@ -293,6 +293,7 @@ void nv_pcrtc_scanout(const NVCard *card, unsigned head, NVScanout *out)
     offset = cr[NV_CR_OFFSET] | (cr[NV_CRE_RPC0] >> 5) << 8 |
              ((cr[NV_CRE_42] >> 6) & 1) << 11;
     out->stride = offset * 8;
+    out->line_bytes = out->width * (out->bpp == 15 ? 2 : out->bpp / 8);
     out->base = card->pcrtc.head[head].start % card->vram_size;
 }
 
@@ -301,11 +302,11 @@ void nv_pcrtc_scanout_line(const NVCard *card, unsigned head,
                            const NVScanout *m, unsigned y, uint32_t *out)
 {
     uint64_t line = m->base + (uint64_t)y * m->stride;
-    uint32_t bytes = m->bpp == 15 ? 2 : m->bpp / 8;
+    uint32_t bytes = m->line_bytes / m->width;
     const uint8_t *p = card->vram + line;
     uint32_t v;
 
-    if (m->blank || line + (uint64_t)m->width * bytes > card->vram_size) {
+    if (m->blank || line + m->line_bytes > card->vram_size) {
         memset(out, 0, m->width * sizeof(*out));
         return;
     }

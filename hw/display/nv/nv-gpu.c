@@ -180,10 +180,10 @@ static QEMUTimerCB *const nv_timer_cbs[NV_TIMER_COUNT] = {
 typedef void NVGPULineFn(NVGPUState *s, unsigned y, uint32_t *out);
 
 /*
- * Both display engines decide per pixel how VRAM becomes colour (NV1's
- * PDAC per-pixel palette bypass, NV4-style palette and 15/16/32 bpp), so
- * lines are converted into a console surface of our own, redrawing the
- * lines whose VRAM changed, or all of them after a mode or palette change.
+ * Report the lines whose VRAM changed (all of them after a mode or palette
+ * change) to the console.  With @line, they are converted into a console
+ * surface of our own first (NV1's per-pixel palette bypass, 8 bpp through
+ * the palette, a blanked screen); without, the surface is VRAM itself.
  * @bytes is how much of VRAM one line shows, for the dirty check.
  */
 static void nv_gpu_draw(NVGPUState *s, unsigned width, unsigned height,
@@ -197,9 +197,9 @@ static void nv_gpu_draw(NVGPUState *s, unsigned width, unsigned height,
     if (!width || !height) {
         return;
     }
-    /* The VGA core may have left a surface that is VRAM itself. */
-    if (!ds || surface_width(ds) != width || surface_height(ds) != height ||
-        is_buffer_shared(ds)) {
+    /* The VGA core or the shared path may have left VRAM as the surface. */
+    if (line && (!ds || surface_width(ds) != width ||
+                 surface_height(ds) != height || is_buffer_shared(ds))) {
         qemu_console_resize(s->con, width, height);
         ds = qemu_console_surface(s->con);
         full = true;
@@ -215,7 +215,9 @@ static void nv_gpu_draw(NVGPUState *s, unsigned width, unsigned height,
         if (!dirty) {
             continue;
         }
-        line(s, y, (uint32_t *)(surface_data(ds) + y * surface_stride(ds)));
+        if (line) {
+            line(s, y, (uint32_t *)(surface_data(ds) + y * surface_stride(ds)));
+        }
         if (first < 0) {
             first = y;
         }
@@ -255,13 +257,41 @@ static void nv_gpu_update_nv1(NVGPUState *s)
 }
 
 /*
- * NV2x-NV4x: head A, which the VBIOS's DCB routes the VGA connector to.
- * Its native (CR28) modes are drawn here; VGA modes are not drawn yet.
+ * Direct-colour modes whose lines all lie in VRAM are shown from VRAM
+ * itself, like bochs-display; 8 bpp, a blanked screen and a mode running
+ * past the end of VRAM are converted line by line instead.
+ */
+static bool nv_gpu_crtc_shared(NVGPUState *s, const NVScanout *m,
+                               pixman_format_code_t *fmt)
+{
+    switch (m->bpp) {
+    case 15:
+        *fmt = PIXMAN_x1r5g5b5;
+        break;
+    case 16:
+        *fmt = PIXMAN_r5g6b5;
+        break;
+    case 32:
+        *fmt = PIXMAN_x8r8g8b8;
+        break;
+    default:
+        return false;
+    }
+    return !m->blank && m->stride % 4 == 0 && m->stride >= m->line_bytes &&
+           m->base + (uint64_t)m->stride * (m->height - 1) + m->line_bytes <=
+           s->vram_size;
+}
+
+/*
+ * NV2x-NV4x: head A, which the VBIOS's DCB routes the VGA connector to,
+ * in a native (CR28) mode.
  */
 static void nv_gpu_update_crtc(NVGPUState *s)
 {
     const NVVgaHead *v = &s->card.vga.head[0];
     uint32_t genctl = nv_pramdac_general_control(&s->card, 0);
+    pixman_format_code_t fmt;
+    DisplaySurface *ds;
     NVScanout m;
     bool full;
 
@@ -275,9 +305,20 @@ static void nv_gpu_update_crtc(NVGPUState *s)
     s->crtc_mode = m;
     s->genctl_drawn = genctl;
     memcpy(s->palette_drawn, v->palette, sizeof(s->palette_drawn));
+    if (!nv_gpu_crtc_shared(s, &m, &fmt)) {
+        nv_gpu_draw(s, m.width, m.height, m.base, m.stride,
+                    m.line_bytes, full, nv_gpu_crtc_line);
+        return;
+    }
+    ds = qemu_console_surface(s->con);
+    if (full || !ds || !is_buffer_shared(ds)) {
+        ds = qemu_create_displaysurface_from(m.width, m.height, fmt, m.stride,
+                                             s->vga.vram_ptr + m.base);
+        dpy_gfx_replace_surface(s->con, ds);
+        full = true;
+    }
     nv_gpu_draw(s, m.width, m.height, m.base, m.stride,
-                (uint64_t)m.width * (m.bpp == 15 ? 2 : m.bpp / 8), full,
-                nv_gpu_crtc_line);
+                m.line_bytes, full, NULL);
 }
 
 /* ---- legacy VGA ---------------------------------------------------- */

@@ -60,6 +60,7 @@ typedef struct NVScanout {
     uint32_t height;
     uint32_t bpp;               /* 8 (palette), 15, 16 or 32 */
     uint32_t stride;            /* bytes */
+    uint32_t line_bytes;        /* bytes of VRAM a line shows */
     uint64_t base;              /* VRAM offset of the first pixel */
 } NVScanout;
 
