@@ -24,11 +24,6 @@ typedef struct Frame {
     uint32_t total, visible, vrs, vre;
 } Frame;
 
-static bool head_present(const NVCard *card, unsigned head)
-{
-    return head < card->model->heads;
-}
-
 /* Vertical CRTC fields: VGA's 8 bits, CR07's bits 8-9, CR25 and CR41. */
 static uint32_t vfield(const uint8_t *cr, uint8_t reg, unsigned b8,
                        unsigned b9, unsigned b10, unsigned b11)
@@ -186,68 +181,56 @@ static uint32_t *pcrtc_reg(NVPcrtcHead *h, uint32_t addr)
     return NULL;
 }
 
-uint64_t nv_pcrtc_read(NVCard *card, uint32_t addr, unsigned size)
+static bool pcrtc_read(NVCard *card, unsigned head, uint32_t off,
+                       uint32_t *val)
 {
-    unsigned head = addr / NV_HEAD_STRIDE;
-    uint32_t off = addr % NV_HEAD_STRIDE;
-    uint32_t base = NV_PCRTC_BASE + head * NV_HEAD_STRIDE;
     NVPcrtcHead *h = &card->pcrtc.head[head];
-    uint32_t *reg;
+    uint32_t *reg = pcrtc_reg(h, off);
 
-    if (head_present(card, head) && off >= NV_PRMCIO_OFFSET) {
-        return nv_vga_window_read(card, head, base + NV_PRMCIO_OFFSET,
-                                  off - NV_PRMCIO_OFFSET, size);
-    }
-    if (!head_present(card, head) || size != 4) {
-        nv_unimp(card, base + off, false, 0);
-        return 0;
-    }
     if (off == NV_PCRTC_INTR) {
-        return h->intr;
+        *val = h->intr;
+    } else if (off == NV_PCRTC_RASTER) {
+        *val = raster(card, head);
+    } else if (reg) {
+        *val = *reg;
+    } else {
+        return false;
     }
-    if (off == NV_PCRTC_RASTER) {
-        return raster(card, head);
-    }
-    reg = pcrtc_reg(h, off);
-    if (!reg) {
-        nv_unimp(card, base + off, false, 0);
-        return 0;
-    }
-    return *reg;
+    return true;
 }
 
-void nv_pcrtc_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size)
+static bool pcrtc_write(NVCard *card, unsigned head, uint32_t off,
+                        uint32_t val)
 {
-    unsigned head = addr / NV_HEAD_STRIDE;
-    uint32_t off = addr % NV_HEAD_STRIDE;
-    uint32_t base = NV_PCRTC_BASE + head * NV_HEAD_STRIDE;
     NVPcrtcHead *h = &card->pcrtc.head[head];
-    uint32_t *reg;
+    uint32_t *reg = pcrtc_reg(h, off);
 
-    if (head_present(card, head) && off >= NV_PRMCIO_OFFSET) {
-        nv_vga_window_write(card, head, base + NV_PRMCIO_OFFSET,
-                            off - NV_PRMCIO_OFFSET, val, size);
-        return;
-    }
-    if (!head_present(card, head) || size != 4) {
-        nv_unimp(card, base + off, true, val);
-        return;
-    }
     if (off == NV_PCRTC_INTR) {
-        h->intr &= ~(uint32_t)val;
+        h->intr &= ~val;
         nv_card_update_irq(card);
-        return;
+        return true;
     }
-    reg = pcrtc_reg(h, off);
     if (!reg) {
-        nv_unimp(card, base + off, true, val);
-        return;
+        return false;
     }
     *reg = val;
     if (off == NV_PCRTC_INTR_EN) {
         h->intr_en &= NV_PCRTC_INTR_VBLANK;
         nv_card_update_irq(card);
     }
+    return true;
+}
+
+uint64_t nv_pcrtc_read(NVCard *card, uint32_t addr, unsigned size)
+{
+    return nv_head_block_read(card, NV_PCRTC_BASE, NV_PRMCIO_OFFSET, addr,
+                              size, pcrtc_read);
+}
+
+void nv_pcrtc_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size)
+{
+    nv_head_block_write(card, NV_PCRTC_BASE, NV_PRMCIO_OFFSET, addr, val,
+                        size, pcrtc_write);
 }
 
 void nv_pcrtc_reset(NVCard *card)
@@ -266,7 +249,7 @@ void nv_pcrtc_scanout(const NVCard *card, unsigned head, NVScanout *out)
     uint32_t hde, vde, offset;
 
     memset(out, 0, sizeof(*out));
-    if (!head_present(card, head)) {
+    if (!nv_head_present(card, head)) {
         return;
     }
     /* nvreg.h NV_CIO_CRE_PIXEL_FORMAT: 0 VGA, 1 8 bpp, 2 15/16, 3 32. */

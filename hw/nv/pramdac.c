@@ -22,58 +22,43 @@
 #define PLL_CORE_RESET      0x00014a04u
 #define PLL_PIXEL_RESET     0x00011c0fu
 
-static bool head_present(const NVCard *card, unsigned head)
-{
-    return head < card->model->heads;
-}
-
 uint32_t nv_pramdac_general_control(const NVCard *card, unsigned head)
 {
     return card->pramdac.head[head].regs[NV_PRAMDAC_GENERAL_CONTROL / 4];
 }
 
-uint64_t nv_pramdac_read(NVCard *card, uint32_t addr, unsigned size)
+/* Every offset below PRMDIO is a stored register. */
+static bool pramdac_read(NVCard *card, unsigned head, uint32_t off,
+                         uint32_t *val)
 {
-    unsigned head = addr / NV_HEAD_STRIDE;
-    uint32_t off = addr % NV_HEAD_STRIDE;
-    uint32_t base = NV_PRAMDAC_BASE + head * NV_HEAD_STRIDE;
-    uint32_t val;
-
-    if (head_present(card, head) && off >= NV_PRMDIO_OFFSET) {
-        return nv_vga_window_read(card, head, base + NV_PRMDIO_OFFSET,
-                                  off - NV_PRMDIO_OFFSET, size);
-    }
-    if (!head_present(card, head) || size != 4) {
-        nv_unimp(card, base + off, false, 0);
-        return 0;
-    }
-    val = card->pramdac.head[head].regs[off / 4];
+    *val = card->pramdac.head[head].regs[off / 4];
     if (off == NV_PRAMDAC_TEST_CONTROL &&
-        !(val & NV_PRAMDAC_TEST_CONTROL_PWRDWN_DAC_OFF)) {
-        val |= NV_PRAMDAC_TEST_CONTROL_SENSEB_ALLHI;
+        !(*val & NV_PRAMDAC_TEST_CONTROL_PWRDWN_DAC_OFF)) {
+        *val |= NV_PRAMDAC_TEST_CONTROL_SENSEB_ALLHI;
     }
-    return val;
+    return true;
 }
 
-void nv_pramdac_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size)
+static bool pramdac_write(NVCard *card, unsigned head, uint32_t off,
+                          uint32_t val)
 {
-    unsigned head = addr / NV_HEAD_STRIDE;
-    uint32_t off = addr % NV_HEAD_STRIDE;
-    uint32_t base = NV_PRAMDAC_BASE + head * NV_HEAD_STRIDE;
-
-    if (head_present(card, head) && off >= NV_PRMDIO_OFFSET) {
-        nv_vga_window_write(card, head, base + NV_PRMDIO_OFFSET,
-                            off - NV_PRMDIO_OFFSET, val, size);
-        return;
-    }
-    if (!head_present(card, head) || size != 4) {
-        nv_unimp(card, base + off, true, val);
-        return;
-    }
     if (off == NV_PRAMDAC_TEST_CONTROL) {
         val &= ~NV_PRAMDAC_TEST_CONTROL_SENSEB_ALLHI;
     }
     card->pramdac.head[head].regs[off / 4] = val;
+    return true;
+}
+
+uint64_t nv_pramdac_read(NVCard *card, uint32_t addr, unsigned size)
+{
+    return nv_head_block_read(card, NV_PRAMDAC_BASE, NV_PRMDIO_OFFSET, addr,
+                              size, pramdac_read);
+}
+
+void nv_pramdac_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size)
+{
+    nv_head_block_write(card, NV_PRAMDAC_BASE, NV_PRMDIO_OFFSET, addr, val,
+                        size, pramdac_write);
 }
 
 void nv_pramdac_reset(NVCard *card)

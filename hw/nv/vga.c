@@ -23,7 +23,7 @@
 #define DDC_STATUS_SCL      0x04
 #define DDC_STATUS_SDA      0x08
 
-static bool head_present(const NVCard *card, unsigned head)
+bool nv_head_present(const NVCard *card, unsigned head)
 {
     return head < card->model->heads;
 }
@@ -31,7 +31,7 @@ static bool head_present(const NVCard *card, unsigned head)
 unsigned nv_vga_owner_head(const NVCard *card)
 {
     /* nvkm vga.c: CR44 is 0 for head A, 3 for head B, 4 with both tied. */
-    return card->vga.owner == 3 && head_present(card, 1) ? 1 : 0;
+    return card->vga.owner == 3 && nv_head_present(card, 1) ? 1 : 0;
 }
 
 static bool ext_unlocked(const NVCard *card)
@@ -187,7 +187,7 @@ uint8_t nv_vga_port_read(NVCard *card, unsigned head, uint16_t port)
 {
     NVVgaHead *h;
 
-    if (!head_present(card, head)) {
+    if (!nv_head_present(card, head)) {
         return 0xff;
     }
     h = &card->vga.head[head];
@@ -238,7 +238,7 @@ void nv_vga_port_write(NVCard *card, unsigned head, uint16_t port, uint8_t val)
 {
     NVVgaHead *h;
 
-    if (!head_present(card, head)) {
+    if (!nv_head_present(card, head)) {
         return;
     }
     h = &card->vga.head[head];
@@ -330,6 +330,45 @@ void nv_vga_window_write(NVCard *card, unsigned head, uint32_t base,
     }
 }
 
+uint64_t nv_head_block_read(NVCard *card, uint32_t base, uint32_t window,
+                            uint32_t addr, unsigned size, NVHeadRegRead *read)
+{
+    unsigned head = addr / NV_HEAD_STRIDE;
+    uint32_t off = addr % NV_HEAD_STRIDE;
+    uint32_t val;
+
+    base += head * NV_HEAD_STRIDE;
+    if (nv_head_present(card, head) && off >= window) {
+        return nv_vga_window_read(card, head, base + window, off - window,
+                                  size);
+    }
+    if (!nv_head_present(card, head) || size != 4 ||
+        !read(card, head, off, &val)) {
+        nv_unimp(card, base + off, false, 0);
+        return 0;
+    }
+    return val;
+}
+
+void nv_head_block_write(NVCard *card, uint32_t base, uint32_t window,
+                         uint32_t addr, uint64_t val, unsigned size,
+                         NVHeadRegWrite *write)
+{
+    unsigned head = addr / NV_HEAD_STRIDE;
+    uint32_t off = addr % NV_HEAD_STRIDE;
+
+    base += head * NV_HEAD_STRIDE;
+    if (nv_head_present(card, head) && off >= window) {
+        nv_vga_window_write(card, head, base + window, off - window, val,
+                            size);
+        return;
+    }
+    if (!nv_head_present(card, head) || size != 4 ||
+        !write(card, head, off, val)) {
+        nv_unimp(card, base + off, true, val);
+    }
+}
+
 /*
  * PRMVIO: NV40 has one window per head; earlier chips have one, reaching
  * the head CR44 selects (nvkm vga.c, dispnv04/hw.h NVReadPRMVIO).
@@ -350,7 +389,7 @@ uint64_t nv_prmvio_read(NVCard *card, uint32_t addr, unsigned size)
     uint32_t off = addr;
     unsigned head = prmvio_head(card, &off);
 
-    if (!head_present(card, head)) {
+    if (!nv_head_present(card, head)) {
         nv_unimp(card, NV_PRMVIO_BASE + addr, false, 0);
         return 0;
     }
@@ -363,7 +402,7 @@ void nv_prmvio_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size)
     uint32_t off = addr;
     unsigned head = prmvio_head(card, &off);
 
-    if (!head_present(card, head)) {
+    if (!nv_head_present(card, head)) {
         nv_unimp(card, NV_PRMVIO_BASE + addr, true, val);
         return;
     }

@@ -113,6 +113,26 @@ typedef struct NVVga {
 
 struct NVCard;
 
+bool nv_head_present(const struct NVCard *card, unsigned head);
+
+/*
+ * The per-head register blocks (PCRTC + PRMCIO, PRAMDAC + PRMDIO): head
+ * B's copy is NV_HEAD_STRIDE above head A's, and the upper half of each
+ * copy, from @window, holds VGA ports.  The lower half has 32-bit
+ * registers, handed to @read/@write as (head, offset); they return false
+ * for a register they do not know, which is then logged unimplemented.
+ */
+typedef bool NVHeadRegRead(struct NVCard *card, unsigned head, uint32_t off,
+                           uint32_t *val);
+typedef bool NVHeadRegWrite(struct NVCard *card, unsigned head, uint32_t off,
+                            uint32_t val);
+uint64_t nv_head_block_read(struct NVCard *card, uint32_t base,
+                            uint32_t window, uint32_t addr, unsigned size,
+                            NVHeadRegRead *read);
+void nv_head_block_write(struct NVCard *card, uint32_t base, uint32_t window,
+                         uint32_t addr, uint64_t val, unsigned size,
+                         NVHeadRegWrite *write);
+
 uint8_t nv_vga_port_read(struct NVCard *card, unsigned head, uint16_t port);
 void nv_vga_port_write(struct NVCard *card, unsigned head, uint16_t port,
                        uint8_t val);
