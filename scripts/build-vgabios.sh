@@ -5,12 +5,10 @@
 # Bochs DISPI VBE driver and a PCI ROM header carrying the model's ids.
 # roms/README.md describes the image; roms/mkvbios adds the NVIDIA tables.
 #
-# Usage: build-vgabios.sh [--test-std-vga] [OUTDIR]
+# Usage: build-vgabios.sh [OUTDIR]
 #
 # Writes OUTDIR/seavgabios-MODEL.bin (default OUTDIR: $NV_CACHE/vgabios)
-# for every model with a VGA BIOS.  --test-std-vga also writes
-# OUTDIR/seavgabios-stdvga.bin, the same source built with QEMU's std VGA
-# ids (1234:1111, LFB in BAR0), to try with -device VGA,romfile=....
+# for every model with a VGA BIOS.
 #
 # The source is fetched and unpacked (Debian's patches applied) once, then
 # patched with roms/seabios/*.patch; each binary is rebuilt only when the
@@ -22,11 +20,6 @@ set -euo pipefail
 MODELS=(nv20:0x0200 nv25:0x0250 nv30:0x0301 nv34:0x0322
         nv40:0x0040 nv43:0x0140 nv44:0x0161)
 
-test_std=0
-if [ "${1:-}" = --test-std-vga ]; then
-    test_std=1
-    shift
-fi
 out=${1:-$NV_CACHE/vgabios}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -113,7 +106,6 @@ todo=()
 for m in "${MODELS[@]}"; do
     todo+=("${m%%:*} 0x10de ${m#*:}")
 done
-((test_std)) && todo+=("stdvga 0x1234 0x1111")
 fail=0
 for t in "${todo[@]}"; do
     # shellcheck disable=SC2086
