@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Build QEMU's libFuzzer target (qemu-fuzz-x86_64) with clang, ASan and
 # UBSan, with nv-gpu grafted in and its generic-fuzz configuration
-# ("generic-fuzz-nv-gpu": an nv1 and an nv43 on q35).  A separate build
-# tree in the cache; the same source tree as build-qemu.sh.
+# ("generic-fuzz-nv-gpu": an nv1 and an nv43 on q35), and from the same
+# objects qemu-system-x86_64 and the nv-gpu qtest.  A separate build tree
+# in the cache; the same source tree as build-qemu.sh.
 # Usage: scripts/build-qemu-fuzz.sh   then e.g.
 #   $NV_CACHE/qemu-fuzz/qemu-fuzz-x86_64 --fuzz-target=generic-fuzz-nv-gpu \
 #       -max_total_time=120
@@ -27,7 +28,10 @@ if [ ! -f "$build/build.ninja" ]; then
         >"$build/configure.log" 2>&1) ||
         { tail -30 "$build/configure.log"; nv_die "configure failed"; }
 fi
-nv_log "building qemu-fuzz-x86_64"
-ninja -C "$build" qemu-fuzz-x86_64 >"$build/build.log" 2>&1 ||
+# The same tree also gives a sanitizer qemu-system-x86_64 for the qtests
+# (tests/qtest/nv-gpu-test under ASan and UBSan): it shares every object.
+nv_log "building qemu-fuzz-x86_64 and the sanitizer qemu-system-x86_64"
+ninja -C "$build" qemu-fuzz-x86_64 qemu-system-x86_64 tests/qtest/nv-gpu-test \
+    >"$build/build.log" 2>&1 ||
     { grep -B5 -A20 -m3 'error' "$build/build.log" | head -60; nv_die "build failed"; }
 nv_link_firmware "$build"

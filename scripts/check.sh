@@ -71,8 +71,16 @@ run_tap qtest-nv-gpu env QTEST_QEMU_BINARY="$NV_QEMU" \
 
 run_tap guest-boot "$NV_TOP/tests/guest/boot-test.sh"
 run_tap guest-draw "$NV_TOP/tests/guest/draw-test.sh"
+run_tap guest-nouveau "$NV_TOP/tests/guest/nouveau-test.sh"
+run_tap guest-vgabios "$NV_TOP/tests/guest/vgabios-test.sh"
 run_tap fuzz "$NV_TOP/tests/fuzz/run.sh"
 run_tap qemu-fuzz "$NV_TOP/tests/fuzz/qemu-run.sh"
+# The qtests again against the ASan/UBSan QEMU qemu-run.sh has just built
+# (scripts/build-qemu-fuzz.sh); a report aborts QEMU, which fails the test.
+run_tap asan-qtest-nv-gpu env UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    ASAN_OPTIONS=detect_leaks=1 \
+    QTEST_QEMU_BINARY="$NV_CACHE/qemu-fuzz/qemu-system-x86_64" \
+    "$NV_CACHE/qemu-fuzz/tests/qtest/nv-gpu-test" --tap
 run_tap static "$NV_TOP/tests/static/no-assert.sh"
 run_tap vmstate "$NV_TOP/tests/static/vmstate-complete.py"
 

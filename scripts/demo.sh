@@ -3,9 +3,13 @@
 # The main demo: build QEMU with nv-gpu, boot a Debian kernel with a busybox
 # initramfs on one emulated card, and show what the guest saw.
 # Usage: scripts/demo.sh [MODEL]   (default nv40)
-# With nv1 the guest also draws a test picture through the 2D engine
-# (fills, pattern, ROP3, blit with colour key, cliprects) and the
-# screenshot is saved as build/guest/demo-nv1.png.
+# On NV2x-NV4x models the guest loads Debian's own nouveau.ko, which drives
+# the card and puts a framebuffer console on it; the demo reports the
+# driver and fb0 and saves a screenshot of the console as
+# build/guest/demo-MODEL.png.  With nv1 (which nouveau does not support)
+# the guest instead draws a test picture through the 2D engine (fills,
+# pattern, ROP3, blit with colour key, cliprects), saved as
+# build/guest/demo-nv1.png.
 set -euo pipefail
 . "$(dirname "$0")/../tests/guest/lib.sh"
 
@@ -25,15 +29,19 @@ if [ -z "${names[$model]:-}" ]; then
 fi
 
 "$NV_TOP/scripts/build-qemu.sh"
-initrd=$(nv_guest_initramfs)
 log=$NV_GUEST_OUT/demo-$model.log
-nv_log "booting a Debian kernel on -device $(nv_guest_device "$model") (TCG, ~10-20 s)"
+png=$NV_GUEST_OUT/demo-$model.png
+ppm=$NV_GUEST_OUT/demo-$model.ppm
+driver=${NV_GUEST_DRIVER:-nouveau}
 if [ "$model" = nv1 ]; then
+    initrd=$(nv_guest_initramfs)
+    nv_log "booting a Debian kernel on -device $(nv_guest_device "$model") (TCG, ~10-20 s)"
     # NV1 also draws a test picture with its 2D engine; we save a screenshot.
-    png=$NV_GUEST_OUT/demo-nv1.png
-    nv_guest_draw "$model" "$initrd" "$log" "$NV_GUEST_OUT/demo-nv1.ppm" "$png"
+    nv_guest_draw "$model" "$initrd" "$log" "$ppm" "$png"
 else
-    nv_guest_boot "$model" "$initrd" "$log"
+    initrd=$(nv_guest_initramfs "$driver")
+    nv_log "booting a Debian kernel with $driver on -device $(nv_guest_device "$model") (TCG, ~30-40 s)"
+    nv_guest_fbcon "$model" "$initrd" "$log" "$ppm" "$png"
 fi
 
 card=$(nv_guest_cards "$log" | head -n 1)
@@ -49,4 +57,31 @@ echo "The guest saw an NVIDIA ${names[$model]} (${vendor#0x}:${device#0x}), BOOT
 if [ "$model" = nv1 ]; then
     [ -s "$png" ] || nv_die "the guest did not finish drawing (serial log: $log)"
     echo "It drew a test picture with the NV1 2D engine: $png"
+    exit 0
 fi
+
+drv=$(nv_guest_values "$log" DRIVER | head -n 1)
+fb=$(nv_guest_values "$log" FB | head -n 1)
+if [ -n "$drv" ] && [ "$drv" != none ]; then
+    echo "Driver: ${drv%% *} ($(nv_guest_field "$drv" module).ko) bound to $(nv_guest_field "$drv" slot)"
+else
+    echo "Driver: none bound to the card"
+fi
+if [ -n "$fb" ] && [ "$fb" != none ]; then
+    read -r size bpp _ <<<"$fb"
+    echo "Framebuffer: /dev/fb0 $size, $bpp bpp ($(nv_guest_field "$fb" name))"
+else
+    echo "Framebuffer: none"
+fi
+nv_guest_values "$log" INSMOD | sed 's/^/insmod: /'
+nv_guest_values "$log" DMESG | sed 's/^/Kernel error: /'
+if ! nv_guest_said "$log" NV-CONSOLE || [ ! -s "$png" ]; then
+    # The guest's NV-LOG lines near the end carry the driver's last words
+    # (the kernel console itself is quiet).
+    nv_guest_tail "$log" '  | ' 12 >&2
+    if ! nv_guest_said "$log" NV-CONSOLE; then
+        nv_die "the guest did not get a framebuffer console on the card (serial log: $log)"
+    fi
+    nv_die "no screenshot of the console (serial log: $log)"
+fi
+echo "Its framebuffer console, as QEMU shows it: $png"

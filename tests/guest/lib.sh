@@ -5,8 +5,13 @@
 #
 # Environment knobs (all optional):
 #   NV_GUEST_DEVICE   whole -device argument, e.g. "VGA" for a stand-in
-#   NV_GUEST_ROMFILE  romfile= value for nv-gpu (default: empty, no option ROM)
-#   NV_GUEST_VENDOR   PCI vendor the guest looks for (default 0x10de)
+#   NV_GUEST_ROMFILE  romfile= value for nv-gpu; "{model}" in it becomes the
+#                     model name (e.g. /tmp/vbios/{model}.bin).  Unset: no
+#                     romfile= at all, the device's own default
+#   NV_GUEST_VENDOR   PCI vendor the guest looks for (default 0x10de; 0x1234
+#                     when NV_GUEST_DRIVER is bochs)
+#   NV_GUEST_DRIVER   kernel module that is to drive the card in the fbcon
+#                     boots (default nouveau; bochs for -device VGA)
 #   NV_GUEST_KERNEL   kernel image (default: newest /boot/vmlinuz-*)
 #   NV_GUEST_OUT      where the initramfs and the serial logs go
 #   NV_GUEST_TIMEOUT  seconds per boot (default 60)
@@ -29,13 +34,25 @@ nv_guest_kernel() {
 }
 
 nv_guest_device() {
-    printf '%s\n' "${NV_GUEST_DEVICE:-nv-gpu,model=$1,romfile=${NV_GUEST_ROMFILE:-}}"
+    local dev=nv-gpu,model=$1
+    # Set but empty is "romfile=", no option ROM at all.
+    if [ -n "${NV_GUEST_ROMFILE+set}" ]; then
+        dev+=,romfile=${NV_GUEST_ROMFILE//\{model\}/$1}
+    fi
+    printf '%s\n' "${NV_GUEST_DEVICE:-$dev}"
 }
 
-# Build the initramfs into NV_GUEST_OUT; prints its path.
+# nv_guest_initramfs [MODULE...]: build the initramfs into NV_GUEST_OUT,
+# with those kernel modules and their dependencies (one image per set, so
+# the plain one stays small); prints its path.
+# shellcheck disable=SC2120  # the modules are optional
 nv_guest_initramfs() {
     local img=$NV_GUEST_OUT/initramfs.cpio.gz
-    "$NV_TOP/scripts/make-initramfs.sh" "$img" >&2
+    if [ $# -gt 0 ]; then
+        local IFS=-
+        img=$NV_GUEST_OUT/initramfs-$*.cpio.gz
+    fi
+    NV_GUEST_MODULES="$*" "$NV_TOP/scripts/make-initramfs.sh" "$img" >&2
     printf '%s\n' "$img"
 }
 
@@ -72,8 +89,21 @@ nv_guest_boot() {
 
 # The guest's NV- lines from LOG, one per line, without the terminal noise
 # (CRs, and SeaBIOS's escape sequences that share a line with the first one).
+# tests/guest/init documents them.
 nv_guest_lines() {
-    tr -d '\r' <"$1" | grep -ao 'NV-\(CARD: .*\|DONE\|DRAWN\)$' || true
+    tr -d '\r' <"$1" |
+        grep -ao 'NV-\(\(CARD\|DRIVER\|FB\|DMESG\|LOG\|INSMOD\): .*\|DONE\|DRAWN\|CONSOLE\)$' ||
+        true
+}
+
+# nv_guest_said LOG LINE: did the guest say exactly LINE (e.g. NV-CONSOLE)?
+nv_guest_said() {
+    nv_guest_lines "$1" | grep -qxF "$2"
+}
+
+# nv_guest_values LOG KIND: the bodies of the guest's "NV-KIND: ..." lines.
+nv_guest_values() {
+    nv_guest_lines "$1" | sed -n "s/^NV-$2: //p"
 }
 
 # The NV-CARD lines' bodies ("slot=... boot0=..." or "none").
@@ -94,32 +124,58 @@ nv_guest_field() {
 
 # The last lines of LOG, printable and prefixed (TAP comments, reports).
 nv_guest_tail() {
-    local log=$1 prefix=${2:-# } n=${3:-15}
+    local log=$1 prefix=${2-# } n=${3:-15}
     tr -d '\r' <"$log" | sed 's/\x1b\[[0-9;?]*[a-zA-Z]//g; s/\x1b[a-zA-Z]//g' |
         tail -n "$n" | sed "s/^/$prefix/"
 }
 
-# nv_guest_draw MODEL INITRD LOG PPM [PNG]: boot with NV_DEMO=nv1-draw and
-# take a screendump once the guest says NV-DRAWN.  Sets what nv_guest_boot
-# sets; the picture files exist only if the guest drew.
-nv_guest_draw() {
-    local model=$1 initrd=$2 log=$3 ppm=$4 png=${5:-} watcher
-    local sock=$NV_GUEST_OUT/qmp-$model.sock
-    rm -f "$ppm" "$sock"
+# nv_guest_shot MODEL INITRD LOG LINE PPM [PNG]: boot (NV_GUEST_APPEND
+# selects what the guest does) and take a QMP screendump as soon as the
+# guest says LINE (NV-DRAWN, NV-CONSOLE); the guest is to wait a few
+# seconds after saying it.  Sets what nv_guest_boot sets; the picture files
+# exist only if the guest said LINE.
+nv_guest_shot() {
+    local model=$1 initrd=$2 log=$3 line=$4 ppm=$5 png=${6:-} watcher
+    local sock=$NV_GUEST_OUT/qmp-$model.sock stop=$NV_GUEST_OUT/.stop-$model
+    rm -f "$ppm" "$sock" "$stop" ${png:+"$png"}
     mkdir -p "$(dirname "$ppm")"
     : >"$log"
-    # Watch the serial log while QEMU runs; the guest waits 5 s for us.
+    # Watch the serial log while QEMU runs, until it has exited; and not
+    # past its timeout, nor past the script (nv_die in nv_guest_boot).
     (
-        for _ in $(seq 600); do
-            if nv_guest_lines "$log" | grep -qx 'NV-DRAWN'; then
-                "$NV_TOP/tools/qmp-screendump" "$sock" "$ppm" $png
+        end=$((SECONDS + NV_GUEST_TIMEOUT + 15))
+        while [ ! -e "$stop" ] && [ "$SECONDS" -lt "$end" ] && kill -0 $$ 2>/dev/null; do
+            if nv_guest_said "$log" "$line"; then
+                "$NV_TOP/tools/qmp-screendump" "$sock" "$ppm" ${png:+"$png"} ||
+                    rm -f "$ppm" ${png:+"$png"}
                 exit
             fi
             sleep 0.1
         done
     ) &
     watcher=$!
-    NV_GUEST_APPEND="NV_DEMO=nv1-draw ${NV_GUEST_APPEND:-}" NV_GUEST_QMP=$sock \
-        nv_guest_boot "$model" "$initrd" "$log"
+    NV_GUEST_QMP=$sock nv_guest_boot "$model" "$initrd" "$log"
+    touch "$stop"
     wait "$watcher" || true
+    rm -f "$stop" "$sock"
+}
+
+# nv_guest_draw MODEL INITRD LOG PPM [PNG]: boot with NV_DEMO=nv1-draw and
+# take a screendump once the guest says NV-DRAWN.
+nv_guest_draw() {
+    NV_GUEST_APPEND="NV_DEMO=nv1-draw ${NV_GUEST_APPEND:-}" \
+        nv_guest_shot "$1" "$2" "$3" NV-DRAWN "$4" "${5:-}"
+}
+
+# The module and PCI vendor of QEMU's own std VGA (-device VGA) stand-in.
+declare -gA NV_GUEST_STANDIN_VENDOR=([bochs]=0x1234)
+
+# nv_guest_fbcon MODEL INITRD LOG PPM [PNG]: boot with NV_DEMO=nouveau (the
+# initramfs must carry NV_GUEST_DRIVER's modules: nv_guest_initramfs
+# "$NV_GUEST_DRIVER") and take a screendump once the guest says NV-CONSOLE.
+nv_guest_fbcon() {
+    local driver=${NV_GUEST_DRIVER:-nouveau}
+    NV_GUEST_VENDOR=${NV_GUEST_VENDOR:-${NV_GUEST_STANDIN_VENDOR[$driver]:-}} \
+    NV_GUEST_APPEND="NV_DEMO=nouveau NV_DRIVER=$driver ${NV_GUEST_APPEND:-}" \
+        nv_guest_shot "$1" "$2" "$3" NV-CONSOLE "$4" "${5:-}"
 }
