@@ -42,6 +42,7 @@
  * 14.318 MHz; from NV25 on bit 22 with bit 6 clear picks 27 MHz.
  */
 #define STRAPS_14318 0x00000040u
+#define CRYSTAL_14318 14318180u
 #define STRAPS_27000 0x00400000u
 
 const NVModel nv_models[] = {
@@ -63,6 +64,7 @@ const NVModel nv_models[] = {
         .bar0_size = 16 * MiB, .ramin_bar = -1,
         .pmc_enable_reset = ENABLE_NV20, .ptimer_ext_hz = EXT_CLOCK,
         .pgraph = NV_PGRAPH_KELVIN, .xf = NV_XF_KELVIN, .vpe_count = 1,
+        .crystal_hz = CRYSTAL_14318, .pll = NV_PLL_SINGLE,
         .heads = 1, .straps = STRAPS_14318,
         .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x100,     /* DDR1 */
     },
@@ -75,6 +77,7 @@ const NVModel nv_models[] = {
         .bar0_size = 16 * MiB, .ramin_bar = -1,
         .pmc_enable_reset = ENABLE_NV25, .ptimer_ext_hz = EXT_CLOCK,
         .pgraph = NV_PGRAPH_KELVIN, .xf = NV_XF_KELVIN, .vpe_count = 2,
+        .crystal_hz = CRYSTAL, .pll = NV_PLL_SINGLE,
         .heads = 2, .straps = STRAPS_27000,
         .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x100,     /* DDR1 */
     },
@@ -88,6 +91,7 @@ const NVModel nv_models[] = {
         .bar0_size = 16 * MiB, .ramin_bar = -1,
         .pmc_enable_reset = ENABLE_NV30, .ptimer_ext_hz = EXT_CLOCK,
         .pgraph = NV_PGRAPH_RANKINE, .xf = NV_XF_RANKINE, .vpe_count = 3,
+        .crystal_hz = CRYSTAL, .pll = NV_PLL_NV30,
         .heads = 2, .straps = STRAPS_27000,
         .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x300,     /* GDDR2 */
     },
@@ -100,6 +104,7 @@ const NVModel nv_models[] = {
         .bar0_size = 16 * MiB, .ramin_bar = -1,
         .pmc_enable_reset = ENABLE_NV30, .ptimer_ext_hz = EXT_CLOCK,
         .pgraph = NV_PGRAPH_RANKINE, .xf = NV_XF_RANKINE, .vpe_count = 1,
+        .crystal_hz = CRYSTAL, .pll = NV_PLL_SINGLE,
         .heads = 2, .straps = STRAPS_27000,
         .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x100,     /* DDR1 */
     },
@@ -113,6 +118,7 @@ const NVModel nv_models[] = {
         .bar0_size = 16 * MiB, .ramin_bar = 3, .ramin_bar_size = 16 * MiB,
         .pmc_enable_reset = ENABLE_NV30, .ptimer_ext_hz = EXT_CLOCK,
         .pgraph = NV_PGRAPH_CURIE, .xf = NV_XF_COMBINED, .vpe_count = 6, .quad_count = 4,
+        .crystal_hz = CRYSTAL, .pll = NV_PLL_TWO_REG,
         .heads = 2, .straps = STRAPS_27000,
         .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x200,     /* GDDR3 */
     },
@@ -129,6 +135,7 @@ const NVModel nv_models[] = {
         .crystal_hz = CRYSTAL, .ptimer_clock_source = true,
         .pgraph = NV_PGRAPH_CURIE, .xf = NV_XF_CURIE, .vpe_count = 3, .quad_count = 2,
         .vp1 = NV_VP1_NV41,
+        .pll = NV_PLL_TWO_REG,
         .heads = 2, .straps = STRAPS_27000,
         .nv41_pfb = true,
         .ram_reg = NV_RAM_REG_PFB474, .ram_type = 0x4,         /* GDDR3 */
@@ -145,6 +152,7 @@ const NVModel nv_models[] = {
         .crystal_hz = CRYSTAL, .ptimer_clock_source = true,
         .pgraph = NV_PGRAPH_CURIE, .xf = NV_XF_CURIE, .vpe_count = 3, .quad_count = 1,
         .vp1 = NV_VP1_NV44,
+        .pll = NV_PLL_TWO_REG,
         .heads = 2, .straps = STRAPS_27000,
         .nv41_pfb = true, .host_mem = true,
         .ram_reg = NV_RAM_REG_PFB474, .ram_type = 0x1,         /* DDR1 */

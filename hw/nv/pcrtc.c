@@ -4,15 +4,19 @@
  *
  * pcrtc.rst leaves PCRTC as "todo"; the registers here are the ones
  * nouveau's dispnv04 programs (nvreg.h NV_PCRTC_*), with INTR/INTR_EN from
- * rnndb nv3_pcrtc.xml.  Each head runs a 60 Hz frame in virtual time: the
- * raster position, the input-status bits of 0x3da and the VBLANK
+ * rnndb nv3_pcrtc.xml.  Each head runs its mode's frame in virtual time:
+ * the raster position, the input-status bits of 0x3da and the VBLANK
  * interrupt (PMC line 24 for head A, 25 for head B, pmc.rst) all follow
- * it.  The frame's line counts come from the CRTC timings when they make
- * sense, else from 640x480's 525 lines.
+ * it.  The frame's lines come from the CRTC timings and its length from
+ * them and the pixel PLL when they make sense; else it is 60 Hz with
+ * 640x480's 525 lines.
  */
 #include "hw/nv/nv.h"
 
 #define FRAME_NS            16666667    /* 60 Hz */
+/* A refresh from 1 Hz to 1 kHz: nothing a guest sets runs the timer faster. */
+#define MIN_FRAME_NS        1000000
+#define MAX_FRAME_NS        1000000000
 #define DEFAULT_TOTAL       525
 #define DEFAULT_VISIBLE     480
 #define DEFAULT_VRS         490
@@ -22,6 +26,7 @@
 
 typedef struct Frame {
     uint32_t total, visible, vrs, vre;
+    int64_t ns;
 } Frame;
 
 /* Vertical CRTC fields: VGA's 8 bits, CR07's bits 8-9, CR25 and CR41. */
@@ -48,10 +53,20 @@ static Frame frame_of(const NVCard *card, unsigned head)
     f.total = vfield(cr, NV_CR_VDT, 0, 5, 0, 0) + 2;
     f.visible = vfield(cr, NV_CR_VDE, 1, 6, 1, 2) + 1;
     f.vrs = vfield(cr, NV_CR_VRS, 2, 7, 2, 4);
+    f.ns = FRAME_NS;
     if (f.visible >= f.total || f.vrs >= f.total || f.vrs < f.visible) {
         f.total = DEFAULT_TOTAL;
         f.visible = DEFAULT_VISIBLE;
         f.vrs = DEFAULT_VRS;
+    } else {
+        /* VGA CR00 (+ CR2D bit 0, nvreg.h HEB_HDT_8): character clocks - 5. */
+        uint64_t htotal = ((cr[0] | (cr[NV_CRE_HEB] & 1) << 8) + 5) * 8;
+        uint64_t khz = nv_pramdac_pixel_khz(card, head);
+
+        if (khz) {
+            f.ns = MIN(MAX(htotal * f.total * 1000000 / khz, MIN_FRAME_NS),
+                       MAX_FRAME_NS);
+        }
     }
     /* CR11 holds the low four bits of the retrace end line. */
     f.vre = (f.vrs & ~0xfu) | (cr[NV_CR_VRE] & 0xf);
@@ -64,8 +79,8 @@ static Frame frame_of(const NVCard *card, unsigned head)
 /* The frame does not divide into whole nanoseconds: the last line is longer. */
 static uint32_t line_now(NVCard *card, const Frame *f, int64_t *in_line)
 {
-    int64_t t = nv_now_ns(card) % FRAME_NS;
-    int64_t line_ns = FRAME_NS / f->total;
+    int64_t t = nv_now_ns(card) % f->ns;
+    int64_t line_ns = f->ns / f->total;
     uint32_t line = MIN(t / line_ns, (int64_t)f->total - 1);
 
     *in_line = t - line * line_ns;
@@ -88,7 +103,7 @@ bool nv_pcrtc_in_blank(NVCard *card, unsigned head)
     uint32_t line = line_now(card, &f, &in_line);
 
     return line >= f.visible ||
-           in_line * HBLANK_DEN >= (FRAME_NS / f.total) * HBLANK_NUM;
+           in_line * HBLANK_DEN >= (f.ns / f.total) * HBLANK_NUM;
 }
 
 static uint32_t raster(NVCard *card, unsigned head)
@@ -104,9 +119,9 @@ static uint32_t raster(NVCard *card, unsigned head)
 static int64_t next_vblank(NVCard *card, unsigned head, int64_t now)
 {
     Frame f = frame_of(card, head);
-    int64_t at = now - now % FRAME_NS + (int64_t)FRAME_NS * f.visible / f.total;
+    int64_t at = now - now % f.ns + f.ns * f.visible / f.total;
 
-    return at <= now ? at + FRAME_NS : at;
+    return at <= now ? at + f.ns : at;
 }
 
 void nv_pcrtc_vblank_rearm(NVCard *card)

@@ -27,6 +27,45 @@ uint32_t nv_pramdac_general_control(const NVCard *card, unsigned head)
     return card->pramdac.head[head].regs[NV_PRAMDAC_GENERAL_CONTROL / 4];
 }
 
+/*
+ * nouveau dispnv04/hw.c nouveau_hw_decode_pll() and
+ * nouveau_hw_pllvals_to_clk(): crystal * N1 * N2 / (M1 * M2) >> log2 P,
+ * with N/M in bits 8-15/0-7 and log2 P in bits 16-18 of the PLL register;
+ * the second VCO is VPLL_B's on two-register PLLs (when its bit 31 is
+ * set), packed into the same register on NV30.  Both heads' PLLs are in
+ * head A's block.
+ */
+uint32_t nv_pramdac_pixel_khz(const NVCard *card, unsigned head)
+{
+    const uint32_t *r = card->pramdac.head[0].regs;
+    uint32_t pll1 = r[(head ? NV_PRAMDAC_VPLL2 : NV_PRAMDAC_VPLL) / 4];
+    uint32_t pll2 = r[(head ? NV_PRAMDAC_VPLL2_B : NV_PRAMDAC_VPLL_B) / 4];
+    uint64_t n1 = (pll1 >> 8) & 0xff, m1 = pll1 & 0xff, n2 = 1, m2 = 1;
+    unsigned log2p = (pll1 >> 16) & 7;
+
+    switch (card->model->pll) {
+    case NV_PLL_TWO_REG:
+        if (pll2 & NV31_PRAMDAC_VCO2_ENABLE) {
+            n2 = (pll2 >> 8) & 0xff;
+            m2 = pll2 & 0xff;
+        }
+        break;
+    case NV_PLL_NV30:
+        m1 &= 0xf;
+        if (pll1 & NV30_PRAMDAC_VCO2_ENABLE) {
+            m2 = (pll1 >> 4) & 7;
+            n2 = ((pll1 >> 21) & 0x18) | ((pll1 >> 19) & 7);
+        }
+        break;
+    case NV_PLL_SINGLE:
+        break;
+    }
+    if (!m1 || !m2) {
+        return 0;
+    }
+    return (card->model->crystal_hz / 1000 * n1 * n2 / (m1 * m2)) >> log2p;
+}
+
 /* Every offset below PRMDIO is a stored register. */
 static bool pramdac_read(NVCard *card, unsigned head, uint32_t off,
                          uint32_t *val)
@@ -46,6 +85,10 @@ static bool pramdac_write(NVCard *card, unsigned head, uint32_t off,
         val &= ~NV_PRAMDAC_TEST_CONTROL_SENSEB_ALLHI;
     }
     card->pramdac.head[head].regs[off / 4] = val;
+    if (head == 0 && (off == NV_PRAMDAC_VPLL || off == NV_PRAMDAC_VPLL2 ||
+                      off == NV_PRAMDAC_VPLL_B || off == NV_PRAMDAC_VPLL2_B)) {
+        nv_pcrtc_timing_changed(card);
+    }
     return true;
 }
 

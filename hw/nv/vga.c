@@ -137,7 +137,7 @@ static void cr_write(NVCard *card, unsigned head, uint8_t val)
     if (idx == NV_CRE_DDC_WR && head == 0) {
         ddc_drive(card);
     }
-    if (idx == NV_CRE_LSR || idx == NV_CRE_EBR) {
+    if (idx == NV_CRE_LSR || idx == NV_CRE_EBR || idx == NV_CRE_HEB) {
         nv_pcrtc_timing_changed(card);
     }
 }

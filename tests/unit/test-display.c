@@ -649,7 +649,15 @@ static void test_vblank_intr(void)
  * | PIXMIX_ON (3 << 4) | PIPE_LONG (2 << 28, chipset >= 0x11) =
  * 0x20100130, plus ALT_MODE_SEL (1 << 12) at depth 16.  PCRTC START = the
  * framebuffer's VRAM offset (nv_set_crtc_base()).
+ *
+ * The pixel clock, 65 MHz, in the head's VPLL (0x680508, head B's VPLL2
+ * 0x680520, both in head A's block; dispnv04/hw.c): with nv40's 27 MHz
+ * crystal, N 130, M 27, log2 P 1 give 27000 * 130 / 27 >> 1 = 65000 kHz
+ * exactly: 1 << 16 | 130 << 8 | 27 = 0x0001821b, VPLL_B (0x680578)
+ * with bit 31 clear: one VCO.
  */
+#define VPLL_65MHZ      0x0001821bu
+
 static const uint8_t mode_1024x768[0x19] = {
     0xa3, 0x7f, 0x7f, 0x87, 0x84, 0x95, 0x24, 0xf5,
     0x00, 0x60, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
@@ -680,6 +688,8 @@ static void set_mode_1024x768(TestHost *th, unsigned head, unsigned depth,
     wrcr(th, head, 0x41, 0x00);
     wrcr(th, head, 0x28, (depth + 1) / 8);
     th_wr(th, PRAMDAC(head, RAMDAC_GENCTL), genctl);
+    th_wr(th, PRAMDAC(0, head ? 0x520 : 0x508), VPLL_65MHZ);
+    th_wr(th, PRAMDAC(0, head ? 0x57c : 0x578), 0);
     th_wr(th, PCRTC(head, PCRTC_START), start);
     wrsr(th, head, 0x00, 0x03);
     wrsr(th, head, 0x01, 0x01);                     /* screen on */
@@ -830,65 +840,68 @@ static void test_scanout_8(void)
  * RASTER and input status 1 follow the frame of the programmed mode
  * (1024x768 above): total = VDT 0x324 + 2 = 806 lines, visible = 768,
  * retrace from VRS = 770 to the line whose low four bits equal CR11's
- * (8): 0x308 = 776, exclusive.  A line lasts 16666667 / 806 = 20678 ns
- * (truncated).  In frame 1 (from 16666667 ns):
- *   line 100 starts at 16666667 + 100 * 20678 = 18734467
- *   line 770 starts at 16666667 + 770 * 20678 = 32588727
- *   line 776 starts at 16666667 + 776 * 20678 = 32712795
+ * (8): 0x308 = 776, exclusive.  The frame lasts htotal * vtotal pixel
+ * clocks: (CR00 0xa3 + 5) * 8 = 1344 pixels * 806 lines / 65 MHz =
+ * 1083264000000 / 65000 = 16665600 ns (about 60.004 Hz), a line
+ * 16665600 / 806 = 20676 ns (truncated).  In frame 1 (from 16665600 ns):
+ *   line 100 starts at 16665600 + 100 * 20676 = 18733200
+ *   line 770 starts at 16665600 + 770 * 20676 = 32586120
+ *   line 776 starts at 16665600 + 776 * 20676 = 32710176
  * 0x3da: bit 3 vertical retrace, bit 0 display off (any blanking).
  * Inside a visible line the start is displayed (bit 0 clear) and the end
  * is horizontal blanking (pcrtc.c takes the last fifth of every line:
- * from 20678 * 4 / 5 = 16542.4 ns in, so 20000 ns in is blank).
+ * from 20676 * 4 / 5 = 16540.8 ns in, so 20000 ns in is blank).
  */
 static void test_raster(void)
 {
     TestHost *th = th_new("nv40", 0);
 
     set_mode_1024x768(th, 0, 24, 4096, 0, GENCTL_NOUVEAU);
-    advance_to(th, 18734467);
+    advance_to(th, 18733200);
     g_assert_cmpuint(th_rd(th, PCRTC(0, PCRTC_RASTER)), ==, 100);
     g_assert_cmphex(rd8(th, PRMCIO(0, 0x3da)), ==, 0x00);
-    advance_to(th, 18734467 + 20000);
+    advance_to(th, 18733200 + 20000);
     g_assert_cmpuint(th_rd(th, PCRTC(0, PCRTC_RASTER)), ==, 100);
     g_assert_cmphex(rd8(th, PRMCIO(0, 0x3da)), ==, 0x01);
-    advance_to(th, 32588726);
+    advance_to(th, 32586119);
     g_assert_cmpuint(th_rd(th, PCRTC(0, PCRTC_RASTER)), ==, 769);
     g_assert_cmphex(rd8(th, PRMCIO(0, 0x3da)), ==, 0x01);
-    advance_to(th, 32588727);
+    advance_to(th, 32586120);
     g_assert_cmpuint(th_rd(th, PCRTC(0, PCRTC_RASTER)), ==, 770);
     g_assert_cmphex(rd8(th, PRMCIO(0, 0x3da)), ==, 0x09);
     g_assert_cmphex(rd8(th, PRMCIO(0, 0x3ba)), ==, 0x09);   /* mono */
-    advance_to(th, 32712794);
+    advance_to(th, 32710175);
     g_assert_cmpuint(th_rd(th, PCRTC(0, PCRTC_RASTER)), ==, 775);
     g_assert_cmphex(rd8(th, PRMCIO(0, 0x3da)), ==, 0x09);
-    advance_to(th, 32712795);
+    advance_to(th, 32710176);
     g_assert_cmpuint(th_rd(th, PCRTC(0, PCRTC_RASTER)), ==, 776);
     g_assert_cmphex(rd8(th, PRMCIO(0, 0x3da)), ==, 0x01);
     /*
      * Head B still has the reset CRTC, so pcrtc.c's default frame: 525
      * lines of 16666667 / 525 = 31746 ns, visible 480, retrace from 490
      * to the next line whose low four bits are CR11's (0): 496.
-     * 32712795 - 16666667 = 16046128 ns into frame 1 is line 16046128 /
+     * 32710176 - 16666667 = 16043509 ns into frame 1 is line 16043509 /
      * 31746 = 505 (505 * 31746 = 16031730): blank, not in retrace.
      */
     g_assert_cmpuint(th_rd(th, PCRTC(1, PCRTC_RASTER)), ==, 505);
     g_assert_cmphex(rd8(th, PRMCIO(1, 0x3da)), ==, 0x01);
     /*
-     * 806 whole lines take 806 * 20678 = 16666468 ns; the frame's last
-     * 199 ns still belong to line 805, never to a line 806.
+     * 806 whole lines take 806 * 20676 = 16664856 ns; the frame's last
+     * 744 ns still belong to line 805, never to a line 806.
      */
-    advance_to(th, 16666667 + 16666500);
+    advance_to(th, 16665600 + 16665000);
     g_assert_cmpuint(th_rd(th, PCRTC(0, PCRTC_RASTER)), ==, 805);
     th_free(th);
 }
 
 /*
- * VBLANK with the programmed mode: VBLANK at frame_start + 16666667 *
- * 768 / 806 = 12800000256 / 806 = 15880893 ns (truncated), which is in
- * line 15880893 / 20678 = 768 (768 * 20678 = 15880704), the first blank
- * line.  Writing the timings moves the timer armed at reset for the
- * default frame (15238095): the first VBLANK already comes at 15880893,
- * and in frame 2 (from 33333334) at 33333334 + 15880893 = 49214227.
+ * VBLANK with the programmed mode (frame 16665600 ns, see above): at
+ * frame_start + 16665600 * 768 / 806 = 12799180800 / 806 = 15879876 ns
+ * (truncated), which is in line 15879876 / 20676 = 768 (768 * 20676 =
+ * 15879168), the first blank line.  Writing the timings and the PLL
+ * moves the timer armed at reset for the default frame (15238095): the
+ * first VBLANK already comes at 15879876, and in frame 2 (from 2 *
+ * 16665600 = 33331200) at 33331200 + 15879876 = 49211076.
  */
 static void test_vblank_mode(void)
 {
@@ -896,17 +909,73 @@ static void test_vblank_mode(void)
 
     set_mode_1024x768(th, 0, 24, 4096, 0, GENCTL_NOUVEAU);
     th_wr(th, PCRTC(0, PCRTC_INTR_EN), 1);
-    advance_to(th, 15880892);
+    advance_to(th, 15879875);
     g_assert_cmphex(th_rd(th, PCRTC(0, PCRTC_INTR)), ==, 0);
-    advance_to(th, 15880893);
+    advance_to(th, 15879876);
     g_assert_cmphex(th_rd(th, PCRTC(0, PCRTC_INTR)), ==, 1);
-    advance_to(th, 2 * (int64_t)FRAME_NS);
+    advance_to(th, 33331200 + 1000);
     th_wr(th, PCRTC(0, PCRTC_INTR), 1);
-    advance_to(th, 49214226);
+    advance_to(th, 49211075);
     g_assert_cmphex(th_rd(th, PCRTC(0, PCRTC_INTR)), ==, 0);
-    advance_to(th, 49214227);
+    advance_to(th, 49211076);
     g_assert_cmphex(th_rd(th, PCRTC(0, PCRTC_INTR)), ==, 1);
     g_assert_cmpuint(th_rd(th, PCRTC(0, PCRTC_RASTER)), ==, 768);
+    th_free(th);
+}
+
+/*
+ * The pixel clock from the PLLs (dispnv04/hw.c nouveau_hw_decode_pll(),
+ * nouveau_hw_pllvals_to_clk(): crystal kHz * N1 * N2 / (M1 * M2) >> log2
+ * P, truncating):
+ *   nv40 VPLL 0x0001821b: 27000 * 130 / 27 >> 1 = 65000; with VPLL_B
+ *     0x80000201 (bit 31: second VCO, N2 2, M2 1): 27000 * 260 / 27 >> 1
+ *     = 130000; head B's VPLL2 (0x680520) is separate: 0 (M 0) -> off.
+ *   nv20 (14.318 MHz crystal, 14318 kHz) VPLL 0x0001640b: 14318 * 100 /
+ *     11 = 130163 (truncated) >> 1 = 65081.
+ *   nv30, second VCO in the same register: 0x001141b5 = N2 2 in bits
+ *     19-21, log2 P 1, N1 0x41 = 65, bit 7 (VCO2), M2 3 in bits 4-6, M1 5
+ *     in bits 0-3: 27000 * 65 * 2 / (5 * 3) = 234000 >> 1 = 117000.
+ * A PLL that makes the frame shorter than 1 ms is held at 1 ms (a
+ * 1 kHz refresh): N 255, M 1, P 0 is 6885000 kHz, which would make
+ * nouveau's 1024x768 frame 1344 * 806 * 10^6 / 6885000 = 157335 ns; with
+ * 1000000 ns the VBLANK comes 1000000 * 768 / 806 = 952853 ns into each
+ * frame.
+ */
+static void test_pixel_clock(void)
+{
+    TestHost *th = th_new("nv40", 0);
+
+    th_wr(th, PRAMDAC(0, 0x508), 0x0001821b);
+    g_assert_cmpuint(nv_pramdac_pixel_khz(&th->card, 0), ==, 65000);
+    th_wr(th, PRAMDAC(0, 0x578), 0x80000201);
+    g_assert_cmpuint(nv_pramdac_pixel_khz(&th->card, 0), ==, 130000);
+    th_wr(th, PRAMDAC(0, 0x520), 0);
+    g_assert_cmpuint(nv_pramdac_pixel_khz(&th->card, 1), ==, 0);
+    th_free(th);
+
+    th = th_new("nv20", 0);
+    th_wr(th, PRAMDAC(0, 0x508), 0x0001640b);
+    g_assert_cmpuint(nv_pramdac_pixel_khz(&th->card, 0), ==, 65081);
+    th_free(th);
+
+    th = th_new("nv30", 0);
+    th_wr(th, PRAMDAC(0, 0x508), 0x001141b5);
+    g_assert_cmpuint(nv_pramdac_pixel_khz(&th->card, 0), ==, 117000);
+    th_free(th);
+
+    th = th_new("nv40", 0);
+    set_mode_1024x768(th, 0, 24, 4096, 0, GENCTL_NOUVEAU);
+    th_wr(th, PRAMDAC(0, 0x508), 0x0000ff01);
+    th_wr(th, PCRTC(0, PCRTC_INTR_EN), 1);
+    advance_to(th, 952852);
+    g_assert_cmphex(th_rd(th, PCRTC(0, PCRTC_INTR)), ==, 0);
+    advance_to(th, 952853);
+    g_assert_cmphex(th_rd(th, PCRTC(0, PCRTC_INTR)), ==, 1);
+    th_wr(th, PCRTC(0, PCRTC_INTR), 1);
+    advance_to(th, 1952852);
+    g_assert_cmphex(th_rd(th, PCRTC(0, PCRTC_INTR)), ==, 0);
+    advance_to(th, 1952853);
+    g_assert_cmphex(th_rd(th, PCRTC(0, PCRTC_INTR)), ==, 1);
     th_free(th);
 }
 
@@ -1055,6 +1124,7 @@ int main(int argc, char **argv)
     g_test_add_func("/display/pcrtc/vblank-mode", test_vblank_mode);
     g_test_add_func("/display/pcrtc/raster", test_raster);
     g_test_add_func("/display/scanout/1024x768x32", test_scanout_32);
+    g_test_add_func("/display/pcrtc/pixel-clock", test_pixel_clock);
     g_test_add_func("/display/scanout/16-15bpp", test_scanout_16_15);
     g_test_add_func("/display/scanout/8bpp", test_scanout_8);
     g_test_add_func("/display/pramdac/test-control-pll", test_pramdac);

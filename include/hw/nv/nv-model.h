@@ -39,6 +39,13 @@ typedef enum NVVp1Gen {
     NV_VP1_NV44,        /* improved context switching and method processing */
 } NVVp1Gen;
 
+/* How PRAMDAC's pixel PLLs are laid out (nouveau dispnv04/hw.c). */
+typedef enum NVPllKind {
+    NV_PLL_SINGLE,              /* N, M, log2 P in one register */
+    NV_PLL_NV30,                /* NV30/NV35: a second VCO inside it */
+    NV_PLL_TWO_REG,             /* NV31, NV36, NV40+: VPLL_B at 0x578 */
+} NVPllKind;
+
 /* Where the VBIOS leaves the memory type for the driver (nvkm/subdev/fb). */
 typedef enum NVRamReg {
     NV_RAM_REG_NONE,            /* NV1 */
@@ -66,7 +73,7 @@ typedef struct NVModel {
     uint64_t ramin_bar_size;
     uint32_t pmc_enable_reset;  /* engines the VBIOS leaves enabled */
     uint32_t ptimer_ext_hz;     /* PTIMER's external clock (MCLK/NVCLK/HCLK) */
-    uint32_t crystal_hz;        /* NV41+ internal PTIMER source */
+    uint32_t crystal_hz;        /* PLL reference; NV41+ PTIMER source too */
     bool ptimer_clock_source;   /* NV41+ CLOCK_SOURCE register */
     NVPGraphGen pgraph;
     NVXFIsa xf;
@@ -75,6 +82,7 @@ typedef struct NVModel {
     NVVp1Gen vp1;
     unsigned heads;             /* display heads (CRTC + RAMDAC pairs) */
     uint32_t straps;            /* PSTRAPS 0 as the board's resistors set it */
+    NVPllKind pll;
     bool nv41_pfb;              /* NV41+ PFB: 12 tiles at 0x600, the GART */
     bool host_mem;              /* NV44 PBUS HOST_MEM (TurboCache) */
     NVRamReg ram_reg;

@@ -20,7 +20,11 @@
 #define NV_PRAMDAC_NVPLL            0x500
 #define NV_PRAMDAC_MPLL             0x504
 #define NV_PRAMDAC_VPLL             0x508
-#define NV_PRAMDAC_VPLL2            0x520
+#define NV_PRAMDAC_VPLL2            0x520   /* head B's, in head A's block */
+#define NV_PRAMDAC_VPLL_B           0x578   /* two-register PLLs' 2nd VCO */
+#define NV_PRAMDAC_VPLL2_B          0x57c
+#define   NV31_PRAMDAC_VCO2_ENABLE  (1u << 31)
+#define   NV30_PRAMDAC_VCO2_ENABLE  (1u << 7)
 #define NV_PRAMDAC_GENERAL_CONTROL  0x600
 #define   NV_PRAMDAC_GENERAL_CONTROL_ALT_MODE   (1u << 12)  /* 16 not 15 */
 #define   NV_PRAMDAC_GENERAL_CONTROL_BPC_8BITS  (1u << 20)
@@ -43,5 +47,7 @@ void nv_pramdac_write(struct NVCard *card, uint32_t addr, uint64_t val,
                       unsigned size);
 void nv_pramdac_reset(struct NVCard *card);
 uint32_t nv_pramdac_general_control(const struct NVCard *card, unsigned head);
+/* Head @head's pixel clock in kHz from its PLL, 0 if the PLL is off. */
+uint32_t nv_pramdac_pixel_khz(const struct NVCard *card, unsigned head);
 
 #endif
