@@ -242,6 +242,7 @@ void nv_vga_port_write(NVCard *card, unsigned head, uint16_t port, uint8_t val)
         return;
     }
     h = &card->vga.head[head];
+    card->vga_gen++;
     switch (port) {
     case NV_VGA_ARX:
         if (!h->ar_flip) {

@@ -57,6 +57,7 @@ struct NVGPUState {
     MemoryRegion vga_io;            /* ports 0x3b0-0x3df */
     MemoryRegion vbe_io;            /* Bochs DISPI 0x1ce-0x1d0 */
     bool vga_drawn;                 /* the VGA core drew the last frame */
+    uint32_t vga_synced;            /* card.vga_gen the core has a copy of */
     MemoryRegion fb_alias[NV1_FB_ALIASES];
     MemoryRegion ramin;
     QEMUTimer *timers[NV_TIMER_COUNT];
@@ -335,6 +336,14 @@ static void nv_gpu_vga_sync(NVGPUState *s)
     const NVVgaHead *h = &s->card.vga.head[nv_vga_owner_head(&s->card)];
     VGACommonState *v = &s->vga;
 
+    v->dac_8bit = (nv_pramdac_general_control(&s->card, 0) &
+                   NV_PRAMDAC_GENERAL_CONTROL_BPC_8BITS) ||
+                  (v->vbe_regs[VBE_DISPI_INDEX_ENABLE] & VBE_DISPI_8BIT_DAC);
+    /* Byte-wide text and planar access would copy it all every time. */
+    if (s->vga_synced == s->card.vga_gen) {
+        return;
+    }
+    s->vga_synced = s->card.vga_gen;
     memcpy(v->sr, h->sr, sizeof(h->sr));
     v->sr_index = h->sr_index;
     memcpy(v->gr, h->gr, sizeof(h->gr));
@@ -347,9 +356,6 @@ static void nv_gpu_vga_sync(NVGPUState *s)
     v->msr = h->misc;
     v->fcr = h->fcr;
     memcpy(v->palette, h->palette, sizeof(v->palette));
-    v->dac_8bit = (nv_pramdac_general_control(&s->card, 0) &
-                   NV_PRAMDAC_GENERAL_CONTROL_BPC_8BITS) ||
-                  (v->vbe_regs[VBE_DISPI_INDEX_ENABLE] & VBE_DISPI_8BIT_DAC);
 }
 
 /* A VBE mode set rewrites the VGA registers of the mode: keep them. */
@@ -502,6 +508,7 @@ static void nv_gpu_invalidate(void *opaque)
     memset(&s->mode, 0, sizeof(s->mode));
     memset(&s->crtc_mode, 0, sizeof(s->crtc_mode));
     s->vga_drawn = false;
+    s->vga_synced = s->card.vga_gen - 1;
 }
 
 static void nv_gpu_text_update(void *opaque, console_ch_t *chardata)
@@ -765,6 +772,7 @@ static void nv_gpu_reset(DeviceState *dev)
     }
     vga_common_reset(&s->vga);
     nv_card_reset(&s->card);
+    nv_gpu_invalidate(s);
 }
 
 /* ---- migration ------------------------------------------------------- */

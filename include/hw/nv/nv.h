@@ -86,6 +86,7 @@ struct NVCard {
 
     /* Derived state. */
     bool irq_level;
+    uint32_t vga_gen;           /* bumped by every VGA register write */
     uint32_t *unimp_seen;       /* one bit per BAR0 dword already logged */
 };
 
