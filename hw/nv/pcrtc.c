@@ -301,13 +301,14 @@ void nv_pcrtc_scanout_line(const NVCard *card, unsigned head,
 {
     uint64_t line = m->base + (uint64_t)y * m->stride;
     uint32_t bytes = m->line_bytes / m->width;
-    const uint8_t *p = card->vram + line;
+    const uint8_t *p;
     uint32_t v;
 
     if (m->blank || line + m->line_bytes > card->vram_size) {
         memset(out, 0, m->width * sizeof(*out));
         return;
     }
+    p = card->vram + line;
     for (unsigned x = 0; x < m->width; x++, p += bytes) {
         switch (m->bpp) {
         case 8:
