@@ -178,10 +178,57 @@ def display_seeds():
         yield model + '-display', s
 
 
+def engine_seeds():
+    """XF and VP1 at work, from the qtests' traffic (test_xf_pipe,
+    test_vp1_programs): a Kelvin program uploaded and run through PIPE and
+    read back through RDI; a VP1 program (vadd, exit) fetched from VRAM."""
+    s = Seed('nv20')
+    s.wr(0x400f50, 0x12000)
+    for v in (0, 0x0020001b, 0x08000000, 0x00f0fb21):
+        s.wr(0x400f54, v)
+    s.wr(0x400f50, 0x14000)
+    for v in (0x40000000, 0x3f000000, 0xbf800000, 0):
+        s.wr(0x400f54, v)
+    s.wr(0x400f50, 0x16000)
+    s.wr(0x400f54, 0)
+    s.rd(0x400700)
+    s.wr(0x400f50, 0x19640)
+    for _ in range(4):
+        s.rd(0x400f54)
+    s.wr(0x400750, 0x170640)
+    for _ in range(4):
+        s.rd(0x400754)
+    yield 'nv20-xf-pipe', s
+
+    # nv43 at its smallest VRAM (128 MiB, as the harness runs it): PRAMIN
+    # offset 0 is the last 64 KiB block, 0x7ff0000, where the code goes.
+    code = 0x7ff0000
+    s = Seed('nv43')
+    s.wr(0x140, 1)
+    s.wr(0x200, 0xfffffffd)
+    s.wr(0x200, 0xffffffff)
+    for reg in (0xf464, 0xf468, 0xf46c):
+        s.wr(reg, code)
+    s.wr(0xfc90, 1)
+    s.wr(0xf474, 0x111)
+    s.wr(0xf404, 1)
+    for i, v in enumerate((0x9c1845c7, 0xff01005a, 0xefffffff, 0xefffffff)):
+        s.wr(0x700000 + 4 * i, v)
+    s.wr(0xf000 + 4 * 1, 0x007f10f0)
+    s.wr(0xf000 + 4 * 2, 0x00012020)
+    s.wr(0xfc94, 0xc0000000)
+    s.wait(8192)
+    s.rd(0xf43c)
+    s.rd(0xf424)
+    s.rd(0xf400)
+    s.rd(0x100)
+    yield 'nv43-vp1-run', s
+
+
 def main():
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
-    for name, s in list(seeds()) + list(display_seeds()):
+    for name, s in list(seeds()) + list(display_seeds()) + list(engine_seeds()):
         with open(os.path.join(out, name), 'wb') as f:
             f.write(s.b)
 
