@@ -32,6 +32,10 @@ static const NVBlockDef block_defs[] = {
     { NV3_UP, { "ptimer", NV3_PTIMER_BASE, NV_PTIMER_SIZE,
       NV3_PMC_ENABLE_PTIMER,
       nv_ptimer_read, nv_ptimer_write, NULL, NULL, nv_ptimer_reset } },
+    { NV40_UP, { "pclock", NV40_PCLOCK_BASE, NV40_PCLOCK_SIZE, -1,
+      nv40_pclock_read, nv40_pclock_write, NULL, NULL, nv40_pclock_reset } },
+    { NV40_UP, { "pcontrol", NV40_PCONTROL_BASE, NV40_PCONTROL_SIZE, -1,
+      nv40_pcontrol_read, nv40_pcontrol_write, NULL, NULL, NULL } },
     /* PVP1 sits in PVPE: pmc.rst ENABLE bit 1 resets it (facts.md 3c). */
     { VP1_MODELS, { "pvp1", NV_PVP1_BASE, NV_PVP1_SIZE, NV17_PMC_ENABLE_PVPE,
       nv_pvp1_read, nv_pvp1_write, NULL, NULL, nv_pvp1_reset } },

@@ -186,11 +186,39 @@ static void test_prom(void)
     th_free(th);
 }
 
+/*
+ * NV40 PCLOCK/PCONTROL as nvkm/subdev/clk/nv40.c reads them: core from
+ * the NVPLL (PCONTROL.MASTER 0x00c040 bits 0-1 = 3): ctrl 0x004000 bit 31
+ * set, bit 30 clear (one stage), coef 0x004004 N1 0x94 = 148, M1 0x0a =
+ * 10: 27000 * 148 / 10 = 399600 kHz; memory from 0x004020/0x004024 with
+ * N1 163, M1 8: 550125 kHz.  Stored and read back; not on NV3x.
+ */
+static void test_nv40_clocks(void)
+{
+    TestHost *th = th_new("nv40", 0);
+
+    g_assert_cmphex(th_rd(th, 0x00c040) & 3, ==, 3);
+    g_assert_cmphex(th_rd(th, 0x004000) & 0xc0000000, ==, 0x80000000);
+    g_assert_cmphex(th_rd(th, 0x004004) & 0xffff, ==, 0x940a);
+    g_assert_cmphex(th_rd(th, 0x004020) & 0xc0000000, ==, 0x80000000);
+    g_assert_cmphex(th_rd(th, 0x004024) & 0xffff, ==, 0xa308);
+    th_wr(th, 0x004024, 0x12345678);
+    g_assert_cmphex(th_rd(th, 0x004024), ==, 0x12345678);
+    g_assert_cmpuint(th->n_unimp, ==, 0);
+    th_free(th);
+
+    th = th_new("nv30", 0);
+    g_assert_cmphex(th_rd(th, 0x004000), ==, 0);
+    g_assert_cmpuint(th->n_unimp, ==, 1);
+    th_free(th);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/mmio/unknown-register", test_unknown_register);
     g_test_add_func("/mmio/pci-mirror", test_pci_mirror);
+    g_test_add_func("/mmio/nv40-clocks", test_nv40_clocks);
     g_test_add_func("/mmio/pbus-intr", test_pbus_intr);
     g_test_add_func("/mmio/pfb", test_pfb);
     g_test_add_func("/mmio/pramin-nv4", test_pramin_nv4);

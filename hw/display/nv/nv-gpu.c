@@ -1166,6 +1166,17 @@ static const VMStateDescription vmstate_nv_pramdac = {
     },
 };
 
+static const VMStateDescription vmstate_nv40_pclock = {
+    .name = "nv-gpu/nv40-pclock",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(regs, NVPclock, NV40_PCLOCK_REGS),
+        VMSTATE_UINT32(master, NVPclock),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static const VMStateDescription vmstate_nv_gpu = {
     .name = "nv-gpu",
     .version_id = 1,
@@ -1197,6 +1208,8 @@ static const VMStateDescription vmstate_nv_gpu = {
         VMSTATE_STRUCT(card.pcrtc, NVGPUState, 1, vmstate_nv_pcrtc, NVPcrtc),
         VMSTATE_STRUCT(card.pramdac, NVGPUState, 1, vmstate_nv_pramdac,
                        NVPramdac),
+        VMSTATE_STRUCT(card.pclock, NVGPUState, 1, vmstate_nv40_pclock,
+                       NVPclock),
         VMSTATE_END_OF_LIST()
     },
 };

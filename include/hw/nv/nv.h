@@ -15,6 +15,7 @@
 #include "hw/nv/nv-host.h"
 #include "hw/nv/nv-model.h"
 #include "hw/nv/pbus.h"
+#include "hw/nv/pclock.h"
 #include "hw/nv/pcrtc.h"
 #include "hw/nv/pdac-nv1.h"
 #include "hw/nv/pfb.h"
@@ -83,6 +84,7 @@ struct NVCard {
     NVVga vga;                  /* NV20+ display heads */
     NVPcrtc pcrtc;              /* NV20+; next_vblank is derived */
     NVPramdac pramdac;          /* NV20+ */
+    NVPclock pclock;            /* NV40+ */
 
     /* Derived state. */
     bool irq_level;
