@@ -75,6 +75,9 @@ static uint8_t cr_read(NVCard *card, unsigned head)
     if (idx == NV_CRE_LOCK) {
         return ext_unlocked(card) ? CR_LOCK_READ_UNLOCKED : 0;
     }
+    if (idx == NV_CRE_OWNER) {
+        return card->vga.owner;
+    }
     if (!ext_unlocked(card)) {
         return 0;
     }
@@ -83,8 +86,6 @@ static uint8_t cr_read(NVCard *card, unsigned head)
         return h->ar_flip ? CR_AR_STATE_FLIP : 0;
     case NV_CRE_ARX:
         return h->ar_index;
-    case NV_CRE_OWNER:
-        return card->vga.owner;
     case NV_CRE_DDC_STATUS:
         return head == 0 ? ddc_status(card) : h->cr[idx];
     case NV_CRE_58:
@@ -115,6 +116,15 @@ static void cr_write(NVCard *card, unsigned head, uint8_t val)
         card->vga.lock = val;
         return;
     }
+    /*
+     * CR44 answers whatever CR1F says: nouveau reads and sets the owner
+     * before it unlocks (nvkm devinit nv04_devinit_preinit()) and puts it
+     * back at the end, which only works if the lock leaves it alone.
+     */
+    if (idx == NV_CRE_OWNER) {
+        card->vga.owner = val;
+        return;
+    }
     if (!ext_unlocked(card)) {
         nv_log(card, NV_LOG_GUEST_ERROR, "nv: CRTC%u: write of 0x%02x to "
                "extended CR%02X while CR1F locks it", head, val, idx);
@@ -124,9 +134,6 @@ static void cr_write(NVCard *card, unsigned head, uint8_t val)
     case NV_CRE_AR_STATE:
     case NV_CRE_ARX:
         return;                 /* read-only views of the AR state */
-    case NV_CRE_OWNER:
-        card->vga.owner = val;
-        return;
     case NV_CRE_58:
         h->cr58[h->cr[NV_CRE_57]] = val;
         return;

@@ -209,6 +209,14 @@ static void test_cr1f_lock(void)
     g_assert_cmphex(rdcr(th, 0, 0x13), ==, 0x50);
     wrcr(th, 0, 0x1f, 0x56);                        /* near miss: locked */
     g_assert_cmphex(rdcr(th, 0, 0x1f), ==, 0);
+    /*
+     * CR44, the owner, is not behind the lock: nouveau's
+     * nv04_devinit_preinit() reads and writes it before unlocking.
+     */
+    wrcr(th, 0, 0x44, 0x03);
+    g_assert_cmphex(rdcr(th, 0, 0x44), ==, 0x03);
+    g_assert_cmpuint(th->n_guest_error, ==, 2);
+    wrcr(th, 0, 0x44, 0x00);
 
     wrcr(th, 0, 0x1f, 0x57);
     g_assert_cmphex(rdcr(th, 0, 0x28), ==, 0x03);
