@@ -105,7 +105,7 @@ const NVModel nv_models[] = {
         .pmc_enable_reset = ENABLE_NV30, .ptimer_ext_hz = EXT_CLOCK,
         .pgraph = NV_PGRAPH_RANKINE, .xf = NV_XF_RANKINE, .vpe_count = 1,
         .crystal_hz = CRYSTAL, .pll = NV_PLL_SINGLE,
-        .heads = 2, .straps = STRAPS_27000,
+        .intr_gpio = true, .heads = 2, .straps = STRAPS_27000,
         .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x100,     /* DDR1 */
     },
     {
@@ -119,7 +119,7 @@ const NVModel nv_models[] = {
         .pmc_enable_reset = ENABLE_NV30, .ptimer_ext_hz = EXT_CLOCK,
         .pgraph = NV_PGRAPH_CURIE, .xf = NV_XF_COMBINED, .vpe_count = 6, .quad_count = 4,
         .crystal_hz = CRYSTAL, .pll = NV_PLL_TWO_REG,
-        .heads = 2, .straps = STRAPS_27000,
+        .intr_gpio = true, .heads = 2, .straps = STRAPS_27000,
         .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x200,     /* GDDR3 */
     },
     {
@@ -136,7 +136,7 @@ const NVModel nv_models[] = {
         .pgraph = NV_PGRAPH_CURIE, .xf = NV_XF_CURIE, .vpe_count = 3, .quad_count = 2,
         .vp1 = NV_VP1_NV41,
         .pll = NV_PLL_TWO_REG,
-        .heads = 2, .straps = STRAPS_27000,
+        .intr_gpio = true, .heads = 2, .straps = STRAPS_27000,
         .nv41_pfb = true,
         .ram_reg = NV_RAM_REG_PFB474, .ram_type = 0x4,         /* GDDR3 */
     },
@@ -153,7 +153,7 @@ const NVModel nv_models[] = {
         .pgraph = NV_PGRAPH_CURIE, .xf = NV_XF_CURIE, .vpe_count = 3, .quad_count = 1,
         .vp1 = NV_VP1_NV44,
         .pll = NV_PLL_TWO_REG,
-        .heads = 2, .straps = STRAPS_27000,
+        .intr_gpio = true, .heads = 2, .straps = STRAPS_27000,
         .nv41_pfb = true, .host_mem = true,
         .ram_reg = NV_RAM_REG_PFB474, .ram_type = 0x1,         /* DDR1 */
     },

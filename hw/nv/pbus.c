@@ -53,6 +53,16 @@ uint32_t nv_pbus_read(NVCard *card, uint32_t addr)
         return card->pbus.intr;
     case NV_PBUS_INTR_ENABLE:
         return card->pbus.intr_en;
+    case NV31_PBUS_INTR_GPIO:
+        if (card->model->intr_gpio) {
+            return 0;
+        }
+        break;
+    case NV31_PBUS_INTR_GPIO_EN:
+        if (card->model->intr_gpio) {
+            return card->pbus.intr_gpio_en;
+        }
+        break;
     case NV40_PBUS_HWUNITS:
         /* nvkm instmem/nv40.c sizes graphics contexts by the vertex mask. */
         if (card->model->arch == NV_ARCH_NV40) {
@@ -92,6 +102,17 @@ void nv_pbus_write(NVCard *card, uint32_t addr, uint32_t val)
         card->pbus.intr_en = val;
         nv_card_update_irq(card);
         return;
+    case NV31_PBUS_INTR_GPIO:
+        if (card->model->intr_gpio) {
+            return;             /* write 1 to clear: nothing is pending */
+        }
+        break;
+    case NV31_PBUS_INTR_GPIO_EN:
+        if (card->model->intr_gpio) {
+            card->pbus.intr_gpio_en = val;
+            return;
+        }
+        break;
     }
     nv_unimp(card, NV_PBUS_BASE + addr, true, val);
 }

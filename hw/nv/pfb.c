@@ -101,6 +101,9 @@ static uint32_t *nv20_pfb_storage(NVCard *card, uint32_t addr)
     if (nv41 && addr == NV41_PFB_GART_CTRL) {
         return &card->pfb.gart_ctrl;
     }
+    if (card->model->arch == NV_ARCH_NV40 && addr == NV40_PFB_33C) {
+        return &card->pfb.r33c;
+    }
     return NULL;
 }
 
@@ -142,6 +145,8 @@ uint32_t nv_pfb_read(NVCard *card, uint32_t addr)
             return card->model->ram_type;
         }
         break;
+    case NV20_PFB_ZCOMP_MAX_TAG:
+        return 0;
     }
     nv_unimp(card, NV3_PFB_BASE + addr, false, 0);
     return 0;
@@ -188,7 +193,8 @@ void nv_pfb_write(NVCard *card, uint32_t addr, uint32_t val)
         card->pfb.config1 = val;
         return;
     case NV10_PFB_MEM_AMOUNT:
-        return;         /* strapped */
+    case NV20_PFB_ZCOMP_MAX_TAG:
+        return;         /* strapped, read-only */
     }
     nv_unimp(card, NV3_PFB_BASE + addr, true, val);
 }

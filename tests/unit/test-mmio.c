@@ -213,12 +213,44 @@ static void test_nv40_clocks(void)
     th_free(th);
 }
 
+/*
+ * What nouveau's probe reads besides: PBUS INTR_GPIO/INTR_GPIO_EN (rnndb
+ * pbus.xml, NV31+; no GPIO line changes, so nothing is ever pending),
+ * PFB's last Z compression tag (0x100320: 0, so nv20_fb_tags() gives "0
+ * comptags") and NV40's PFB 0x10033c (stored).
+ */
+static void test_probe_regs(void)
+{
+    TestHost *th = th_new("nv34", 0);
+
+    g_assert_cmphex(th_rd(th, 0x1104), ==, 0);
+    th_wr(th, 0x1104, 0xffffffff);
+    g_assert_cmphex(th_rd(th, 0x1104), ==, 0);
+    th_wr(th, 0x1144, 0x00010001);
+    g_assert_cmphex(th_rd(th, 0x1144), ==, 0x00010001);
+    g_assert_cmphex(th_rd(th, 0x100320), ==, 0);
+    g_assert_cmpuint(th->n_unimp, ==, 0);
+    th_free(th);
+
+    th = th_new("nv40", 0);
+    th_wr(th, 0x10033c, 0x00008001);
+    g_assert_cmphex(th_rd(th, 0x10033c), ==, 0x00008001);
+    g_assert_cmpuint(th->n_unimp, ==, 0);
+    th_free(th);
+
+    th = th_new("nv30", 0);                 /* NV30 predates INTR_GPIO */
+    th_rd(th, 0x1104);
+    g_assert_cmpuint(th->n_unimp, ==, 1);
+    th_free(th);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/mmio/unknown-register", test_unknown_register);
     g_test_add_func("/mmio/pci-mirror", test_pci_mirror);
     g_test_add_func("/mmio/nv40-clocks", test_nv40_clocks);
+    g_test_add_func("/mmio/probe-regs", test_probe_regs);
     g_test_add_func("/mmio/pbus-intr", test_pbus_intr);
     g_test_add_func("/mmio/pfb", test_pfb);
     g_test_add_func("/mmio/pramin-nv4", test_pramin_nv4);

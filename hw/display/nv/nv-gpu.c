@@ -797,6 +797,7 @@ static const VMStateDescription vmstate_nv_pbus = {
         VMSTATE_UINT32(intr, NVPbus),
         VMSTATE_UINT32(intr_en, NVPbus),
         VMSTATE_UINT32_ARRAY(host_mem, NVPbus, NV44_PBUS_HOST_MEM_REGS),
+        VMSTATE_UINT32(intr_gpio_en, NVPbus),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -831,6 +832,7 @@ static const VMStateDescription vmstate_nv_pfb = {
         VMSTATE_UINT32_ARRAY(zcomp, NVPfb, NV20_PFB_ZCOMPS),
         VMSTATE_UINT32_ARRAY(gart, NVPfb, NV41_PFB_GART_REGS),
         VMSTATE_UINT32(gart_ctrl, NVPfb),
+        VMSTATE_UINT32(r33c, NVPfb),
         VMSTATE_END_OF_LIST()
     },
 };

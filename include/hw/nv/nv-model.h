@@ -85,6 +85,7 @@ typedef struct NVModel {
     NVPllKind pll;
     bool nv41_pfb;              /* NV41+ PFB: 12 tiles at 0x600, the GART */
     bool host_mem;              /* NV44 PBUS HOST_MEM (TurboCache) */
+    bool intr_gpio;             /* NV31+ PBUS INTR_GPIO/INTR_GPIO_EN */
     NVRamReg ram_reg;
     uint32_t ram_type;          /* the value of that register */
 } NVModel;

@@ -10,6 +10,9 @@
 
 #define NV_PBUS_INTR                0x100
 #define NV_PBUS_INTR_ENABLE         0x140
+/* rnndb pbus.xml, NV31+: GPIO line interrupts; no line ever changes here. */
+#define NV31_PBUS_INTR_GPIO         0x104
+#define NV31_PBUS_INTR_GPIO_EN      0x144
 #define NV20_PBUS_MEM_TYPE          0x218   /* NVModel.ram_reg PBUS1218 */
 /* rnndb pbus.xml HWUNITS_0 (NV40+): enabled pixel quads, vertex units. */
 #define NV40_PBUS_HWUNITS           0x540
@@ -29,6 +32,7 @@ typedef struct NVPbus {
     uint32_t intr;
     uint32_t intr_en;
     uint32_t host_mem[NV44_PBUS_HOST_MEM_REGS];
+    uint32_t intr_gpio_en;
 } NVPbus;
 
 #endif

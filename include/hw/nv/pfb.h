@@ -43,6 +43,9 @@
 #define NV41_PFB_TILE               0x600
 #define NV41_PFB_TILES              12
 #define NV41_PFB_MEM_TYPE           0x474   /* bit 0 DDR1, 1 DDR2, 2 GDDR3 */
+/* The last Z compression tag (nvkm fb/nv20.c): 0, the model compresses none. */
+#define NV20_PFB_ZCOMP_MAX_TAG      0x320
+#define NV40_PFB_33C                0x33c   /* nvkm fb/nv40.c clears bit 15 */
 /*
  * NV41+ PCIE GART (nouveau nvkm/subdev/mmu nv41.c, nv44.c, vmmnv4[14].c):
  * 0x800 page table base, ..., 0x850; a write of bit 5 to 0x808 (NV44)
@@ -67,6 +70,7 @@ typedef struct NVPfb {
     uint32_t zcomp[NV20_PFB_ZCOMPS];
     uint32_t gart[NV41_PFB_GART_REGS];  /* NV41+ */
     uint32_t gart_ctrl;                 /* NV41+ */
+    uint32_t r33c;                      /* NV40+ */
 } NVPfb;
 
 struct NVCard;
