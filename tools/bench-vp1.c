@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv benchmark: VP1 bundles per second on one core.  The program is
- * one endless bundle of three units: scalar "add $r3 $r1 $r2", vector
- * "vadd (unsigned, saturating) $v3 $v1 $v2" and branch "bra +0" (the
- * encodings of tests/unit/test-pvp1.c), run by nv_vp1_run in slices.  The
- * baseline is a plain C loop doing a 32-bit add and a 16-byte saturating
- * add per iteration, in the same run.  Not a test.
+ * one endless bundle of all four units: address "ldavv $v8 $a2 -16" (a
+ * 16-byte load from the data store, post-decrementing the address),
+ * scalar "add $r3 $r1 $r2", vector "vadd (unsigned, saturating) $v3 $v1
+ * $v2" and branch "bra +0" (the encodings of tests/unit/test-vp1.c and
+ * test-pvp1.c), run by nv_vp1_run in slices.  The baseline is a plain C
+ * loop doing a 32-bit add and a 16-byte saturating add per iteration, in
+ * the same run.  Not a test.
  */
 #include <glib.h>
 #include <stdio.h>
@@ -22,8 +24,10 @@ static volatile uint32_t sink;
 
 int main(void)
 {
-    static const uint32_t code[4] = {
-        0x4c1845c7, 0x9c1845c7, 0xe00001e4, 0xefffffff,
+    /* One aligned group of four: a single bundle; then the delay slot. */
+    static const uint32_t code[8] = {
+        0xd140bf83, 0x4c1845c7, 0x9c1845c7, 0xe00001e4,
+        0xefffffff, 0xefffffff, 0xefffffff, 0xefffffff,
     };
     NVVp1 *vp = g_new0(NVVp1, 1);
     uint64_t bundles = 0, iters = 0;
@@ -32,8 +36,13 @@ int main(void)
     double t0, t, vp_rate, c_rate;
 
     nv_vp1_reset(vp);
-    nv_vp1_load_code(vp, 0, code, 4);
+    nv_vp1_load_code(vp, 0, code, 8);
     nv_vp1_start(vp, 0);
+    /* The address unit ran: $a2's address went from 0 down by 16. */
+    nv_vp1_run(vp, 1);
+    if (!vp->a[2]) {
+        g_error("the address unit did not run");
+    }
     t0 = now();
     do {
         bundles += nv_vp1_run(vp, 1000000);
@@ -59,7 +68,7 @@ int main(void)
     sink = r + v3[0];
     c_rate = iters / t;
 
-    printf("VP1: %.1f M bundles/s (scalar + vector + branch)\n",
+    printf("VP1: %.1f M bundles/s (address + scalar + vector + branch)\n",
            vp_rate / 1e6);
     printf("C baseline: %.1f M iterations/s (add + 16-byte saturating add); "
            "VP1/C = %.3f\n", c_rate / 1e6, vp_rate / c_rate);
