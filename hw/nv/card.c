@@ -29,6 +29,8 @@ static const NVBlockDef block_defs[] = {
       nv_pmc_read, nv_pmc_write, NULL, NULL, nv_pmc_reset } },
     { NV1_ONLY | NV3_UP, { "pbus", NV_PBUS_BASE, NV_PBUS_SIZE, -1,
       nv_pbus_read, nv_pbus_write, NULL, NULL, nv_pbus_reset } },
+    { NV3_UP, { "pfifo", NV4_PFIFO_BASE, NV4_PFIFO_SIZE, NV3_PMC_ENABLE_PFIFO,
+      nv4_pfifo_read, nv4_pfifo_write, NULL, NULL, nv4_pfifo_reset } },
     { NV3_UP, { "ptimer", NV3_PTIMER_BASE, NV_PTIMER_SIZE,
       NV3_PMC_ENABLE_PTIMER,
       nv_ptimer_read, nv_ptimer_write, NULL, NULL, nv_ptimer_reset } },
@@ -41,6 +43,9 @@ static const NVBlockDef block_defs[] = {
       nv_pvp1_read, nv_pvp1_write, NULL, NULL, nv_pvp1_reset } },
     { NV40_UP, { "ppci", NV_PPCI_BASE, NV_PPCI_SIZE, -1,
       nv_ppci_read, nv_ppci_write, NULL, NULL, NULL } },
+    { NV40_UP, { "pfifo.cache1", NV40_PFIFO_CACHE1_BASE,
+      NV40_PFIFO_CACHE1_SIZE, NV3_PMC_ENABLE_PFIFO,
+      nv40_pfifo_cache_read, nv40_pfifo_cache_write, NULL, NULL, NULL } },
     { NV3_UP, { "pfb", NV3_PFB_BASE, NV_PFB_SIZE, NV3_PMC_ENABLE_PFB,
       nv_pfb_read, nv_pfb_write, NULL, NULL, nv_pfb_reset } },
     { NV3_UP, { "pstraps", NV3_PSTRAPS_BASE, NV_PSTRAPS_SIZE, -1,
@@ -59,6 +64,11 @@ static const NVBlockDef block_defs[] = {
       nv20_pgraph_reset } },
     { NV3_UP, { "prom", NV4_PROM_BASE, NV4_PROM_SIZE, -1,
       NULL, NULL, nv_prom_read, nv_prom_write, NULL } },
+    { NV3_UP, { "user", NV4_USER_BASE, NV4_USER_SIZE, NV3_PMC_ENABLE_PFIFO,
+      nv4_user_read, nv4_user_write, NULL, NULL, NULL } },
+    { NV40_UP, { "user.nv40", NV40_USER_BASE, NV40_USER_SIZE,
+      NV3_PMC_ENABLE_PFIFO, nv40_user_read, nv40_user_write, NULL, NULL,
+      NULL } },
     /* nv1-pfifo.rst: ENABLE bit 8 only clears some registers; not modelled */
     { NV1_ONLY, { "pfifo", NV1_PFIFO_BASE, NV1_PFIFO_SIZE, -1,
       nv1_pfifo_read, nv1_pfifo_write, NULL, NULL, nv1_pfifo_reset } },
@@ -202,6 +212,9 @@ void nv_card_post_load(NVCard *card)
     if (card->model->vp1 != NV_VP1_NONE) {
         nv_pvp1_post_load(card);
     }
+    if (!nv_is_nv1(card)) {
+        nv4_pfifo_run(card);                /* resume queued work */
+    }
 }
 
 void nv_card_timer_expired(NVCard *card, NVTimerId id)
@@ -219,6 +232,11 @@ void nv_card_timer_expired(NVCard *card, NVTimerId id)
         break;
     case NV_TIMER_VP1:
         nv_pvp1_expired(card);
+        break;
+    case NV_TIMER_PFIFO:
+        if (!nv_is_nv1(card)) {
+            nv4_pfifo_run(card);
+        }
         break;
     default:
         break;

@@ -62,6 +62,34 @@ static void h_pci_config_write(void *opaque, uint32_t addr, uint32_t val)
     }
 }
 
+static bool h_dma(TestHost *th, uint64_t addr, uint32_t len)
+{
+    return addr < sizeof(th->sysmem) && len <= sizeof(th->sysmem) - addr;
+}
+
+static bool h_dma_read(void *opaque, uint64_t addr, void *buf, uint32_t len)
+{
+    TestHost *th = opaque;
+
+    if (!h_dma(th, addr, len)) {
+        return false;
+    }
+    memcpy(buf, th->sysmem + addr, len);
+    return true;
+}
+
+static bool h_dma_write(void *opaque, uint64_t addr, const void *buf,
+                        uint32_t len)
+{
+    TestHost *th = opaque;
+
+    if (!h_dma(th, addr, len)) {
+        return false;
+    }
+    memcpy(th->sysmem + addr, buf, len);
+    return true;
+}
+
 /* Open drain: SDA is high only if the card releases it and nobody pulls. */
 static bool h_ddc(void *opaque, bool scl, bool sda)
 {
@@ -99,6 +127,8 @@ TestHost *th_new(const char *model, uint64_t vram_size)
         .clock_ns = h_clock,
         .timer_mod = h_timer_mod,
         .timer_del = h_timer_del,
+        .dma_read = h_dma_read,
+        .dma_write = h_dma_write,
         .pci_config_read = h_pci_config_read,
         .pci_config_write = h_pci_config_write,
         .ddc = h_ddc,

@@ -22,6 +22,8 @@ typedef struct TestHost {
     unsigned ddc_calls;
     bool ddc_scl, ddc_sda;
     bool ddc_hold_sda;
+    /* Guest memory for bus-master DMA, at bus address 0. */
+    uint8_t sysmem[0x10000];
 } TestHost;
 
 TestHost *th_new(const char *model, uint64_t vram_size);

@@ -5,7 +5,9 @@
  * The input picks a model and then drives the card with a stream of
  * operations: MMIO reads and writes on BAR0 and the RAMIN aperture (any
  * size, any address, with a bias towards the blocks the card models) and
- * virtual time passing, which expires the card's timers.  Built with
+ * virtual time passing, which expires the card's timers.  Bus-master DMA
+ * reads (PFIFO's PCI DMA objects) see the input itself as guest memory.
+ * Built with
  * AddressSanitizer and UndefinedBehaviorSanitizer by tools/fuzz/build.sh;
  * any report, crash or timeout is a bug.
  */
@@ -20,6 +22,8 @@ typedef struct FuzzHost {
     int64_t now;
     int64_t deadline[NV_TIMER_COUNT];
     unsigned ddc_clocks;
+    const uint8_t *mem;         /* guest memory as DMA sees it */
+    size_t mem_size;
 } FuzzHost;
 
 static int64_t f_clock(void *opaque)
@@ -35,6 +39,26 @@ static void f_timer_mod(void *opaque, NVTimerId id, int64_t deadline)
 static void f_timer_del(void *opaque, NVTimerId id)
 {
     ((FuzzHost *)opaque)->deadline[id] = -1;
+}
+
+/* Guest memory repeats the input; nothing answers above 4 GiB. */
+static bool f_dma_read(void *opaque, uint64_t addr, void *buf, uint32_t len)
+{
+    FuzzHost *h = opaque;
+
+    if (addr >> 32 || !h->mem_size) {
+        return false;
+    }
+    for (uint32_t i = 0; i < len; i++) {
+        ((uint8_t *)buf)[i] = h->mem[(addr + i) % h->mem_size];
+    }
+    return true;
+}
+
+static bool f_dma_write(void *opaque, uint64_t addr, const void *buf,
+                        uint32_t len)
+{
+    return !(addr >> 32);
 }
 
 static uint32_t f_pci_config_read(void *opaque, uint32_t addr)
@@ -80,6 +104,8 @@ static const uint32_t bases[] = {
     /* NV2x+ display: the VGA ports of each window sit at +0x3b0..0x3df. */
     0x0c0300, 0x0c2300, 0x601300, 0x603300, 0x680000, 0x681300, 0x682000,
     0x683300, 0x100800,
+    /* NV4 PFIFO: CACHE1, NV40's CACHE1 entries and channel areas. */
+    0x003200, 0x090000, 0xc00000,
 };
 
 static void advance(NVCard *card, FuzzHost *h, int64_t ns)
@@ -117,12 +143,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     Input in = { data, size };
     const NVModel *m = &nv_models[take(&in, 1) % nv_model_count];
     unsigned mi = m - nv_models;
-    FuzzHost h = { .now = 1000 };
+    FuzzHost h = { .now = 1000, .mem = data, .mem_size = size };
     NVHost host = {
         .opaque = &h,
         .clock_ns = f_clock,
         .timer_mod = f_timer_mod,
         .timer_del = f_timer_del,
+        .dma_read = f_dma_read,
+        .dma_write = f_dma_write,
         .pci_config_read = f_pci_config_read,
         .pci_config_write = f_pci_config_write,
         .ddc = f_ddc,

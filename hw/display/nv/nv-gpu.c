@@ -112,6 +112,23 @@ static void nv_host_vram_dirty(void *opaque, uint64_t addr, uint64_t len)
     memory_region_set_dirty(&s->vga.vram, addr, len);
 }
 
+/* The card's PCI/AGP DMA objects are bus-master cycles of the device. */
+static bool nv_host_dma_read(void *opaque, uint64_t addr, void *buf,
+                             uint32_t len)
+{
+    NVGPUState *s = opaque;
+
+    return pci_dma_read(&s->parent_obj, addr, buf, len) == MEMTX_OK;
+}
+
+static bool nv_host_dma_write(void *opaque, uint64_t addr, const void *buf,
+                              uint32_t len)
+{
+    NVGPUState *s = opaque;
+
+    return pci_dma_write(&s->parent_obj, addr, buf, len) == MEMTX_OK;
+}
+
 static uint32_t nv_host_pci_config_read(void *opaque, uint32_t addr)
 {
     NVGPUState *s = opaque;
@@ -170,10 +187,16 @@ static void nv_gpu_vp1_cb(void *opaque)
     nv_gpu_timer_cb(opaque, NV_TIMER_VP1);
 }
 
+static void nv_gpu_pfifo_cb(void *opaque)
+{
+    nv_gpu_timer_cb(opaque, NV_TIMER_PFIFO);
+}
+
 static QEMUTimerCB *const nv_timer_cbs[NV_TIMER_COUNT] = {
     [NV_TIMER_PTIMER] = nv_gpu_ptimer_cb,
     [NV_TIMER_VBLANK] = nv_gpu_vblank_cb,
     [NV_TIMER_VP1] = nv_gpu_vp1_cb,
+    [NV_TIMER_PFIFO] = nv_gpu_pfifo_cb,
 };
 
 /* ---- display ------------------------------------------------------- */
@@ -670,6 +693,8 @@ static void nv_gpu_realize(PCIDevice *pdev, Error **errp)
         .timer_mod = nv_host_timer_mod,
         .timer_del = nv_host_timer_del,
         .vram_dirty = nv_host_vram_dirty,
+        .dma_read = nv_host_dma_read,
+        .dma_write = nv_host_dma_write,
         .pci_config_read = nv_host_pci_config_read,
         .pci_config_write = nv_host_pci_config_write,
         .log = nv_host_log,
@@ -905,6 +930,75 @@ static const VMStateDescription vmstate_nv1_pdac = {
         VMSTATE_UINT8(pal_mask, NVPdac1),
         VMSTATE_UINT16(index, NVPdac1),
         VMSTATE_UINT8_ARRAY(regs, NVPdac1, NV1_DAC_REGS),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv4_fifo_chan = {
+    .name = "nv-gpu/nv4-fifo-chan",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(dma_put, NVFifoChan),
+        VMSTATE_UINT32(dma_get, NVFifoChan),
+        VMSTATE_UINT32(ref, NVFifoChan),
+        VMSTATE_UINT32(dma_instance, NVFifoChan),
+        VMSTATE_UINT32(dma_dcount, NVFifoChan),
+        VMSTATE_UINT32(dma_state, NVFifoChan),
+        VMSTATE_UINT32(dma_fetch, NVFifoChan),
+        VMSTATE_UINT32(engine, NVFifoChan),
+        VMSTATE_UINT32(pull1, NVFifoChan),
+        VMSTATE_UINT32(acquire_value, NVFifoChan),
+        VMSTATE_UINT32(acquire_timestamp, NVFifoChan),
+        VMSTATE_UINT32(acquire_timeout, NVFifoChan),
+        VMSTATE_UINT32(semaphore, NVFifoChan),
+        VMSTATE_UINT32(subroutine, NVFifoChan),
+        VMSTATE_UINT32(grctx_inst, NVFifoChan),
+        VMSTATE_UINT32(dma_timeslice, NVFifoChan),
+        VMSTATE_UINT32(unk0e4, NVFifoChan),
+        VMSTATE_UINT32(unk0e8, NVFifoChan),
+        VMSTATE_UINT32(unk88, NVFifoChan),
+        VMSTATE_UINT32(unk100, NVFifoChan),
+        VMSTATE_UINT32(mpegctx_inst, NVFifoChan),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv4_pfifo = {
+    .name = "nv-gpu/nv4-pfifo",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(delay, NVPfifo4),
+        VMSTATE_UINT32(pio_timeslice, NVPfifo4),
+        VMSTATE_UINT32(timeslice, NVPfifo4),
+        VMSTATE_UINT32(sli, NVPfifo4),
+        VMSTATE_UINT32(intr, NVPfifo4),
+        VMSTATE_UINT32(intr_en, NVPfifo4),
+        VMSTATE_UINT32(ramht, NVPfifo4),
+        VMSTATE_UINT32(ramfc, NVPfifo4),
+        VMSTATE_UINT32(ramro, NVPfifo4),
+        VMSTATE_UINT32(caches, NVPfifo4),
+        VMSTATE_UINT32(mode, NVPfifo4),
+        VMSTATE_UINT32(dma_pending, NVPfifo4),
+        VMSTATE_UINT32(size, NVPfifo4),
+        VMSTATE_UINT32(push0, NVPfifo4),
+        VMSTATE_UINT32(push1, NVPfifo4),
+        VMSTATE_UINT32(put, NVPfifo4),
+        VMSTATE_UINT32(get, NVPfifo4),
+        VMSTATE_UINT32(dma_push, NVPfifo4),
+        VMSTATE_UINT32(pull0, NVPfifo4),
+        VMSTATE_UINT32(hash, NVPfifo4),
+        VMSTATE_UINT32(dma_ctl, NVPfifo4),
+        VMSTATE_UINT32(dma_limit, NVPfifo4),
+        VMSTATE_UINT32(dma_tlb_tag, NVPfifo4),
+        VMSTATE_UINT32(dma_tlb_pte, NVPfifo4),
+        VMSTATE_UINT32(jmp_shadow, NVPfifo4),
+        VMSTATE_UINT32(rsvd_shadow, NVPfifo4),
+        VMSTATE_UINT32(data_shadow, NVPfifo4),
+        VMSTATE_STRUCT(ch, NVPfifo4, 1, vmstate_nv4_fifo_chan, NVFifoChan),
+        VMSTATE_UINT32_ARRAY(addr, NVPfifo4, NV4_CACHE1_ENTRIES),
+        VMSTATE_UINT32_ARRAY(data, NVPfifo4, NV4_CACHE1_ENTRIES),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -1199,6 +1293,8 @@ static const VMStateDescription vmstate_nv_gpu = {
         VMSTATE_STRUCT(card.pdac1, NVGPUState, 1, vmstate_nv1_pdac, NVPdac1),
         VMSTATE_STRUCT(card.pfifo1, NVGPUState, 1, vmstate_nv1_pfifo,
                        NVPfifo1),
+        VMSTATE_STRUCT(card.pfifo4, NVGPUState, 1, vmstate_nv4_pfifo,
+                       NVPfifo4),
         VMSTATE_STRUCT(card.pgraph20, NVGPUState, 1, vmstate_nv20_pgraph,
                        NVPGraph20),
         VMSTATE_STRUCT(card.xf, NVGPUState, 1, vmstate_nv_xf, NVXf),

@@ -18,6 +18,7 @@ typedef enum NVTimerId {
     NV_TIMER_PTIMER,
     NV_TIMER_VBLANK,
     NV_TIMER_VP1,
+    NV_TIMER_PFIFO,         /* the next slice of PFIFO work */
     NV_TIMER_COUNT
 } NVTimerId;
 
@@ -37,6 +38,13 @@ typedef struct NVHost {
     void (*timer_del)(void *opaque, NVTimerId id);
     /* The card wrote VRAM bytes [addr, addr + len) behind the host's back. */
     void (*vram_dirty)(void *opaque, uint64_t addr, uint64_t len);
+    /*
+     * Bus-master DMA to guest memory (the card's PCI/AGP DMA objects);
+     * false if nothing answers at @addr.  NULL: no DMA.
+     */
+    bool (*dma_read)(void *opaque, uint64_t addr, void *buf, uint32_t len);
+    bool (*dma_write)(void *opaque, uint64_t addr, const void *buf,
+                      uint32_t len);
     /* Read a dword of the card's own PCI configuration space. */
     uint32_t (*pci_config_read)(void *opaque, uint32_t addr);
     /* Write one, as a configuration cycle would (read-only bits stay). */

@@ -20,6 +20,7 @@
 #include "hw/nv/pdac-nv1.h"
 #include "hw/nv/pfb.h"
 #include "hw/nv/pfifo-nv1.h"
+#include "hw/nv/pfifo-nv4.h"
 #include "hw/nv/pgraph-nv1.h"
 #include "hw/nv/pgraph-nv20.h"
 #include "hw/nv/pmc.h"
@@ -76,6 +77,7 @@ struct NVCard {
     NVPGraph1 pgraph1;          /* NV1 only */
     NVPdac1 pdac1;              /* NV1 only */
     NVPfifo1 pfifo1;            /* NV1 only */
+    NVPfifo4 pfifo4;            /* NV20+ */
     NVPGraph20 pgraph20;        /* NV20+ */
     NVXf xf;                    /* NV20+ */
     NVPvp1 pvp1;                /* models with a VP1 */

@@ -23,6 +23,7 @@
 #define   NV1_PMC_ENABLE_PTIMER     4
 #define   NV1_PMC_ENABLE_PGRAPH     12
 #define   NV1_PMC_ENABLE_PFB        24
+#define   NV3_PMC_ENABLE_PFIFO      8
 #define   NV3_PMC_ENABLE_PGRAPH     12
 #define   NV3_PMC_ENABLE_PTIMER     16
 #define   NV3_PMC_ENABLE_PFB        20
