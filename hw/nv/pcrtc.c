@@ -87,23 +87,15 @@ static uint32_t line_now(NVCard *card, const Frame *f, int64_t *in_line)
     return line;
 }
 
-bool nv_pcrtc_in_vretrace(NVCard *card, unsigned head)
+void nv_pcrtc_beam(NVCard *card, unsigned head, bool *vretrace, bool *blank)
 {
     Frame f = frame_of(card, head);
     int64_t in_line;
     uint32_t line = line_now(card, &f, &in_line);
 
-    return line >= f.vrs && line < f.vre;
-}
-
-bool nv_pcrtc_in_blank(NVCard *card, unsigned head)
-{
-    Frame f = frame_of(card, head);
-    int64_t in_line;
-    uint32_t line = line_now(card, &f, &in_line);
-
-    return line >= f.visible ||
-           in_line * HBLANK_DEN >= (f.ns / f.total) * HBLANK_NUM;
+    *vretrace = line >= f.vrs && line < f.vre;
+    *blank = line >= f.visible ||
+             in_line * HBLANK_DEN >= (f.ns / f.total) * HBLANK_NUM;
 }
 
 static uint32_t raster(NVCard *card, unsigned head)

@@ -157,15 +157,14 @@ static void cr_write(NVCard *card, unsigned head, uint8_t val)
 static uint8_t inp1_read(NVCard *card, unsigned head)
 {
     NVVgaHead *h = &card->vga.head[head];
-    uint8_t v = 0;
+    bool vretrace, blank;
 
     h->ar_flip = 0;
-    if (nv_pcrtc_in_vretrace(card, head)) {
-        v |= NV_VGA_INP1_VRETRACE | NV_VGA_INP1_DISPLAY_OFF;
-    } else if (nv_pcrtc_in_blank(card, head)) {
-        v |= NV_VGA_INP1_DISPLAY_OFF;
+    nv_pcrtc_beam(card, head, &vretrace, &blank);
+    if (vretrace) {
+        return NV_VGA_INP1_VRETRACE | NV_VGA_INP1_DISPLAY_OFF;
     }
-    return v;
+    return blank ? NV_VGA_INP1_DISPLAY_OFF : 0;
 }
 
 static uint8_t dac_read(NVVgaHead *h)

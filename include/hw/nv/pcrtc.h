@@ -77,8 +77,9 @@ void nv_pcrtc_vblank_rearm(struct NVCard *card);
 void nv_pcrtc_timing_changed(struct NVCard *card);
 /* PMC line of head @head (24, 25). */
 bool nv_pcrtc_intr_line(const struct NVCard *card, unsigned head);
-bool nv_pcrtc_in_vretrace(struct NVCard *card, unsigned head);
-bool nv_pcrtc_in_blank(struct NVCard *card, unsigned head);
+/* Where head @head's beam is now: in vertical retrace, in any blanking. */
+void nv_pcrtc_beam(struct NVCard *card, unsigned head, bool *vretrace,
+                   bool *blank);
 
 void nv_pcrtc_scanout(const struct NVCard *card, unsigned head,
                       NVScanout *out);
