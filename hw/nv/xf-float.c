@@ -185,72 +185,29 @@ static uint32_t from_double_rn(double d)
 }
 
 /*
- * Double to XF single, truncating toward zero (facts.md: multiplies and
- * sums truncate).  Overflow: Kelvin saturates to the largest finite value,
- * Rankine gives infinity.  Underflow gives zero of the result's sign.
- */
-static uint32_t from_double_trunc(double d, bool rankine)
-{
-    uint64_t b;
-    uint32_t sign;
-    int e;
-
-    if (isnan(d)) {
-        return QNAN;
-    }
-    memcpy(&b, &d, 8);
-    sign = (uint32_t)(b >> 32) & SIGN;
-    if (isinf(d)) {
-        return sign | INF;
-    }
-    e = (int)((b >> 52) & 0x7ff) - 1023 + 127;
-    if (e >= 255) {
-        return sign | (rankine ? INF : MAX_FINITE);
-    }
-    if (e <= 0) {
-        return sign;
-    }
-    return sign | (uint32_t)e << 23 | ((uint32_t)(b >> 29) & MANT_MASK);
-}
-
-uint32_t nv_xf_mul(uint32_t a, uint32_t b, bool rankine)
-{
-    /* ZERO_WINS (facts.md): a zero or denormal factor gives +0, even
-     * against NaN or infinity. */
-    if (is_zero(a) || is_zero(b)) {
-        return 0;
-    }
-    if (is_nan(a) || is_nan(b)) {
-        return QNAN;
-    }
-    if (is_inf(a) || is_inf(b)) {
-        return ((a ^ b) & SIGN) | INF;
-    }
-    /* 24 x 24 bits: exact in a double. */
-    return from_double_trunc(nv_xf_to_double(a) * nv_xf_to_double(b),
-                             rankine);
-}
-
-/*
  * The adder (facts.md): each finite term is truncated toward zero to a
  * grid of 1/32 of the LSB of the term with the largest exponent, the
- * terms are summed exactly and the sum truncated to 24 bits.
+ * terms are summed exactly and the sum truncated to 24 bits.  In integers:
+ * a term of exponent e is its 24-bit mantissa << 5 >> (emax - e), at most
+ * 29 bits, so four of them sum exactly in 32.
  */
 uint32_t nv_xf_sum(const uint32_t *t, unsigned n, bool rankine)
 {
     bool pinf = false, ninf = false;
-    int emax = -1;
-    double grid, s = 0;
+    uint32_t emax = 0;
+    int64_t s = 0;
     unsigned i;
 
     for (i = 0; i < n; i++) {
+        uint32_t e = (t[i] >> 23) & 0xff;
+
         if (is_nan(t[i])) {
             return QNAN;
         }
-        if (is_inf(t[i])) {
+        if (e == 0xff) {
             *(t[i] & SIGN ? &ninf : &pinf) = true;
-        } else if (!is_zero(t[i]) && (int)((t[i] >> 23) & 0xff) > emax) {
-            emax = (t[i] >> 23) & 0xff;
+        } else if (e > emax) {
+            emax = e;
         }
     }
     if (pinf && ninf) {
@@ -259,22 +216,22 @@ uint32_t nv_xf_sum(const uint32_t *t, unsigned n, bool rankine)
     if (pinf || ninf) {
         return pinf ? INF : SIGN | INF;
     }
-    if (emax < 0) {
+    for (i = 0; i < n; i++) {
+        uint32_t e = (t[i] >> 23) & 0xff, d = emax - e;
+        int64_t v;
+
+        if (!e) {
+            continue;   /* zero or denormal: nothing */
+        }
+        v = (((t[i] & MANT_MASK) | 0x800000) << 5) >> (d < 31 ? d : 31);
+        s += t[i] & SIGN ? -v : v;
+    }
+    /* An exact zero sum (or no finite non-zero term) is +0. */
+    if (!s) {
         return 0;
     }
-    grid = pow2d(emax - 127 - 23 - 5);
-    for (i = 0; i < n; i++) {
-        s += (double)(int64_t)(nv_xf_to_double(t[i]) / grid) * grid;
-    }
-    /* An exact zero sum is +0. */
-    return s == 0 ? 0 : from_double_trunc(s, rankine);
-}
-
-uint32_t nv_xf_add(uint32_t a, uint32_t b, bool rankine)
-{
-    uint32_t t[2] = { a, b };
-
-    return nv_xf_sum(t, 2, rankine);
+    return nv_xf_trunc(s < 0 ? SIGN : 0, s < 0 ? -s : s, (int)emax - 155 + 127,
+                       rankine);
 }
 
 /*

@@ -74,6 +74,93 @@ unsigned nv_xf_pr_slots(NVXFIsa isa)
     }
 }
 
+/* The source spaces of NVXfOpSrc: XfRun.space[] points at each. */
+enum {
+    SPACE_ZERO, SPACE_TEMP, SPACE_IBUF, SPACE_CTX,
+};
+
+/* Which sources each vector op reads (bit i: SRCi); ARA and TXL none. */
+static const uint8_t vec_reads[0x1a] = {
+    [0x01] = 1, [0x02] = 3, [0x03] = 5, [0x04] = 7, [0x05] = 3, [0x06] = 3,
+    [0x07] = 3, [0x08] = 3, [0x09] = 3, [0x0a] = 3, [0x0b] = 3, [0x0c] = 3,
+    [0x0d] = 1, [0x0e] = 1, [0x0f] = 1, [0x10] = 3, [0x11] = 3, [0x12] = 3,
+    [0x13] = 3, [0x14] = 3, [0x15] = 3, [0x16] = 1, [0x17] = 1,
+};
+
+/* Highest vector and scalar opcode of each ISA (isa.rst "Instructions"). */
+static unsigned max_op(const NVXf *xf, bool vec)
+{
+    switch (xf->isa) {
+    case NV_XF_KELVIN:
+        return vec ? 0x0d : 0x07;
+    case NV_XF_RANKINE:
+        return vec ? 0x18 : 0x10;
+    default:
+        return vec ? 0x19 : 0x14;
+    }
+}
+
+/*
+ * Decode XFPR slot @pc and work out, once, what every run of it needs:
+ * the ops this ISA has, which units give results, where the sources are,
+ * the swizzle and modifier masks, the effective write masks.
+ */
+static void decode_slot(NVXf *xf, unsigned pc)
+{
+    NVXfOp *op = &xf->code[pc];
+    const NVXfInsn *in = &op->in;
+    unsigned i;
+
+    nv_xf_decode(xf->isa, xf->pr[pc], &op->in);
+    op->vec = in->op_vec <= max_op(xf, true) ? in->op_vec : 0;
+    op->sca = in->op_sca <= max_op(xf, false) ? in->op_sca : 0;
+    op->areg = op->vec == 0x0d || op->vec == 0x17 || op->vec == 0x18;
+    op->has_vec = op->vec && !op->areg;
+    op->has_sca = (op->sca >= 0x01 && op->sca <= 0x07) ||
+                  (op->sca >= 0x0d && op->sca <= 0x10);
+    op->flow = op->sca == 0x09 || op->sca == 0x0b || op->sca == 0x0c ||
+               op->sca == 0x13 || op->sca == 0x14;
+    op->reads = vec_reads[op->vec] | (op->has_sca ? 4 : 0);
+    op->wm_vec = in->dst_vec < NV_XF_REGS ? in->dst_wm_vec : 0;
+    op->wm_sca = in->dst_sca < NV_XF_REGS ? in->dst_wm_sca : 0;
+    op->cc_from = !in->cdst_write ? 0 : in->cdst_is_vec ? op->has_vec :
+                  op->has_sca ? 2 : 0;
+    op->cc_wm = in->cdst_is_vec ? in->dst_wm_vec | in->out_wm_vec
+                                : in->dst_wm_sca | in->out_wm_sca;
+    op->more = op->has_sca || op->areg || op->cc_from || in->sat ||
+               in->cond_enable;
+    for (i = 0; i < 3; i++) {
+        const NVXfSrc *s = &in->src[i];
+        NVXfOpSrc *o = &op->src[i];
+
+        *o = (NVXfOpSrc) {
+            .and_mask = s->abs ? ~SIGN : ~0u,
+            .xor_mask = s->neg ? SIGN : 0,
+        };
+        memcpy(o->swz, s->swz, 4);
+        switch (s->mux) {
+        case 1:
+            o->space = SPACE_TEMP;
+            o->idx = s->reg;
+            break;
+        case 2:
+            o->space = SPACE_IBUF;
+            o->idx = in->ibuf_addr;
+            o->indexed = in->ibuf_indexed;
+            break;
+        case 3:
+            o->indexed = in->ctx_indexed;
+            if (o->indexed || in->ctx_addr < nv_xf_ctx_slots(xf->isa)) {
+                o->space = SPACE_CTX;
+                o->idx = in->ctx_addr;
+            }
+            break;
+        }
+        o->plain = !o->indexed && !s->abs && !s->neg && s->swz[0] == 0 &&
+                   s->swz[1] == 1 && s->swz[2] == 2 && s->swz[3] == 3;
+    }
+}
+
 void nv_xf_post_load(NVXf *xf)
 {
     unsigned i;
@@ -85,7 +172,7 @@ void nv_xf_post_load(NVXf *xf)
     xf->pt_count = MIN(xf->pt_count, NV_XF_PASSTHRU);
 
     for (i = 0; i < NV_XF_PR_SLOTS; i++) {
-        nv_xf_decode(xf->isa, xf->pr[i], &xf->code[i]);
+        decode_slot(xf, i);
     }
 }
 
@@ -115,6 +202,8 @@ typedef struct XfRun {
     NVCard *card;
     bool rankine;           /* Rankine+ arithmetic rules */
     bool may_write_ctx;
+    unsigned ctx_slots;
+    const uint32_t (*space[4])[4];
     uint32_t ibuf[16][4];
     uint32_t r[NV_XF_REGS + 1][4];  /* the extra one absorbs "no temp" */
     int32_t a[2][4];
@@ -123,6 +212,8 @@ typedef struct XfRun {
     unsigned sp;
     uint32_t tbuf[NV_XF_TBUF][4];
 } XfRun;
+
+static const uint32_t zero_vec[1][4];
 
 /* isa.rst: AREG is 9-bit on Kelvin, 10-bit on Rankine; Curie "???": 11. */
 static int32_t areg_clamp(const XfRun *run, double v)
@@ -141,41 +232,39 @@ static int32_t areg(const XfRun *run, const NVXfInsn *in)
     return run->a[in->asrc][in->asrc_swz];
 }
 
-static const uint32_t *ctx_slot(const XfRun *run, int64_t idx)
+/* A source's vector, indexed by the address register: 0 outside. */
+static const uint32_t *indexed_vec(const XfRun *run, const NVXfOp *op,
+                                   const NVXfOpSrc *s)
 {
-    static const uint32_t zero[4];
+    int64_t idx = s->idx + areg(run, &op->in);
+    unsigned n = s->space == SPACE_IBUF ? 16 : run->ctx_slots;
 
-    return idx >= 0 && idx < nv_xf_ctx_slots(run->xf->isa)
-           ? run->xf->ctx[idx] : zero;
+    return idx >= 0 && idx < n ? run->space[s->space][idx] : zero_vec[0];
 }
 
-static void read_src(const XfRun *run, const NVXfInsn *in, unsigned i,
-                     uint32_t out[4])
+/* A source through the address register, swizzle or modifiers: @buf. */
+static const uint32_t *read_src_full(const XfRun *run, const NVXfOp *op,
+                                     const NVXfOpSrc *s, uint32_t buf[4])
 {
-    static const uint32_t zero[4];
-    const NVXfSrc *s = &in->src[i];
-    const uint32_t *v = zero;
-    int64_t idx;
-    unsigned c;
+    const uint32_t *v = s->indexed ? indexed_vec(run, op, s)
+                                   : run->space[s->space][s->idx];
 
-    switch (s->mux) {
-    case 1:
-        v = run->r[s->reg];
-        break;
-    case 2:
-        idx = in->ibuf_addr + (in->ibuf_indexed ? areg(run, in) : 0);
-        v = idx >= 0 && idx < 16 ? run->ibuf[idx] : zero;
-        break;
-    case 3:
-        v = ctx_slot(run, in->ctx_addr + (in->ctx_indexed ? areg(run, in) : 0));
-        break;
+    for (unsigned c = 0; c < 4; c++) {
+        buf[c] = (v[s->swz[c]] & s->and_mask) ^ s->xor_mask;
     }
-    for (c = 0; c < 4; c++) {
-        uint32_t x = v[s->swz[c]];
+    return buf;
+}
 
-        x = s->abs ? x & ~SIGN : x;
-        out[c] = s->neg ? x ^ SIGN : x;
+/* SRC@i's value; a plain source is read in place. */
+static inline const uint32_t *read_src(const XfRun *run, const NVXfOp *op,
+                                       unsigned i, uint32_t buf[4])
+{
+    const NVXfOpSrc *s = &op->src[i];
+
+    if (G_LIKELY(s->plain)) {
+        return run->space[s->space][s->idx];
     }
+    return read_src_full(run, op, s, buf);
 }
 
 static uint8_t cc_code(uint32_t v)
@@ -189,17 +278,22 @@ static uint8_t cc_code(uint32_t v)
     return v & SIGN ? NV_XF_CC_L : NV_XF_CC_G;
 }
 
-/* COND_TEST: FL LT EQ LE GT NE GE TR, as sets of codes (E, L, G, U). */
-static bool cond_pass(const XfRun *run, const NVXfInsn *in, unsigned c)
+/*
+ * Under COND_ENABLE, the components (bit 3 = X) whose condition passes.
+ * COND_TEST: FL LT EQ LE GT NE GE TR, as sets of codes (E, L, G, U).
+ */
+static unsigned cond_mask(const XfRun *run, const NVXfInsn *in)
 {
     static const uint8_t pass[8] = {
         0x0, 0x2, 0x1, 0x3, 0x4, 0xe, 0x5, 0xf,
     };
+    const uint8_t *cc = run->cc[in->csrcdst];
+    unsigned p = pass[in->cond_test], c, m = 0;
 
-    if (!in->cond_enable) {
-        return true;
+    for (c = 0; c < 4; c++) {
+        m |= (p >> cc[in->csrc_swz[c]] & 1) << (3 - c);
     }
-    return pass[in->cond_test] >> run->cc[in->csrcdst][in->csrc_swz[c]] & 1;
+    return m;
 }
 
 static uint32_t bool_f(bool b)
@@ -207,47 +301,22 @@ static uint32_t bool_f(bool b)
     return b ? ONE : 0;
 }
 
-static uint32_t dot(const uint32_t *a, const uint32_t *b, unsigned n,
-                    bool rankine)
-{
-    uint32_t t[4];
-    unsigned c;
-
-    for (c = 0; c < n; c++) {
-        t[c] = nv_xf_mul(a[c], b[c], rankine);
-    }
-    return nv_xf_sum(t, n, rankine);
-}
-
-/* Highest vector and scalar opcode of each ISA (isa.rst "Instructions"). */
-static unsigned max_op(const XfRun *run, bool vec)
-{
-    switch (run->xf->isa) {
-    case NV_XF_KELVIN:
-        return vec ? 0x0d : 0x07;
-    case NV_XF_RANKINE:
-        return vec ? 0x18 : 0x10;
-    default:
-        return vec ? 0x19 : 0x14;
-    }
-}
-
 /* Address-register ops write AREG, not a result: ARL, ARR, ARA. */
-static void exec_areg(XfRun *run, const NVXfInsn *in, const uint32_t *s0)
+static void exec_areg(XfRun *run, const NVXfOp *op, const uint32_t *s0)
 {
+    const NVXfInsn *in = &op->in;
     int32_t *a = run->a[in->asrc], old[4];
+    /* Kelvin's single register is A0.x (isa.rst). */
+    unsigned wm = (is_kelvin(run->xf) ? 8 : in->dst_wm_vec) &
+                  (in->cond_enable ? cond_mask(run, in) : 0xf);
     unsigned c;
 
     memcpy(old, a, sizeof(old));
     for (c = 0; c < 4; c++) {
-        /* Kelvin's single register is A0.x (isa.rst). */
-        if (is_kelvin(run->xf) ? c != 0 : !(in->dst_wm_vec & (8 >> c))) {
+        if (!(wm & (8 >> c))) {
             continue;
         }
-        if (!cond_pass(run, in, c)) {
-            continue;
-        }
-        switch (in->op_vec) {
+        switch (op->vec) {
         case 0x0d:
             a[c] = areg_clamp(run, nv_xf_floor(nv_xf_to_double(s0[c])));
             break;
@@ -262,61 +331,57 @@ static void exec_areg(XfRun *run, const NVXfInsn *in, const uint32_t *s0)
     }
 }
 
-/* The vector unit; false when the op writes no result. */
-static bool exec_vec(XfRun *run, const NVXfInsn *in, uint32_t s[3][4],
-                     uint32_t r[4])
+/* The vector unit, for the ops that give a result (op->has_vec). */
+static void exec_vec(XfRun *run, const NVXfOp *op,
+                     const uint32_t *const s[3], uint32_t r[4])
 {
     bool rk = run->rankine;
+    uint32_t t[4];
     unsigned c;
 
-    if (in->op_vec > max_op(run, true)) {
-        return false;
-    }
-    switch (in->op_vec) {
-    case 0x04:  /* MAD: product truncated first, then the adder */
+    switch (op->vec) {
+    case 0x01:
+        memcpy(r, s[0], 16);
+        return;
     case 0x02:
         for (c = 0; c < 4; c++) {
             r[c] = nv_xf_mul(s[0][c], s[1][c], rk);
-            r[c] = in->op_vec == 0x04 ? nv_xf_add(r[c], s[2][c], rk) : r[c];
         }
-        return true;
-    case 0x01:
-        memcpy(r, s[0], 16);
-        return true;
+        return;
     case 0x03:  /* ADD uses SRC0 and SRC2 (facts.md) */
         for (c = 0; c < 4; c++) {
             r[c] = nv_xf_add(s[0][c], s[2][c], rk);
         }
-        return true;
+        return;
+    case 0x04:  /* MAD: product truncated first, then the adder */
+        for (c = 0; c < 4; c++) {
+            r[c] = nv_xf_mad(s[0][c], s[1][c], s[2][c], rk);
+        }
+        return;
     case 0x05:
     case 0x07:
-        r[0] = dot(s[0], s[1], in->op_vec == 0x05 ? 3 : 4, rk);
-        r[1] = r[2] = r[3] = r[0];
-        return true;
-    case 0x06: {    /* DPH: w term is 1.0 * SRC1.w through the multiplier */
-        uint32_t t[4];
-
-        for (c = 0; c < 3; c++) {
-            t[c] = nv_xf_mul(s[0][c], s[1][c], rk);
+    case 0x06:  /* DPH: w term is 1.0 * SRC1.w through the multiplier */
+        for (c = 0; c < 4; c++) {
+            t[c] = nv_xf_mul(op->vec == 0x06 && c == 3 ? ONE : s[0][c],
+                             s[1][c], rk);
         }
-        t[3] = nv_xf_mul(ONE, s[1][3], rk);
-        r[0] = r[1] = r[2] = r[3] = nv_xf_sum(t, 4, rk);
-        return true;
-    }
+        r[0] = nv_xf_sum(t, op->vec == 0x05 ? 3 : 4, rk);
+        r[1] = r[2] = r[3] = r[0];
+        return;
     case 0x08:  /* DST (facts.md) */
         r[0] = ONE;
         r[1] = nv_xf_mul(s[0][1], s[1][1], rk);
         r[2] = s[0][2];
         r[3] = s[1][3];
-        return true;
+        return;
     case 0x0e:  /* FRC = x + -FLR(x) */
     case 0x0f:
         for (c = 0; c < 4; c++) {
             r[c] = nv_xf_flr(s[0][c]);
-            r[c] = in->op_vec == 0x0e ? nv_xf_add(s[0][c], r[c] ^ SIGN, true)
-                                      : r[c];
+            r[c] = op->vec == 0x0e ? nv_xf_add(s[0][c], r[c] ^ SIGN, true)
+                                   : r[c];
         }
-        return true;
+        return;
     case 0x16:  /* SSG: -1, +0, +1; NaN stays NaN (inferred) */
         for (c = 0; c < 4; c++) {
             uint8_t cc = cc_code(s[0][c]);
@@ -324,16 +389,16 @@ static bool exec_vec(XfRun *run, const NVXfInsn *in, uint32_t s[3][4],
             r[c] = cc == NV_XF_CC_U ? QNAN : cc == NV_XF_CC_E ? 0 :
                    cc == NV_XF_CC_L ? SIGN | ONE : ONE;
         }
-        return true;
+        return;
     case 0x19:  /* TXL: XFTEX is not modelled yet; reads zero */
         memset(r, 0, 16);
-        return true;
+        return;
     }
     /* MIN MAX and the set-on ops compare SRC0 with SRC1. */
     for (c = 0; c < 4; c++) {
         int k = nv_xf_cmp(s[0][c], s[1][c]);
 
-        switch (in->op_vec) {
+        switch (op->vec) {
         case 0x09:
             r[c] = k < 0 ? s[0][c] : s[1][c];
             break;
@@ -361,26 +426,21 @@ static bool exec_vec(XfRun *run, const NVXfInsn *in, uint32_t s[3][4],
         case 0x14:
             r[c] = bool_f(k != 0);
             break;
-        case 0x15:
+        default:    /* 0x15 STR */
             r[c] = ONE;
             break;
-        default:    /* NOP, and ARL/ARR/ARA handled by exec_areg */
-            return false;
         }
     }
-    return true;
 }
 
-/* The scalar unit on SRC2 (its swizzled X, or the vector for LIT). */
-static bool exec_sca(XfRun *run, const NVXfInsn *in, const uint32_t *s,
+/* The scalar unit on SRC2 (its swizzled X, or the vector for LIT), for
+ * the ops that give a result (op->has_sca). */
+static void exec_sca(XfRun *run, const NVXfOp *op, const uint32_t *s,
                      uint32_t r[4])
 {
     uint32_t x = s[0];
 
-    if (in->op_sca > max_op(run, false)) {
-        return false;
-    }
-    switch (in->op_sca) {
+    switch (op->sca) {
     case 0x01:
         break;
     case 0x02:
@@ -394,13 +454,13 @@ static bool exec_sca(XfRun *run, const NVXfInsn *in, const uint32_t *s,
         break;
     case 0x05:
         nv_xf_exp(x, r);
-        return true;
+        return;
     case 0x06:
         nv_xf_log(x, run->rankine, r);
-        return true;
+        return;
     case 0x07:
         nv_xf_lit(s, r);
-        return true;
+        return;
     case 0x0d:
         x = nv_xf_lg2(x);
         break;
@@ -410,77 +470,91 @@ static bool exec_sca(XfRun *run, const NVXfInsn *in, const uint32_t *s,
     case 0x0f:
         x = nv_xf_sin(x);
         break;
-    case 0x10:
+    default:    /* 0x10 COS */
         x = nv_xf_cos(x);
         break;
-    default:    /* NOP, flow control, unknown ops: no result */
-        return false;
     }
     r[0] = r[1] = r[2] = r[3] = x;
-    return true;
 }
 
 /* SAT (Curie): clamp to [0, 1]; NaN saturates to 0 (inferred). */
-static uint32_t saturate(uint32_t v)
+static void saturate(uint32_t r[4])
 {
-    if (cc_code(v) == NV_XF_CC_U || nv_xf_cmp(v, 0) <= 0) {
-        return 0;
+    for (unsigned c = 0; c < 4; c++) {
+        uint32_t v = r[c];
+
+        if (cc_code(v) == NV_XF_CC_U || nv_xf_cmp(v, 0) <= 0) {
+            r[c] = 0;
+        } else if (nv_xf_cmp(v, ONE) > 0) {
+            r[c] = ONE;
+        }
     }
-    return nv_xf_cmp(v, ONE) > 0 ? ONE : v;
+}
+
+/* The output vector an instruction writes, or NULL where it is dropped. */
+static uint32_t *out_vec(XfRun *run, const NVXfInsn *in)
+{
+    int64_t addr = in->out_addr + (in->out_indexed ? areg(run, in) : 0);
+
+    if (in->out_to_ctx) {
+        return run->may_write_ctx && addr >= 0 && addr < run->ctx_slots
+               ? run->xf->ctx[addr] : NULL;
+    }
+    return addr >= 0 && addr < NV_XF_TBUF ? run->tbuf[addr] : NULL;
+}
+
+static void write_masked(uint32_t *v, const uint32_t r[4], unsigned wm)
+{
+    if (wm == 0xf) {
+        memcpy(v, r, 16);
+        return;
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        if (wm & (8 >> c)) {
+            v[c] = r[c];
+        }
+    }
 }
 
 /* Write one result to its temp and its output, masked and conditional. */
-static void write_result(XfRun *run, const NVXfInsn *in, uint32_t r[4],
-                         uint8_t dst, uint8_t dst_wm, uint8_t out_wm)
+static inline void write_result(XfRun *run, const NVXfInsn *in,
+                                const uint32_t r[4], uint8_t dst, uint8_t wm,
+                                uint8_t out_wm, unsigned cond)
 {
-    int64_t addr = in->out_addr + (in->out_indexed ? areg(run, in) : 0);
-    uint32_t *out = NULL;
-    unsigned c;
+    uint32_t *out;
 
-    if (in->out_to_ctx) {
-        if (run->may_write_ctx && addr >= 0 &&
-            addr < nv_xf_ctx_slots(run->xf->isa)) {
-            out = run->xf->ctx[addr];
-        }
-    } else if (addr >= 0 && addr < NV_XF_TBUF) {
-        out = run->tbuf[addr];
+    if (wm & cond) {
+        write_masked(run->r[dst], r, wm & cond);
     }
-    for (c = 0; c < 4; c++) {
-        uint32_t v = in->sat ? saturate(r[c]) : r[c];
-
-        if (!cond_pass(run, in, c)) {
-            continue;
-        }
-        if (dst_wm & (8 >> c)) {
-            run->r[dst][c] = v;
-        }
-        if (out && (out_wm & (8 >> c))) {
-            out[c] = v;
+    if (G_UNLIKELY(out_wm & cond)) {
+        out = out_vec(run, in);
+        if (out) {
+            write_masked(out, r, out_wm & cond);
         }
     }
 }
 
-static void update_cc(XfRun *run, const NVXfInsn *in, const uint32_t *r,
-                      uint8_t wm)
+static void update_cc(XfRun *run, const NVXfOp *op, const uint32_t *r)
 {
     unsigned c;
 
     for (c = 0; c < 4; c++) {
-        if (wm & (8 >> c)) {
-            run->cc[in->csrcdst][c] = cc_code(in->sat ? saturate(r[c]) : r[c]);
+        if (op->cc_wm & (8 >> c)) {
+            run->cc[op->in.csrcdst][c] = cc_code(r[c]);
         }
     }
 }
 
 /* Flow control; returns false when the program must stop. */
-static bool exec_flow(XfRun *run, const NVXfInsn *in, uint32_t *pc)
+static bool exec_flow(XfRun *run, const NVXfOp *op, uint32_t *pc)
 {
+    const NVXfInsn *in = &op->in;
     XfStackEntry *e;
 
-    if (in->op_sca > max_op(run, false) || !cond_pass(run, in, 0)) {
+    if (in->cond_enable && !(cond_mask(run, in) & 8)) {
         return true;
     }
-    switch (in->op_sca) {
+    switch (op->sca) {
     case 0x09:  /* BRA */
         *pc = in->target;
         return true;
@@ -495,15 +569,15 @@ static bool exec_flow(XfRun *run, const NVXfInsn *in, uint32_t *pc)
         for (unsigned c = 0; c < 4; c++) {
             e->a[c] = run->a[in->asrc][c];
         }
-        *pc = in->op_sca == 0x0b ? in->target : *pc;
+        *pc = op->sca == 0x0b ? in->target : *pc;
         return true;
-    case 0x0c:  /* RET: on an empty stack, the program ends (inferred) */
-    case 0x14:  /* POPA */
+    default:    /* 0x0c RET: on an empty stack, the program ends
+                 * (inferred); 0x14 POPA */
         if (!run->sp) {
-            return in->op_sca != 0x0c;
+            return op->sca != 0x0c;
         }
         e = &run->stack[--run->sp];
-        if (in->op_sca == 0x0c) {
+        if (op->sca == 0x0c) {
             *pc = e->pc;
         } else {
             for (unsigned c = 0; c < 4; c++) {
@@ -512,40 +586,61 @@ static bool exec_flow(XfRun *run, const NVXfInsn *in, uint32_t *pc)
         }
         return true;
     }
-    return true;
 }
 
-/* One instruction; returns false when the program ends. */
-static bool step(XfRun *run, const NVXfInsn *in, uint32_t *pc)
+/*
+ * One instruction; returns false when the program ends.  The order
+ * matters: AREG ops act before the outputs' address is taken, CC is
+ * written before the results' condition is tested.
+ */
+static bool step(XfRun *run, const NVXfOp *op, uint32_t *pc)
 {
-    uint32_t s[3][4], rv[4], rs[4];
-    bool has_v, has_s;
-    unsigned i;
+    const NVXfInsn *in = &op->in;
+    /* Locals: stores to the run's state would otherwise reload them. */
+    const bool has_vec = op->has_vec, has_sca = op->has_sca;
+    const unsigned reads = op->reads;
+    uint32_t buf[3][4], rv[4], rs[4];
+    const uint32_t *s[3];
+    unsigned cond;
 
-    for (i = 0; i < 3; i++) {
-        read_src(run, in, i, s[i]);
+    s[0] = reads & 1 ? read_src(run, op, 0, buf[0]) : buf[0];
+    s[1] = reads & 2 ? read_src(run, op, 1, buf[1]) : buf[1];
+    s[2] = reads & 4 ? read_src(run, op, 2, buf[2]) : buf[2];
+    if (has_vec) {
+        exec_vec(run, op, s, rv);
     }
-    has_v = exec_vec(run, in, s, rv);
-    has_s = exec_sca(run, in, s[2], rs);
-    if (in->op_vec == 0x0d || in->op_vec == 0x17 || in->op_vec == 0x18) {
-        if (in->op_vec <= max_op(run, true)) {
-            exec_areg(run, in, s[0]);
+    cond = 0xf;
+    if (G_UNLIKELY(op->more)) {
+        if (has_vec && in->sat) {
+            saturate(rv);
+        }
+        if (has_sca) {
+            exec_sca(run, op, s[2], rs);
+            if (in->sat) {
+                saturate(rs);
+            }
+        }
+        if (op->areg) {
+            exec_areg(run, op, s[0]);
+        }
+        if (op->cc_from) {
+            update_cc(run, op, op->cc_from == 1 ? rv : rs);
+        }
+        if (in->cond_enable) {
+            cond = cond_mask(run, in);
         }
     }
-    if (in->cdst_write && (in->cdst_is_vec ? has_v : has_s)) {
-        update_cc(run, in, in->cdst_is_vec ? rv : rs,
-                  in->cdst_is_vec ? in->dst_wm_vec | in->out_wm_vec
-                                  : in->dst_wm_sca | in->out_wm_sca);
-    }
     /* Kelvin shares DST: the scalar result lands last (inferred). */
-    if (has_v) {
-        write_result(run, in, rv, in->dst_vec, in->dst_wm_vec, in->out_wm_vec);
+    if (has_vec) {
+        write_result(run, in, rv, in->dst_vec, op->wm_vec, in->out_wm_vec,
+                     cond);
     }
-    if (has_s) {
-        write_result(run, in, rs, in->dst_sca, in->dst_wm_sca, in->out_wm_sca);
+    if (has_sca) {
+        write_result(run, in, rs, in->dst_sca, op->wm_sca, in->out_wm_sca,
+                     cond);
     }
     *pc += 1;
-    if (!exec_flow(run, in, pc)) {
+    if (op->flow && !exec_flow(run, op, pc)) {
         return false;
     }
     return !in->end;
@@ -560,9 +655,8 @@ static void run_program(XfRun *run, uint32_t pc)
     NVXf *xf = run->xf;
     uint32_t limit = is_kelvin(xf) ? NV_XF_KELVIN_MAX_INSNS
                                    : xf->timeout & 0xffff;
-    uint32_t icnt = 0;
+    uint32_t slots = nv_xf_pr_slots(xf->isa), icnt = 0;
 
-    run->rankine = !is_kelvin(xf);
     xf->last_timed_out = false;
     for (;;) {
         if (icnt >= limit) {
@@ -571,7 +665,7 @@ static void run_program(XfRun *run, uint32_t pc)
                    "%u instructions at pc 0x%x", icnt, pc);
             break;
         }
-        if (pc >= nv_xf_pr_slots(xf->isa)) {
+        if (pc >= slots) {
             xf_log(run->card, "nv: xf: pc 0x%x past XFPR (%u instructions)",
                    pc, icnt);
             break;
@@ -616,7 +710,13 @@ static void run_init(XfRun *run, NVXf *xf, NVCard *card, bool may_write_ctx)
     memset(run, 0, sizeof(*run));
     run->xf = xf;
     run->card = card;
+    run->rankine = !is_kelvin(xf);
     run->may_write_ctx = may_write_ctx;
+    run->ctx_slots = nv_xf_ctx_slots(xf->isa);
+    run->space[SPACE_ZERO] = zero_vec;
+    run->space[SPACE_TEMP] = (const uint32_t (*)[4])run->r;
+    run->space[SPACE_IBUF] = (const uint32_t (*)[4])run->ibuf;
+    run->space[SPACE_CTX] = (const uint32_t (*)[4])xf->ctx;
 }
 
 /* RUN: a vertex state program on the PARAM vector (isa.rst item 3). */
@@ -715,7 +815,7 @@ static void write_xfpr(NVXf *xf, NVCard *card, uint16_t vec)
     } else {
         memcpy(xf->pr[vec], w, sizeof(w));
     }
-    nv_xf_decode(xf->isa, xf->pr[vec], &xf->code[vec]);
+    decode_slot(xf, vec);
 }
 
 /* A RAM of @n vectors written from the passthrough slot; @lt: 22-bit. */
@@ -939,7 +1039,7 @@ bool nv_xf_rdi_write(NVXf *xf, unsigned space, uint32_t offset, uint32_t val)
     }
     *p = val;
     if (space == 0x10) {
-        nv_xf_decode(xf->isa, xf->pr[slot], &xf->code[slot]);
+        decode_slot(xf, slot);
     }
     return true;
 }

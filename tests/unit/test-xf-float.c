@@ -5,6 +5,7 @@
  * 0x40000000, 0.5 = 0x3f000000, inf = 0x7f800000, the XF NaN 0x7fffffff.
  */
 #include <glib.h>
+#include <string.h>
 
 #include "hw/nv/xf.h"
 
@@ -222,12 +223,151 @@ static void test_sin_cos(void)
     g_assert_cmphex(nv_xf_cos(0x40490fdb), ==, 0xbf800000);
 }
 
+/*
+ * The multiplier and adder as they were first written, in double
+ * precision (exact for 24 x 24-bit products and for sums of grid-cut
+ * terms), kept as the oracle for the integer versions in xf-float.c.
+ */
+static uint32_t ref_trunc(double d, bool rankine)
+{
+    uint64_t b;
+    uint32_t sign;
+    int e;
+
+    memcpy(&b, &d, 8);
+    sign = (uint32_t)(b >> 32) & NZERO;
+    e = (int)((b >> 52) & 0x7ff) - 1023 + 127;
+    if (e >= 255) {
+        return sign | (rankine ? INF : 0x7f7fffffu);
+    }
+    if (e <= 0) {
+        return sign;
+    }
+    return sign | (uint32_t)e << 23 | ((uint32_t)(b >> 29) & 0x7fffff);
+}
+
+static bool ref_nan(uint32_t a)
+{
+    return (a & INF) == INF && (a & 0x7fffff);
+}
+
+static uint32_t ref_mul(uint32_t a, uint32_t b, bool rankine)
+{
+    if (!(a & INF) || !(b & INF)) {
+        return 0;
+    }
+    if (ref_nan(a) || ref_nan(b)) {
+        return QNAN;
+    }
+    if ((a & ~NZERO) == INF || (b & ~NZERO) == INF) {
+        return ((a ^ b) & NZERO) | INF;
+    }
+    return ref_trunc(nv_xf_to_double(a) * nv_xf_to_double(b), rankine);
+}
+
+static uint32_t ref_sum(const uint32_t *t, unsigned n, bool rankine)
+{
+    bool pinf = false, ninf = false;
+    int emax = -1;
+    double grid, s = 0;
+    uint64_t gb;
+
+    for (unsigned i = 0; i < n; i++) {
+        if (ref_nan(t[i])) {
+            return QNAN;
+        }
+        if ((t[i] & ~NZERO) == INF) {
+            *(t[i] & NZERO ? &ninf : &pinf) = true;
+        } else if ((t[i] & INF) && (int)((t[i] >> 23) & 0xff) > emax) {
+            emax = (t[i] >> 23) & 0xff;
+        }
+    }
+    if (pinf && ninf) {
+        return QNAN;
+    }
+    if (pinf || ninf) {
+        return pinf ? INF : NINF;
+    }
+    if (emax < 0) {
+        return 0;
+    }
+    gb = (uint64_t)(emax - 155 + 1023) << 52;
+    memcpy(&grid, &gb, 8);
+    for (unsigned i = 0; i < n; i++) {
+        s += (double)(int64_t)(nv_xf_to_double(t[i]) / grid) * grid;
+    }
+    return s == 0 ? 0 : ref_trunc(s, rankine);
+}
+
+/* Operands that reach every path: specials, near-equal magnitudes
+ * (cancellation), exponents far apart, overflow and underflow. */
+static uint32_t rnd_operand(GRand *r, uint32_t other)
+{
+    static const uint32_t special[] = {
+        0, NZERO, 0x00000001, 0x807fffff, INF, NINF, 0x7fc00000, 0xff800001,
+        QNAN, 0x7f7fffff, 0xff7fffff, 0x00800000, 0x80800000, ONE,
+        0xbf800000, 0x3f7fffff, 0x3f800001, 0x7f000000, 0x0d800000,
+    };
+    uint32_t x = g_rand_int(r);
+    int e;
+
+    switch (g_rand_int_range(r, 0, 6)) {
+    case 0:
+        return special[g_rand_int_range(r, 0, G_N_ELEMENTS(special))];
+    case 1:
+        /* The other operand's exponent, give or take a few. */
+        e = ((other >> 23) & 0xff) + g_rand_int_range(r, -3, 4);
+        return (x & 0x807fffff) | (uint32_t)CLAMP(e, 0, 255) << 23;
+    case 2:
+        /* The other operand's exponent, further away (the grid). */
+        e = ((other >> 23) & 0xff) + g_rand_int_range(r, -40, 41);
+        return (x & 0x807fffff) | (uint32_t)CLAMP(e, 0, 255) << 23;
+    case 3:
+        /* The negated other operand, a few LSBs off: cancellation. */
+        return (other ^ NZERO) + g_rand_int_range(r, -4, 5);
+    default:
+        return x;
+    }
+}
+
+/* mul, add, MAD and sum against the double versions. */
+static void test_mul_sum_reference(void)
+{
+    GRand *r = g_rand_new_with_seed(0x5eed);
+
+    for (unsigned i = 0; i < 2000000; i++) {
+        uint32_t t[4];
+        bool rk = i & 1;
+        unsigned n = 2 + i % 3;
+
+        t[0] = rnd_operand(r, g_rand_int(r));
+        for (unsigned k = 1; k < 4; k++) {
+            t[k] = rnd_operand(r, t[g_rand_int_range(r, 0, k)]);
+        }
+        uint32_t pc[2] = { ref_mul(t[0], t[1], rk), t[2] };
+
+        if (nv_xf_mul(t[0], t[1], rk) != pc[0] ||
+            nv_xf_add(t[0], t[1], rk) != ref_sum(t, 2, rk) ||
+            nv_xf_mad(t[0], t[1], t[2], rk) != ref_sum(pc, 2, rk) ||
+            nv_xf_sum(t, n, rk) != ref_sum(t, n, rk)) {
+            g_error("%08x %08x %08x %08x (n %u, rankine %d): mul %08x/%08x "
+                    "add %08x/%08x mad %08x/%08x sum %08x/%08x", t[0], t[1],
+                    t[2], t[3], n, rk, nv_xf_mul(t[0], t[1], rk), pc[0],
+                    nv_xf_add(t[0], t[1], rk), ref_sum(t, 2, rk),
+                    nv_xf_mad(t[0], t[1], t[2], rk), ref_sum(pc, 2, rk),
+                    nv_xf_sum(t, n, rk), ref_sum(t, n, rk));
+        }
+    }
+    g_rand_free(r);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/xf/float/flush-lt22", test_flush_lt22);
     g_test_add_func("/xf/float/mul", test_mul);
     g_test_add_func("/xf/float/add", test_add);
+    g_test_add_func("/xf/float/mul-sum-reference", test_mul_sum_reference);
     g_test_add_func("/xf/float/cmp-flr", test_cmp_flr);
     g_test_add_func("/xf/float/rcp-rcc-rsq", test_rcp_rcc_rsq);
     g_test_add_func("/xf/float/exp-log", test_exp_log);

@@ -964,6 +964,124 @@ static void test_garbage_never_crashes(void)
     }
 }
 
+/*
+ * Random programs over edge-case operands, on every ISA, digested: the
+ * digests were recorded with the straightforward interpreter and double
+ * arithmetic that preceded the decode-time precomputation and the integer
+ * adder and multiplier, so any change of a result bit shows here.
+ */
+static uint32_t rnd(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return *s >> 32;
+}
+
+/* An operand: mostly special or boundary values, some random bits. */
+static uint32_t rnd_float(uint64_t *s)
+{
+    static const uint32_t special[] = {
+        0, 0x80000000, ONE, M1, HALF, TWO, 0x00000001, 0x807fffff,
+        0x7f800000, 0xff800000, 0x7fc00000, 0xffc00001, 0x7f7fffff,
+        0xff7fffff, 0x00800000, 0x80800000, 0x3f7fffff, 0x3f800001,
+        0x5f800000, 0x1f800000, 0x4b000000, 0xcb000001, 0x7f000000,
+        0x0d800000,
+    };
+    uint32_t r = rnd(s), k = r % 4;
+
+    r = rnd(s);
+    if (k == 0) {
+        return special[r % G_N_ELEMENTS(special)];
+    }
+    if (k == 1) {
+        /* Near 1.0 or 2^(+-100): cancellation, overflow and underflow. */
+        return (r & 0x807fffff) |
+               (uint32_t)(((r >> 23) & 1) ? 127 + (r >> 24) % 3 - 1 :
+                          ((r >> 24) & 1) ? 227 : 27) << 23;
+    }
+    return r;
+}
+
+static uint64_t digest(uint64_t h, const void *p, size_t n)
+{
+    const uint8_t *b = p;
+
+    for (size_t i = 0; i < n; i++) {
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    }
+    return h;
+}
+
+static void test_random_programs_digest(void)
+{
+    const NVXFIsa isas[] = {
+        NV_XF_KELVIN, NV_XF_RANKINE, NV_XF_COMBINED, NV_XF_CURIE,
+    };
+    /* Recorded with the previous interpreter; see above. */
+    const uint64_t expect[] = {
+        0xd583d5344674fac6ull, 0xd9bb71c3b233e521ull,
+        0x68a494f30075495cull, 0x81a90a5ba534ef12ull,
+    };
+
+    for (unsigned m = 0; m < 4; m++) {
+        NVXf *xf = g_new0(NVXf, 1);
+        uint64_t s = 0x9e3779b97f4a7c15ull * (m + 1);
+        uint64_t h = 0xcbf29ce484222325ull;
+
+        nv_xf_reset(xf, isas[m]);
+        for (unsigned round = 0; round < 200; round++) {
+            NVXfVertex v;
+
+            for (unsigned i = 0; i < NV_XF_PR_SLOTS; i++) {
+                for (unsigned k = 0; k < NV_XF_PR_WORDS; k++) {
+                    xf->pr[i][k] = rnd(&s);
+                }
+                /* END (bit 0) in one instruction of eight. */
+                xf->pr[i][0] &= rnd(&s) % 8 ? ~1u : ~0u;
+                if (rnd(&s) % 2) {
+                    /* Low CTX_ADDR bits: in-range reads, short jumps. */
+                    xf->pr[i][2] &= 0xff80ffffu;
+                }
+            }
+            nv_xf_post_load(xf);
+            for (unsigned i = 0; i < NV_XF_CTX_SLOTS; i++) {
+                for (unsigned c = 0; c < 4; c++) {
+                    xf->ctx[i][c] = rnd_float(&s);
+                }
+            }
+            for (unsigned i = 0; i < NV_XF_VAB_SLOTS; i++) {
+                for (unsigned c = 0; c < 4; c++) {
+                    xf->vab[i][c] = rnd_float(&s);
+                }
+            }
+            xf->timeout = 300;
+            xf->side_effects = rnd(&s) & 1;
+            xf->prog_start = rnd(&s) % 64;
+            xf->mode[0][1] = xf->mode[0][3] = (rnd(&s) % 64) << 8;
+            for (unsigned run = 0; run < 8; run++) {
+                NVXfCmd c = {
+                    .type = NV_XF_CMD_RUN, .data = { rnd(&s) % 64 },
+                };
+
+                nv_xf_vertex(xf, NULL);
+                h = digest(h, &xf->last_icnt, sizeof(xf->last_icnt));
+                h = digest(h, &xf->last_timed_out, 1);
+                while (nv_xf_pop_vertex(xf, &v)) {
+                    h = digest(h, &v, sizeof(v));
+                }
+                if (xf->isa != NV_XF_CURIE) {
+                    nv_xf_write(xf, NULL, &c);
+                    h = digest(h, &xf->last_icnt, sizeof(xf->last_icnt));
+                    h = digest(h, &xf->last_timed_out, 1);
+                }
+            }
+            h = digest(h, xf->ctx, sizeof(xf->ctx));
+        }
+        g_test_message("ISA %u: digest 0x%016" G_GINT64_MODIFIER "x", m, h);
+        g_assert_cmphex(h, ==, expect[m]);
+        g_free(xf);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -989,5 +1107,7 @@ int main(int argc, char **argv)
     g_test_add_func("/xf/convert/rankine-combined",
                     test_convert_rankine_combined);
     g_test_add_func("/xf/garbage", test_garbage_never_crashes);
+    g_test_add_func("/xf/random-programs-digest",
+                    test_random_programs_digest);
     return g_test_run();
 }

@@ -119,15 +119,167 @@ typedef struct NVXfInsn {
     uint16_t target;            /* BRA/CAL target */
 } NVXfInsn;
 
+/*
+ * A source as the interpreter reads it, derived from NVXfSrc at decode:
+ * vector @idx of the space @space (XfRun's table in xf.c: zero, temps,
+ * IBUF, XFCTX), or the address register added first when @indexed; then
+ * each component v[swz[c]] & @and_mask ^ @xor_mask (ABS, then NEG).
+ * @plain: not indexed, and swizzle and masks leave the vector as it is.
+ */
+typedef struct NVXfOpSrc {
+    uint8_t space;
+    bool indexed, plain;
+    uint16_t idx;
+    uint8_t swz[4];
+    uint32_t and_mask, xor_mask;
+} NVXfOpSrc;
+
+/*
+ * An instruction ready to run: the decoded fields plus what xf.c works out
+ * from them once, when the instruction is decoded, instead of at every
+ * step.  Rebuilt with the rest of code[], never migrated.
+ */
+typedef struct NVXfOp {
+    NVXfInsn in;
+    NVXfOpSrc src[3];
+    uint8_t reads;              /* bit i: the ops read SRCi */
+    uint8_t vec, sca;           /* the ops; 0 (NOP) where this ISA has none */
+    bool has_vec, has_sca;      /* the units produce a result */
+    bool areg, flow;            /* ARL/ARR/ARA; BRA/CAL/RET/PUSHA/POPA */
+    uint8_t wm_vec, wm_sca;     /* temp write masks; 0 for "no temp" */
+    uint8_t cc_from;            /* 0: no CC write, 1: vector, 2: scalar */
+    uint8_t cc_wm;              /* the components CC takes */
+    bool more;                  /* scalar, AREG, CC, SAT or a condition */
+} NVXfOp;
+
 /* XF float arithmetic (xf-float.c).  @rankine selects Rankine+ rules. */
 uint32_t nv_xf_flush(uint32_t a);
 /* The value XF reads from @a (denormals as zero), as a double. */
 double nv_xf_to_double(uint32_t a);
 uint32_t nv_xf_lt22(uint32_t a);
-uint32_t nv_xf_mul(uint32_t a, uint32_t b, bool rankine);
-uint32_t nv_xf_add(uint32_t a, uint32_t b, bool rankine);
+/* The adder on @n <= 4 terms (facts.md; xf-float.c has the rules). */
 uint32_t nv_xf_sum(const uint32_t *t, unsigned n, bool rankine);
 int nv_xf_cmp(uint32_t a, uint32_t b);  /* -1, 0, 1; 2 unordered */
+
+/*
+ * The multiplier and the two-term adder run several times per vertex
+ * program instruction, so they are inline here, in integer arithmetic
+ * (test-xf-float.c checks them against double-precision versions).
+ *
+ * nv_xf_trunc: @mag != 0, its top set bit at position k, is a magnitude
+ * whose biased exponent is k + @ebias; the XF single it truncates to.
+ * Overflow saturates on Kelvin and gives infinity on Rankine+; what would
+ * be denormal is a zero of the result's sign (facts.md).
+ */
+static inline uint32_t nv_xf_trunc(uint32_t sign, uint64_t mag, int ebias,
+                                   bool rankine)
+{
+    int z = __builtin_clzll(mag), e = 63 - z + ebias;
+
+    if ((unsigned)(e - 1) >= 254) {
+        /* Overflow; or the result would be denormal. */
+        return e > 0 ? sign | (rankine ? 0x7f800000u : 0x7f7fffffu) : sign;
+    }
+    return sign | (uint32_t)e << 23 |
+           ((uint32_t)((mag << z) >> 40) & 0x7fffffu);
+}
+
+static inline uint32_t nv_xf_mul(uint32_t a, uint32_t b, bool rankine)
+{
+    uint32_t ea = (a >> 23) & 0xff, eb = (b >> 23) & 0xff;
+    uint32_t sign = (a ^ b) & 0x80000000u;
+    uint64_t p;
+
+    /* ZERO_WINS (facts.md): a zero or denormal factor gives +0, even
+     * against NaN or infinity. */
+    if (!ea || !eb) {
+        return 0;
+    }
+    if (ea == 0xff || eb == 0xff) {
+        return (a & 0x7fffff && ea == 0xff) || (b & 0x7fffff && eb == 0xff)
+               ? 0x7fffffffu : sign | 0x7f800000u;
+    }
+    /* 24 x 24 bits, exact; bit 0 weighs 2^(ea - 150 + eb - 150). */
+    p = (uint64_t)((a & 0x7fffff) | 0x800000) * ((b & 0x7fffff) | 0x800000);
+    return nv_xf_trunc(sign, p, (int)(ea + eb) - 300 + 127, rankine);
+}
+
+/*
+ * nv_xf_sum's rules on two finite non-zero terms, as sign (0 or -1),
+ * biased exponent and 24-bit mantissa, @ea >= @eb: each term cut toward
+ * zero to 1/32 of @a's LSB, an exact sum, truncated.
+ */
+static inline uint32_t nv_xf_add_normal(int32_t sa, uint32_t ea, uint32_t ma,
+                                        int32_t sb, uint32_t eb, uint32_t mb,
+                                        bool rankine)
+{
+    uint32_t d = ea - eb;
+    /* @a is on the grid; @b's 29 bits there are all cut from d = 29. */
+    int32_t ta = ma << 5, tb = d < 29 ? (mb << 5) >> d : 0;
+
+    ta = ((ta ^ sa) - sa) + ((tb ^ sb) - sb);
+    /* An exact zero sum is +0; bit 0 weighs 2^(ea - 155). */
+    if (!ta) {
+        return 0;
+    }
+    return nv_xf_trunc(ta < 0 ? 0x80000000u : 0, ta < 0 ? -(int64_t)ta : ta,
+                       (int)ea - 155 + 127, rankine);
+}
+
+static inline uint32_t nv_xf_add(uint32_t a, uint32_t b, bool rankine)
+{
+    uint32_t ea = (a >> 23) & 0xff, eb = (b >> 23) & 0xff, t;
+
+    if (ea < eb) {
+        t = a, a = b, b = t;
+        t = ea, ea = eb, eb = t;
+    }
+    if (ea == 0xff) {
+        uint32_t terms[2] = { a, b };
+
+        return nv_xf_sum(terms, 2, rankine);    /* NaN or infinity */
+    }
+    if (!eb) {
+        /* A zero or denormal adds nothing: a normal @a passes as it is,
+         * two zeros give +0. */
+        return ea ? a : 0;
+    }
+    return nv_xf_add_normal((int32_t)a >> 31, ea, (a & 0x7fffff) | 0x800000,
+                            (int32_t)b >> 31, eb, (b & 0x7fffff) | 0x800000,
+                            rankine);
+}
+
+/*
+ * MAD: nv_xf_add(nv_xf_mul(a, b), c), with the product handed to the
+ * adder unpacked when both it and @c are finite, normal numbers.
+ */
+static inline uint32_t nv_xf_mad(uint32_t a, uint32_t b, uint32_t c,
+                                 bool rankine)
+{
+    uint32_t ea = (a >> 23) & 0xff, eb = (b >> 23) & 0xff;
+    uint32_t ec = (c >> 23) & 0xff, ep, hi, mp;
+    uint64_t p;
+
+    if (ea - 1 >= 254 || eb - 1 >= 254 || ec - 1 >= 254) {
+        return nv_xf_add(nv_xf_mul(a, b, rankine), c, rankine);
+    }
+    p = (uint64_t)((a & 0x7fffff) | 0x800000) * ((b & 0x7fffff) | 0x800000);
+    hi = p >> 47;
+    ep = ea + eb - 127 + hi;
+    if (ep - 1 >= 254) {
+        return nv_xf_add(nv_xf_mul(a, b, rankine), c, rankine);
+    }
+    /* nv_xf_mul's result, truncated to 24 bits, in pieces. */
+    mp = p >> (23 + hi);
+    if (ep >= ec) {
+        return nv_xf_add_normal((int32_t)(a ^ b) >> 31, ep, mp,
+                                (int32_t)c >> 31, ec, (c & 0x7fffff) | 0x800000,
+                                rankine);
+    }
+    return nv_xf_add_normal((int32_t)c >> 31, ec, (c & 0x7fffff) | 0x800000,
+                            (int32_t)(a ^ b) >> 31, ep, mp, rankine);
+}
+
 uint32_t nv_xf_flr(uint32_t a);
 /* Floor of a double (the library has no libm); NaN and inf pass. */
 double nv_xf_floor(double x);
@@ -181,7 +333,7 @@ typedef struct NVXf {
 
     /* Derived from pr[] (nv_xf_post_load rebuilds it): not migrated. */
     NVXFIsa isa;
-    NVXfInsn code[NV_XF_PR_SLOTS];
+    NVXfOp code[NV_XF_PR_SLOTS];
 } NVXf;
 
 void nv_xf_reset(NVXf *xf, NVXFIsa isa);
