@@ -257,29 +257,42 @@ static bool ramht_lookup(NVCard *card, uint32_t handle, RamhtEntry *e)
 #define DMAOBJ_CLASS(w)     ((w) & 0xfff)
 #define DMAOBJ_CLASS_FROM_MEMORY 0x02
 
+typedef struct DmaObj {
+    uint32_t inst, w0, limit, pte0;
+} DmaObj;
+
+/* The header of the DMA object at RAMIN @inst, read once per use. */
+static DmaObj dmaobj_get(NVCard *card, uint32_t inst)
+{
+    return (DmaObj) {
+        .inst = inst,
+        .w0 = nv_ramin_read(card, inst, 4),
+        .limit = nv_ramin_read(card, inst + 4, 4),
+        .pte0 = nv_ramin_read(card, inst + 8, 4),
+    };
+}
+
 /*
- * Reach the dword at @offset of the DMA object at RAMIN @inst; false on
- * what the hardware reports as a fault (past the limit, page not present,
- * no memory behind the address).  Access rights are not checked: the docs
- * do not say how the pusher and puller treat them.
+ * Reach the dword at @offset of DMA object @o; false on what the hardware
+ * reports as a fault (past the limit, page not present, no memory behind
+ * the address).  Access rights are not checked: the docs do not say how
+ * the pusher and puller treat them.
  */
-static bool dmaobj_access(NVCard *card, uint32_t inst, uint32_t offset,
+static bool dmaobj_access(NVCard *card, const DmaObj *o, uint32_t offset,
                           uint32_t *val, bool write)
 {
-    uint32_t w0 = nv_ramin_read(card, inst, 4);
-    uint32_t limit = nv_ramin_read(card, inst + 4, 4);
+    uint32_t w0 = o->w0;
     uint64_t off = (uint64_t)offset + (w0 >> 20), pte, addr;
     uint8_t b[4];
 
-    if (!(w0 & DMAOBJ_PT_PRESENT) || (uint64_t)offset + 3 > limit ||
+    if (!(w0 & DMAOBJ_PT_PRESENT) || (uint64_t)offset + 3 > o->limit ||
         (offset & 3)) {
         return false;
     }
     if (w0 & DMAOBJ_PT_LINEAR) {
-        pte = nv_ramin_read(card, inst + 8, 4);
-        addr = (pte & ~0xfffull) + off;
+        addr = (o->pte0 & ~0xfffull) + off;
     } else {
-        pte = nv_ramin_read(card, inst + 8 + (uint32_t)(off >> 12) * 4, 4);
+        pte = nv_ramin_read(card, o->inst + 8 + (uint32_t)(off >> 12) * 4, 4);
         if (!(pte & 1)) {
             return false;
         }
@@ -494,6 +507,7 @@ static unsigned pusher_run(NVCard *card, unsigned budget)
 {
     NVPfifo4 *f = &card->pfifo4;
     NVFifoChan *ch = &f->ch;
+    DmaObj pb = dmaobj_get(card, ch->dma_instance << 4);
     unsigned done = 0;
 
     while (done < budget && ch->dma_get != ch->dma_put &&
@@ -501,8 +515,7 @@ static unsigned pusher_run(NVCard *card, unsigned budget)
         uint32_t word;
 
         /* dma-pusher.rst: reading at or past the limit is a MEM_FAULT */
-        if (!dmaobj_access(card, ch->dma_instance << 4, ch->dma_get, &word,
-                           false)) {
+        if (!dmaobj_access(card, &pb, ch->dma_get, &word, false)) {
             pusher_error(card, NV4_DMA_ERR_MEM_FAULT);
             break;
         }
@@ -550,13 +563,14 @@ static uint32_t sem_inst(const NVFifoChan *ch)
 static bool sem_access(NVCard *card, uint32_t *val, bool write)
 {
     NVFifoChan *ch = &card->pfifo4.ch;
+    DmaObj o;
 
     if (!(ch->semaphore & NV4_SEMAPHORE_CTXDMA_VALID)) {
         semaphore_error(card, NV4_SEM_ERR_INVALID_STATE);
         return false;
     }
-    if (!dmaobj_access(card, sem_inst(ch), ch->semaphore & 0xffc, val,
-                       write)) {
+    o = dmaobj_get(card, sem_inst(ch));
+    if (!dmaobj_access(card, &o, ch->semaphore & 0xffc, val, write)) {
         semaphore_error(card, NV4_SEM_ERR_INVALID_OPERAND);
         return false;
     }

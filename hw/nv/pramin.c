@@ -41,10 +41,18 @@ uint64_t nv_ramin_to_vram(NVCard *card, uint64_t addr)
     return size - (block + 1) * RAMIN_BLOCK + addr % RAMIN_BLOCK;
 }
 
+/*
+ * Both mappings keep an aligned dword's bytes together and in order (NV1
+ * flips only bits 2 and up; NV4+ moves whole 64 KiB blocks), so an aligned
+ * dword is one VRAM access.
+ */
 uint64_t nv_ramin_read(NVCard *card, uint32_t addr, unsigned size)
 {
     uint64_t v = 0;
 
+    if (size == 4 && !(addr & 3)) {
+        return nv_ld_le(card->vram + nv_ramin_to_vram(card, addr), 4);
+    }
     for (unsigned i = 0; i < size; i++) {
         v |= (uint64_t)card->vram[nv_ramin_to_vram(card, addr + i)] << (8 * i);
     }

@@ -224,6 +224,43 @@ def engine_seeds():
     s.rd(0x100)
     yield 'nv43-vp1-run', s
 
+    # The same program started through PFIFO (test_vp1_fifo): RAMHT at
+    # RAMIN 0x10000, RAMFC at 0x20000, the pushbuffer in RAMIN 0x13000
+    # (VRAM 0x8000000 - 2 * 0x10000 + 0x3000 = 0x7fe3000) behind a VRAM
+    # DMA object; then channel 1 reads its pushbuffer through a PCI DMA
+    # object, i.e. from the fuzzer's input.
+    s = Seed('nv43')
+    s.wr(0x140, 1)
+    for reg in (0xf464, 0xf468, 0xf46c):
+        s.wr(reg, code)
+    s.wr(0xf404, 1)
+    for i, v in enumerate((0x9c1845c7, 0xff01005a, 0xefffffff, 0xefffffff)):
+        s.wr(4 * i, v, ramin=True)
+    push = (1 << 18, 0xbeef0001, 1 << 18 | 0x400, 0x1234,
+            1 << 18 | 0x300, 0, 1 << 18 | 0x50, 7)
+    for i, v in enumerate(push):
+        s.wr(0x13000 + 4 * i, v, ramin=True)
+    for a, v in ((0x10168, 0xbeef0001), (0x1016c, 0x00401230),
+                 (0x12000, 0x303d), (0x12004, 0xfff), (0x12008, 0x7fe3000),
+                 (0x12100, 0x2303d), (0x12104, 0xffff), (0x12108, 0),
+                 (0x2000c, 0x1200), (0x2008c, 0x1210)):
+        s.wr(a, v, ramin=True)
+    s.wr(0x2210, 0x03000100)
+    s.wr(0x2220, 0x30002)
+    s.wr(0x2504, 3)
+    for reg in (0x2500, 0x3200, 0x3220, 0x3250):
+        s.wr(reg, 1)
+    s.wr(0x2140, 0xffffffff)
+    s.wr(0xc00040, 4 * len(push))
+    s.wait(8192)
+    s.rd(0xc00044)
+    s.rd(0xc00048)
+    s.wr(0xc01040, 0x40)
+    s.wait(8192)
+    s.rd(0x2100)
+    s.rd(0x3228)
+    yield 'nv43-pfifo-vp1', s
+
 
 def main():
     out = sys.argv[1]
