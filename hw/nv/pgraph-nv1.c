@@ -455,11 +455,7 @@ static void draw_blit(NVCard *card, uint32_t w, uint32_t h)
     for (unsigned i = 0; i < ch; i++) {
         unsigned row = rows_up ? ch - 1 - i : i;
 
-        for (unsigned j = 0; j < cw; j++) {
-            unsigned col = cols_back ? cw - 1 - j : j;
-
-            nv1_rop_blit_pixel(&r, x0 + col, y0 + row, sx + col, sy + row);
-        }
+        nv1_rop_blit_span(&r, x0, y0 + row, sx, sy + row, cw, cols_back);
     }
     nv1_rop_dirty(&r, x0, y0, cw, ch);
 }
@@ -544,8 +540,9 @@ static void image_begin(NVCard *card, uint32_t size_in)
     g->img_pos = 0;
 }
 
+/* The next pixel of the image; @dirty grows to take it in if drawn. */
 static void image_pixel(NVCard *card, NV1Rop *r, const Window *win,
-                        uint32_t src, bool state_colour)
+                        uint32_t src, bool state_colour, Window *dirty)
 {
     NVPGraph1 *g = &card->pgraph1;
     uint32_t w = g->img_in & 0xffff, h = g->img_in >> 16;
@@ -563,7 +560,37 @@ static void image_pixel(NVCard *card, NV1Rop *r, const Window *win,
     } else {
         nv1_rop_pixel(r, x, y, src);
     }
-    nv1_rop_dirty(r, x, y, 1, 1);
+    dirty->x0 = MIN(dirty->x0, x);
+    dirty->y0 = MIN(dirty->y0, y);
+    dirty->x1 = MAX(dirty->x1, x + 1);
+    dirty->y1 = MAX(dirty->y1, y + 1);
+}
+
+/* facts.md 1d: 2 pixels a word for A1R5G5B5, 4 for Y8, else 1. */
+static void image_word(NVCard *card, NV1Rop *r, const Window *win,
+                       uint32_t data, Window *dirty)
+{
+    NVPGraph1 *g = &card->pgraph1;
+    uint32_t size = (g->img_in & 0xffff) * (g->img_in >> 16);
+
+    switch (NV1_CTX_COLOR_FORMAT_DST(g->ctx_switch) % 5) {
+    case NV1_SRC_A1R5G5B5:
+        for (unsigned i = 0; i < 2 && g->img_pos < size; i++) {
+            image_pixel(card, r, win, (data >> (16 * i)) & 0xffff, false,
+                        dirty);
+        }
+        break;
+    case NV1_SRC_A8Y8:
+        for (unsigned i = 0; i < 4 && g->img_pos < size; i++) {
+            image_pixel(card, r, win, (data >> (8 * i)) & 0xff, false, dirty);
+        }
+        break;
+    default:
+        if (g->img_pos < size) {
+            image_pixel(card, r, win, data, false, dirty);
+        }
+        break;
+    }
 }
 
 static void image_data(NVCard *card, uint32_t data)
@@ -571,7 +598,8 @@ static void image_data(NVCard *card, uint32_t data)
     NVPGraph1 *g = &card->pgraph1;
     bool bitmap = NV1_ACCESS_CLASS(g->access) == NV1_CLASS_BITMAP;
     uint32_t w = g->img_in & 0xffff, h = g->img_in >> 16;
-    Window win;
+    /* What the word's pixels may have changed, told to the host once. */
+    Window win, dirty = { INT32_MAX, INT32_MAX, INT32_MIN, INT32_MIN };
     NV1Rop r;
 
     g->src_color = data;
@@ -590,27 +618,14 @@ static void image_data(NVCard *card, uint32_t data)
             unsigned bit = g->ctx_switch & NV1_CTX_BITMAP_CGA6 ? i ^ 7 : i;
 
             image_pixel(card, &r, &win, g->bitmap_color[(data >> bit) & 1],
-                        true);
+                        true, &dirty);
         }
-        return;
+    } else {
+        image_word(card, &r, &win, data, &dirty);
     }
-    /* facts.md 1d: 2 pixels a word for A1R5G5B5, 4 for Y8, else 1. */
-    switch (NV1_CTX_COLOR_FORMAT_DST(g->ctx_switch) % 5) {
-    case NV1_SRC_A1R5G5B5:
-        for (unsigned i = 0; i < 2 && g->img_pos < w * h; i++) {
-            image_pixel(card, &r, &win, (data >> (16 * i)) & 0xffff, false);
-        }
-        break;
-    case NV1_SRC_A8Y8:
-        for (unsigned i = 0; i < 4 && g->img_pos < w * h; i++) {
-            image_pixel(card, &r, &win, (data >> (8 * i)) & 0xff, false);
-        }
-        break;
-    default:
-        if (g->img_pos < w * h) {
-            image_pixel(card, &r, &win, data, false);
-        }
-        break;
+    if (dirty.x0 < dirty.x1) {
+        nv1_rop_dirty(&r, dirty.x0, dirty.y0, dirty.x1 - dirty.x0,
+                      dirty.y1 - dirty.y0);
     }
 }
 
@@ -717,17 +732,24 @@ static void draw_tri(NVCard *card, const int32_t *x, const int32_t *y)
     by1 = MIN(MAX(MAX(y[0], y[1]), y[2]) + 1, win.y1);
     nv1_rop_begin(&r, card, false);
     for (int32_t py = by0; py < by1; py++) {
-        for (int32_t px = bx0; px < bx1; px++) {
+        int32_t run = bx0;      /* the covered pixels from here, drawn as
+                                   one span when the run ends */
+
+        for (int32_t px = bx0; px <= bx1; px++) {
             int64_t cx = 2 * (int64_t)px + 1, cy = 2 * (int64_t)py + 1;
-            bool in = true;
+            bool in = px < bx1;
 
             for (int i = 0; i < 3 && in; i++) {
                 int j = (i + 1) % 3;
                 in = edge_in(edge(X[i], Y[i], X[j], Y[j], cx, cy),
                              X[i], Y[i], X[j], Y[j]);
             }
-            if (in) {
-                nv1_rop_pixel(&r, px, py, card->pgraph1.src_color);
+            if (!in) {
+                if (px > run) {
+                    nv1_rop_span(&r, run, py, px - run,
+                                 card->pgraph1.src_color);
+                }
+                run = px + 1;
             }
         }
     }

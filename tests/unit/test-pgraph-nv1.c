@@ -564,6 +564,55 @@ static void test_fast_paths(void)
     th_free(b);
 }
 
+/*
+ * Blits whose source and destination rows overlap in VRAM although they
+ * are on different canvas rows: a source right of the canvas width runs
+ * on into the next row.  Near one another, one pixel at a time repeats
+ * what it has just written; the fast path must give the same or decline.
+ */
+static void test_fast_blit_row_overlap(void)
+{
+    TestHost *a = th_new("nv1", 4 << 20), *b = th_new("nv1", 4 << 20);
+    GRand *rnd = g_rand_new_with_seed(0x0b17);
+    static const unsigned widths[8] = {
+        576, 640, 800, 1024, 1152, 1280, 1600, 1856
+    };
+
+    for (unsigned bpp = 1; bpp < 4; bpp++) {
+        for (int d = -9; d <= 9; d++) {
+            for (int up = 0; up < 2; up++) {
+                unsigned width = widths[(bpp * 3 + d + 9) % 8];
+                unsigned sy = 10 + up, dy = 10 + !up;
+                /* dst - src = (dy - sy) * width + dx - sx = d pixels. */
+                unsigned sx = 100 + (up ? 0 : width);
+                unsigned dx = sx + d - (int)(dy - sy) * (int)width;
+                NV1Rop r;
+
+                for (TestHost *t = a; t; t = t == a ? b : NULL) {
+                    th_wr(t, 0x600200, (bpp * 3 + d + 9) % 8 << 4 | bpp << 8);
+                    t->card.pgraph1.ctx_switch = NV1_OP_SRCCOPY | 2 << 9;
+                    t->card.pgraph1.canvas_max = 0x0fff0fff;
+                }
+                for (unsigned i = 0; i < 4096; i++) {
+                    uint32_t v = g_rand_int(rnd);
+
+                    nv_st_le(a->vram + 4 * i + 40000, v, 4);
+                    nv_st_le(b->vram + 4 * i + 40000, v, 4);
+                }
+                nv1_rop_begin(&r, &a->card, true);
+                if (!nv1_rop_blit_fast(&r, dx, dy, sx, sy, 200, 1)) {
+                    blit_reference(a, dx, dy, sx, sy, 200, 1);
+                }
+                blit_reference(b, dx, dy, sx, sy, 200, 1);
+                g_assert_true(memcmp(a->vram, b->vram, 4 << 20) == 0);
+            }
+        }
+    }
+    g_rand_free(rnd);
+    th_free(a);
+    th_free(b);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -581,5 +630,7 @@ int main(int argc, char **argv)
     g_test_add_func("/pgraph-nv1/triangle", test_triangle);
     g_test_add_func("/pgraph-nv1/enable", test_enable);
     g_test_add_func("/pgraph-nv1/fast-paths", test_fast_paths);
+    g_test_add_func("/pgraph-nv1/fast-blit-row-overlap",
+                    test_fast_blit_row_overlap);
     return g_test_run();
 }

@@ -604,6 +604,330 @@ static void test_blit(void)
     th_free(th);
 }
 
+/* ---- the pipeline against a model of the steps, byte for byte ---- */
+
+static unsigned model_bytes(NVCard *c)
+{
+    static const unsigned bytes[4] = { 1, 1, 2, 4 };
+
+    return bytes[(c->pfb.config0 >> 8) & 3];
+}
+
+/* rop.rst cliprect_pass(), written out. */
+static bool model_clip(NVCard *c, unsigned buf, unsigned x, unsigned y)
+{
+    NVPGraph1 *g = &c->pgraph1;
+    unsigned count = MIN(g->cliprect_config & 3, 2);
+    bool covered = false;
+
+    if (!count ||
+        (buf == 1 && (g->canvas_config & NV1_CANVAS_BUF1_IGNORE_CLIPRECT))) {
+        return true;
+    }
+    for (unsigned i = 0; i < count; i++) {
+        covered |= x >= (g->cliprect_min[i] & 0xfff) &&
+                   y >= ((g->cliprect_min[i] >> 16) & 0xfff) &&
+                   x < (g->cliprect_max[i] & 0xfff) &&
+                   y < ((g->cliprect_max[i] >> 16) & 0xfff);
+    }
+    return covered != !!(g->cliprect_config & NV1_CLIPRECT_OCCLUDED);
+}
+
+/* nv1-vram.rst pixel_address(), written out. */
+static uint64_t model_addr(NVCard *c, unsigned buf, unsigned x, unsigned y)
+{
+    static const unsigned widths[8] = {
+        576, 640, 800, 1024, 1152, 1280, 1600, 1856
+    };
+    uint64_t addr = ((uint64_t)y * widths[(c->pfb.config0 >> 4) & 7] + x) *
+                    model_bytes(c);
+
+    if (c->pfb.config0 & NV1_PFB_CONFIG_0_DOUBLE_BUFFER) {
+        return addr % (c->vram_size / 2) + (buf & 1) * (c->vram_size / 2);
+    }
+    return addr % c->vram_size;
+}
+
+/* A working-format colour as R10G10B10 for blending. */
+static uint32_t model_widen(NV1WorkFormat wf, uint32_t v)
+{
+    if (wf == NV1_WF_Y8) {
+        return (v & 0xff) << 2;
+    }
+    if (wf == NV1_WF_R5G5B5) {
+        return ((v >> 10) & 0x1f) << 25 | ((v >> 5) & 0x1f) << 15 |
+               (v & 0x1f) << 5;
+    }
+    return v;
+}
+
+/*
+ * One pixel through rop.rst steps 2-14 in their order, from the step
+ * functions and the registers alone, nothing hoisted: source @s in the
+ * working format, alpha @a.  Returns how many buffers it wrote.
+ */
+static unsigned model_pixel(NVCard *c, bool blit, unsigned x, unsigned y,
+                            uint32_t s, uint8_t a)
+{
+    NVPGraph1 *g = &c->pgraph1;
+    unsigned op = NV1_CTX_OP(g->ctx_switch), bytes = model_bytes(c);
+    unsigned cfmt = NV1_CTX_COLOR_FORMAT_DST(g->ctx_switch), bit, idx;
+    unsigned buf_mask = c->pfb.config0 & NV1_PFB_CONFIG_0_DOUBLE_BUFFER ?
+                        (cfmt / 5 + 1) & 3 : 1, written = 0;
+    NV1WorkFormat wf = nv1_rop_working_format(c, blit);
+    bool blend = op >= NV1_OP_BLEND_DS_AA && op <= NV1_OP_BLEND_PS_IB;
+    bool plane = g->ctx_switch & NV1_CTX_PLANE;
+    uint8_t rop = nv1_rop_remap(op, g->rop & 0xff), beta = g->beta >> 23;
+    uint8_t pa, f = 0;
+    uint32_t mask = wf == NV1_WF_Y8 ? 0xff :
+                    wf == NV1_WF_R5G5B5 ? 0x7fff : 0x3fffffff;
+    uint32_t p, bypass = g->canvas_config & NV1_CANVAS_CLUT_BYPASS;
+
+    x &= 0xfff;
+    y &= 0xfff;
+    if (!(op <= 0x15 || op == NV1_OP_SRCCOPY || blend) || !a) {
+        return 0;
+    }
+    switch (g->pattern_shape & 3) {
+    case 1:
+        bit = x & 0x3f;
+        break;
+    case 2:
+        bit = y & 0x3f;
+        break;
+    default:
+        bit = (x & 7) | (y & 7) << 3;
+        break;
+    }
+    idx = (g->pattern_bitmap[bit >> 5] >> (bit & 0x1f)) & 1;
+    p = nv1_rop_state_downconvert(g->pattern_rgb[idx], wf);
+    pa = g->pattern_a[idx];
+    if (((op >= 0x09 && op <= 0x15) || op == NV1_OP_BLEND_PS_B ||
+         op == NV1_OP_BLEND_PS_IB) && !pa) {
+        return 0;
+    }
+    if (blend) {
+        f = nv1_rop_blend_factor(op, a, beta);
+        if ((op == NV1_OP_BLEND_DS_AB && beta == 0) ||
+            (op == NV1_OP_BLEND_DS_AIB && beta == 0xff)) {
+            return 0;
+        }
+    } else if (((g->debug_a & NV1_PGRAPH_DEBUG_A_NOOP_SKIP) && rop == 0xaa &&
+                !plane) ||
+               (plane && !(g->plane & (1u << 30)) &&
+                (g->debug_a & NV1_PGRAPH_DEBUG_A_PLANE_ALPHA_ENABLE))) {
+        return 0;
+    }
+    for (unsigned buf = 0; buf < 2; buf++) {
+        uint64_t addr;
+        uint32_t d, res;
+
+        if (!(buf_mask & (1u << buf)) || !model_clip(c, buf, x, y)) {
+            continue;
+        }
+        addr = model_addr(c, buf, x, y);
+        d = nv1_rop_convert_fb(c, nv_ld_le(c->vram + addr, bytes), wf);
+        if (blend) {
+            bool ps = op >= NV1_OP_BLEND_PS_B;
+            uint32_t b30 = nv1_rop_blend(f, model_widen(wf, s),
+                                         model_widen(wf, ps ? p : d));
+
+            res = wf == NV1_WF_Y8 ? (b30 & 0x3ff) >> 2 :
+                  wf == NV1_WF_R5G5B5 ? nv1_rop_to_r5g5b5(c, b30, x, y) : b30;
+        } else {
+            uint32_t pm = nv1_rop_state_downconvert(g->plane, wf);
+
+            res = nv1_rop_bitwise(rop, p, s, d) & mask;
+            if ((g->ctx_switch & NV1_CTX_CHROMA) && (g->chroma & (1u << 30)) &&
+                res == nv1_rop_state_downconvert(g->chroma, wf)) {
+                continue;
+            }
+            if (plane) {
+                res = (res & pm) | (d & ~pm);
+            }
+        }
+        if (bytes == 2 && wf == NV1_WF_R10G10B10) {
+            res = nv1_rop_to_r5g5b5(c, res, x, y);
+        }
+        res = bytes == 4 ? bypass << 31 | (res & 0x3fffffff) :
+              bytes == 2 ? bypass << 15 | (res & 0x7fff) : res & 0xff;
+        nv_st_le(c->vram + addr, res, bytes);
+        written++;
+    }
+    return written;
+}
+
+/* facts.md 1f: a blit pixel, its source read as the model reads. */
+static unsigned model_blit(NVCard *c, unsigned x, unsigned y, unsigned sx,
+                           unsigned sy)
+{
+    NVPGraph1 *g = &c->pgraph1;
+    unsigned bytes = model_bytes(c);
+    unsigned src_buf = (c->pfb.config0 & NV1_PFB_CONFIG_0_DOUBLE_BUFFER) &&
+                       (g->ctx_switch & NV1_CTX_ALPHA);
+    NV1WorkFormat wf = nv1_rop_working_format(c, true);
+    uint32_t raw = 0, s;
+
+    sx &= 0xfff;
+    sy &= 0xfff;
+    if (sx < (g->canvas_max & 0xfff) && model_clip(c, src_buf, sx, sy)) {
+        raw = nv_ld_le(c->vram + model_addr(c, src_buf, sx, sy), bytes);
+    }
+    if (bytes == 1) {
+        s = raw & 0xff;
+    } else {
+        s = nv1_rop_state_downconvert(bytes == 2 ?
+            nv1_rop_convert_fb(c, raw, NV1_WF_R10G10B10) : raw, wf);
+    }
+    return model_pixel(c, true, x, y, s, 0xff);
+}
+
+static unsigned rnd_near(GRand *rnd, unsigned v, int below, int above)
+{
+    return (v + g_rand_int_range(rnd, -below, above + 1)) & 0xfff;
+}
+
+/* Random state of everything the pipeline reads, near (x..x+n, y). */
+static void random_pipeline_state(GRand *rnd, TestHost *th, unsigned x,
+                                  unsigned y, unsigned n, uint32_t src)
+{
+    NVPGraph1 *g = gr(th);
+    static const uint8_t alphas[] = { 0, 0xff, 0x80 };
+    unsigned op = g_rand_int_range(rnd, 0, 10) ? g_rand_int_range(rnd, 0, 0x1d)
+                                               : g_rand_int_range(rnd, 0, 0x20);
+
+    set_canvas(th, g_rand_int_range(rnd, 0, 8), g_rand_int_range(rnd, 0, 4),
+               g_rand_boolean(rnd));
+    g->ctx_switch = op | g_rand_int_range(rnd, 0, 16) << 9 |
+                    (g_rand_int(rnd) & (NV1_CTX_CHROMA | NV1_CTX_PLANE |
+                                        NV1_CTX_ALPHA));
+    g->rop = g_rand_int_range(rnd, 0, 256);
+    g->pattern_shape = g_rand_int_range(rnd, 0, 4);
+    for (unsigned i = 0; i < 2; i++) {
+        g->pattern_bitmap[i] = g_rand_int(rnd);
+        g->pattern_rgb[i] = g_rand_int(rnd) & 0x3fffffff;
+        g->pattern_a[i] = alphas[g_rand_int_range(rnd, 0, 3)];
+    }
+    g->chroma = g_rand_int(rnd) & 0x7fffffff;
+    if (g_rand_boolean(rnd)) {      /* a key that the source can hit */
+        uint8_t a;
+
+        g->chroma = 1u << 30 | nv1_rop_convert_src(&th->card, src,
+                                                   NV1_WF_R10G10B10, &a);
+    }
+    g->plane = g_rand_int(rnd) & 0x7fffffff;
+    g->beta = (g_rand_boolean(rnd) ? alphas[g_rand_int_range(rnd, 0, 3)]
+                                   : g_rand_int_range(rnd, 0, 256)) << 23;
+    g->canvas_config = g_rand_int(rnd) & 0x01111011;
+    g->canvas_max = g_rand_int_range(rnd, 0, 0x1000);
+    g->debug_a = g_rand_int(rnd) & (NV1_PGRAPH_DEBUG_A_NOOP_SKIP |
+                                    NV1_PGRAPH_DEBUG_A_PLANE_ALPHA_ENABLE);
+    g->cliprect_config = g_rand_int(rnd) & (NV1_CLIPRECT_COUNT |
+                                            NV1_CLIPRECT_OCCLUDED);
+    for (unsigned i = 0; i < 2; i++) {
+        g->cliprect_min[i] = rnd_near(rnd, y, 2, 1) << 16 |
+                             rnd_near(rnd, x, 20, n);
+        g->cliprect_max[i] = rnd_near(rnd, y, 0, 3) << 16 |
+                             rnd_near(rnd, x, 0, n + 20);
+    }
+}
+
+/*
+ * Random fills (nv1_rop_span, nv1_rop_pixel, nv1_rop_pixel_state) and
+ * blits (nv1_rop_blit_span both ways, nv1_rop_blit_pixel) through the
+ * pipeline on one card and through model_pixel() on another.
+ */
+static void test_pipeline_model(void)
+{
+    GRand *rnd = g_rand_new_with_seed(0x0401);
+    TestHost *a = th_new("nv1", 1 << 20), *b = th_new("nv1", 1 << 20);
+    unsigned written = 0;
+
+    for (unsigned i = 0; i < (1 << 20) / 4; i++) {
+        uint32_t v = g_rand_int(rnd);
+
+        nv_st_le(a->vram + 4 * i, v, 4);
+        nv_st_le(b->vram + 4 * i, v, 4);
+    }
+    for (unsigned n = 0; n < 3000; n++) {
+        unsigned len = g_rand_int_range(rnd, 1, 300);
+        /* One in five near the right end, to wrap to x = 0. */
+        unsigned x = g_rand_int_range(rnd, 0, 5) ?
+                     g_rand_int_range(rnd, 0, 0x1000) :
+                     0x1000 - g_rand_int_range(rnd, 1, 100);
+        unsigned y = g_rand_int_range(rnd, 0, 0x1000);
+        unsigned sx = g_rand_int_range(rnd, 0, 0x1000);
+        unsigned sy = g_rand_int_range(rnd, 0, 0x1000);
+        uint32_t src = g_rand_int(rnd);
+        unsigned kind = g_rand_int_range(rnd, 0, 5);
+        bool back = g_rand_boolean(rnd);
+        NV1Rop r;
+
+        if (g_rand_boolean(rnd)) {          /* overlapping blits */
+            sx = rnd_near(rnd, x, 3, 3);
+            sy = rnd_near(rnd, y, 1, 1);
+        }
+        random_pipeline_state(rnd, a, x, y, len, src);
+        b->card.pfb.config0 = a->card.pfb.config0;
+        b->card.pgraph1 = a->card.pgraph1;
+        if (kind >= 3) {
+            gr(a)->canvas_max = rnd_near(rnd, sx, 10, len + 10);
+            gr(b)->canvas_max = gr(a)->canvas_max;
+        }
+        nv1_rop_begin(&r, &a->card, kind >= 3);
+        switch (kind) {
+        case 0:
+        case 1: {
+            uint8_t alpha;
+            uint32_t s = nv1_rop_convert_src(&b->card, src,
+                nv1_rop_working_format(&b->card, false), &alpha);
+
+            if (kind) {
+                nv1_rop_span(&r, x, y, len, src);
+            } else {
+                for (unsigned k = 0; k < len; k++) {
+                    nv1_rop_pixel(&r, x + k, y, src);
+                }
+            }
+            for (unsigned k = 0; k < len; k++) {
+                written += model_pixel(&b->card, false, x + k, y, s, alpha);
+            }
+            break;
+        }
+        case 2: {
+            uint32_t s = nv1_rop_state_downconvert(src,
+                nv1_rop_working_format(&b->card, false));
+
+            for (unsigned k = 0; k < len; k++) {
+                nv1_rop_pixel_state(&r, x + k, y, src);
+                written += model_pixel(&b->card, false, x + k, y, s,
+                                       src & (1u << 30) ? 0xff : 0);
+            }
+            break;
+        }
+        default:
+            if (kind == 3) {
+                nv1_rop_blit_span(&r, x, y, sx, sy, len, back);
+            }
+            for (unsigned i = 0; i < len; i++) {
+                unsigned k = back ? len - 1 - i : i;
+
+                if (kind == 4) {
+                    nv1_rop_blit_pixel(&r, x + k, y, sx + k, sy);
+                }
+                written += model_blit(&b->card, x + k, y, sx + k, sy);
+            }
+            break;
+        }
+        g_assert_true(memcmp(a->vram, b->vram, 1 << 20) == 0);
+    }
+    /* The comparison means something only if pixels were written. */
+    g_assert_cmpuint(written, >, 50000);
+    g_rand_free(rnd);
+    th_free(a);
+    th_free(b);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -625,5 +949,6 @@ int main(int argc, char **argv)
     g_test_add_func("/rop-nv1/pixel/blend", test_pixel_blend);
     g_test_add_func("/rop-nv1/pixel/buffers", test_pixel_buffers);
     g_test_add_func("/rop-nv1/blit", test_blit);
+    g_test_add_func("/rop-nv1/pipeline-model", test_pipeline_model);
     return g_test_run();
 }

@@ -175,8 +175,6 @@ void nv1_pgraph_mthd_write(struct NVCard *card, uint32_t addr, uint32_t val);
 bool nv1_pgraph_intr_line(struct NVCard *card);
 bool nv1_pgraph_vblank_line(struct NVCard *card);
 
-#endif
-
 /* ---- The per-pixel pipeline (graph/nv1/rop.rst; facts.md 1a-1g) ---- */
 
 typedef enum NV1WorkFormat {
@@ -213,12 +211,28 @@ typedef struct NV1Rop {
     uint32_t bypass;            /* CLUT bypass bit for 16/32 bpp */
     uint32_t pattern[2];        /* pattern colours in the working format */
     uint8_t pattern_alpha[2];
-    uint64_t vram_mask;         /* VRAM size - 1 (a power of two) */
-    uint32_t rop_mask[8];       /* all-ones where the ROP has bit i */
+    unsigned pattern_shape;
+    uint64_t pattern_bits;      /* PATTERN_BITMAP[1] << 32 | [0] */
+    uint8_t *vram;
+    uint32_t stride;            /* framebuffer bytes per canvas row */
+    uint64_t region_mask;       /* a buffer's size - 1 (a power of two) */
+    uint64_t buf_base[2];       /* VRAM offset of each buffer */
+    bool replicate;             /* CANVAS_CONFIG.REPLICATE */
+    bool dither;                /* CANVAS_CONFIG.DITHER */
+    bool drops_all;             /* every pixel is dropped whatever its data */
+    uint32_t work_mask;         /* the working format's colour bits */
+    unsigned src_max_x;         /* blits: CANVAS_MAX.X */
+    /*
+     * The ROP with P the pattern colour i: per bit, the result for S, D
+     * = 00, 01, 10, 11 (index S << 1 | D).
+     */
+    uint32_t rop_sd[2][4];
     unsigned clip_count;        /* cliprects in use: 0, 1 or 2 */
     bool clip_occluded;
     bool clip_buf1_free;        /* BUF1_IGNORE_CLIPRECT */
-    uint16_t clip_box[2][4];    /* x0, y0, x1, y1 (right-exclusive) */
+    /* Cliprect i covers x - x0 < w and y - y0 < h (unsigned); w = h = 0
+     * for one not in use or empty. */
+    uint16_t clip_x0[2], clip_y0[2], clip_w[2], clip_h[2];
     /* The last source colour converted, for runs of one colour. */
     bool src_cached;
     uint32_t src_raw, src_w;
@@ -238,6 +252,13 @@ void nv1_rop_pixel_state(const NV1Rop *r, unsigned x, unsigned y,
 /* ... copied from the framebuffer at (sx, sy) (BLIT). */
 void nv1_rop_blit_pixel(const NV1Rop *r, unsigned x, unsigned y,
                         unsigned sx, unsigned sy);
+/*
+ * @n of those from (x, y) and (sx, sy) rightwards, pixel after pixel as
+ * nv1_rop_blit_pixel() would do them: left to right, or right to left
+ * with @back.
+ */
+void nv1_rop_blit_span(const NV1Rop *r, unsigned x, unsigned y,
+                       unsigned sx, unsigned sy, unsigned n, bool back);
 
 /*
  * Fast paths: a whole solid rectangle, or a whole blit, in tight loops.
@@ -274,3 +295,5 @@ uint64_t nv1_rop_pixel_addr(struct NVCard *card, unsigned buf,
                             unsigned x, unsigned y);
 uint8_t nv1_rop_blend_factor(unsigned op, uint8_t a, uint8_t beta);
 uint32_t nv1_rop_blend(uint8_t f, uint32_t src30, uint32_t other30);
+
+#endif
