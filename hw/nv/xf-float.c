@@ -218,12 +218,20 @@ uint32_t nv_xf_sum(const uint32_t *t, unsigned n, bool rankine)
     }
     for (i = 0; i < n; i++) {
         uint32_t e = (t[i] >> 23) & 0xff, d = emax - e;
+        uint32_t m = t[i] & MANT_MASK;
         int64_t v;
 
-        if (!e) {
-            continue;   /* zero or denormal: nothing */
+        /*
+         * A normal term has its implicit bit.  A denormal one counts
+         * only on Kelvin, whose adder reads exponent field 0 with no
+         * implicit bit: m x 2^-150, half the IEEE value (facts.md).
+         */
+        if (e) {
+            m |= 0x800000;
+        } else if (rankine) {
+            continue;
         }
-        v = (((t[i] & MANT_MASK) | 0x800000) << 5) >> (d < 31 ? d : 31);
+        v = (m << 5) >> (d < 31 ? d : 31);
         s += t[i] & SIGN ? -v : v;
     }
     /* An exact zero sum (or no finite non-zero term) is +0. */

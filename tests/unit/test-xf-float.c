@@ -65,8 +65,32 @@ static void test_add(void)
     g_assert_cmphex(nv_xf_add(ONE, 0xb2000000, true), ==, 0x3f7fffff);
     /* 2^-126 - 1.5 * 2^-126 = -2^-127, a denormal: signed zero. */
     g_assert_cmphex(nv_xf_add(0x00800000, 0x80c00000, true), ==, NZERO);
-    /* A denormal input is zero: 1.0 + tiny = 1.0. */
+    /* A denormal is far below 1.0's grid: 1.0 + tiny = 1.0. */
     g_assert_cmphex(nv_xf_add(ONE, 0x007fffff, false), ==, ONE);
+    /*
+     * facts.md: Kelvin's adder reads a denormal with exponent field 0 and
+     * no implicit bit, m x 2^-150, half the IEEE value; Rankine drops it.
+     * 2^-126 + 0x00400000 (2^22 x 2^-150 = 2^-128) = 1.25 x 2^-126 =
+     * 0x00a00000 (IEEE would give 1.5 x 2^-126); Rankine 0x00800000.
+     */
+    g_assert_cmphex(nv_xf_add(0x00800000, 0x00400000, false), ==, 0x00a00000);
+    g_assert_cmphex(nv_xf_add(0x00800000, 0x00400000, true), ==, 0x00800000);
+    /* -2^-128 - 2^-128 = -2^-127: a denormal result, so signed zero on
+     * Kelvin; Rankine drops both terms: an exact zero, +0. */
+    g_assert_cmphex(nv_xf_add(0x80400000, 0x80400000, false), ==, NZERO);
+    g_assert_cmphex(nv_xf_add(0x80400000, 0x80400000, true), ==, 0);
+    /*
+     * Four 0x007fffff terms (a DP4's sum): 4 (2^23 - 1) 2^-150 =
+     * (1 - 2^-23) 2^-125 = 2^-126 x 1.(22 ones)0: exponent field 1,
+     * mantissa 0x7ffffe, so 0x00fffffe on Kelvin; +0 on Rankine.
+     */
+    {
+        const uint32_t t4[4] = { 0x007fffff, 0x007fffff, 0x007fffff,
+                                 0x007fffff };
+
+        g_assert_cmphex(nv_xf_sum(t4, 4, false), ==, 0x00fffffe);
+        g_assert_cmphex(nv_xf_sum(t4, 4, true), ==, 0);
+    }
 }
 
 static void test_cmp_flr(void)
@@ -226,8 +250,28 @@ static void test_sin_cos(void)
 /*
  * The multiplier and adder as they were first written, in double
  * precision (exact for 24 x 24-bit products and for sums of grid-cut
- * terms), kept as the oracle for the integer versions in xf-float.c.
+ * terms), kept as the oracle for the integer versions in xf-float.c; plus
+ * facts.md's Kelvin denormal term: exponent field 0, no implicit bit.
  */
+static double ref_pow2(int e)
+{
+    uint64_t b = (uint64_t)(e + 1023) << 52;
+    double d;
+
+    memcpy(&d, &b, 8);
+    return d;
+}
+
+static double ref_term(uint32_t a, bool rankine)
+{
+    double m = (a & 0x7fffff) * ref_pow2(-150);
+
+    if ((a & INF) || rankine) {
+        return nv_xf_to_double(a);
+    }
+    return a & NZERO ? -m : m;
+}
+
 static uint32_t ref_trunc(double d, bool rankine)
 {
     uint64_t b;
@@ -278,7 +322,8 @@ static uint32_t ref_sum(const uint32_t *t, unsigned n, bool rankine)
         }
         if ((t[i] & ~NZERO) == INF) {
             *(t[i] & NZERO ? &ninf : &pinf) = true;
-        } else if ((t[i] & INF) && (int)((t[i] >> 23) & 0xff) > emax) {
+        } else if ((ref_term(t[i], rankine) != 0) &&
+                   (int)((t[i] >> 23) & 0xff) > emax) {
             emax = (t[i] >> 23) & 0xff;
         }
     }
@@ -294,7 +339,7 @@ static uint32_t ref_sum(const uint32_t *t, unsigned n, bool rankine)
     gb = (uint64_t)(emax - 155 + 1023) << 52;
     memcpy(&grid, &gb, 8);
     for (unsigned i = 0; i < n; i++) {
-        s += (double)(int64_t)(nv_xf_to_double(t[i]) / grid) * grid;
+        s += (double)(int64_t)(ref_term(t[i], rankine) / grid) * grid;
     }
     return s == 0 ? 0 : ref_trunc(s, rankine);
 }

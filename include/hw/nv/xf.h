@@ -240,8 +240,14 @@ static inline uint32_t nv_xf_add(uint32_t a, uint32_t b, bool rankine)
         return nv_xf_sum(terms, 2, rankine);    /* NaN or infinity */
     }
     if (!eb) {
-        /* A zero or denormal adds nothing: a normal @a passes as it is,
-         * two zeros give +0. */
+        /* Kelvin's adder reads denormals (nv_xf_sum has the rule). */
+        if (!rankine && ((b & 0x7fffff) || (!ea && (a & 0x7fffff)))) {
+            uint32_t terms[2] = { a, b };
+
+            return nv_xf_sum(terms, 2, rankine);
+        }
+        /* Else a zero or denormal adds nothing: a normal @a passes as it
+         * is, two zeros give +0. */
         return ea ? a : 0;
     }
     return nv_xf_add_normal((int32_t)a >> 31, ea, (a & 0x7fffff) | 0x800000,
