@@ -989,8 +989,11 @@ uint32_t nv_xf_read(NVXf *xf, NVCard *card, const NVXfCmd *cmd)
  * slot, word 0 holding instruction bits 0-31, i.e. our pr[] layout; no
  * upload conversion: the RAM is written as it is), 0x15 VAB and 0x17
  * XFCTX (four words a slot in the order W, Z, Y, X, the reverse of
- * IDX2XF's), 0x18 LTCTX the same way.  Returns the word's address, or
- * NULL for what we do not model.
+ * IDX2XF's), 0x18 LTCTX the same way.  0x19 LTC has no documented
+ * layout; we infer the same slot layout with the four scalar RAMs as the
+ * words, LTC3 first (as W, Z, Y, X).  0x16 LTCTX_B (NV25's half of a
+ * split LTCTX whose split ctx.rst does not give) is not modelled.
+ * Returns the word's address, or NULL for what we do not model.
  */
 static uint32_t *rdi_word(NVXf *xf, unsigned space, uint32_t offset,
                           uint16_t *slot)
@@ -1019,6 +1022,11 @@ static uint32_t *rdi_word(NVXf *xf, unsigned space, uint32_t offset,
             return &xf->ltctx[*slot][3 - k];
         }
         break;
+    case 0x19:
+        if (*slot < NV_XF_LTC_SLOTS) {
+            return &xf->ltc[3 - k][*slot];
+        }
+        break;
     }
     return NULL;
 }
@@ -1037,7 +1045,8 @@ bool nv_xf_rdi_write(NVXf *xf, unsigned space, uint32_t offset, uint32_t val)
     if (!p) {
         return false;
     }
-    *p = val;
+    /* The LT RAMs hold 22-bit floats (intro.rst), whichever way written. */
+    *p = space == 0x18 || space == 0x19 ? nv_xf_lt22(val) : val;
     if (space == 0x10) {
         decode_slot(xf, slot);
     }

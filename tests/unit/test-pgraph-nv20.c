@@ -48,6 +48,36 @@ static void pipe_rdi_roundtrip(const char *model, uint32_t wrapped,
 }
 
 /*
+ * LTC0-3 (IDX2XF types 0xb-0xe; Kelvin wrapping: bit 16 | type << 12 |
+ * slot << 4) at slot 5 hold 1.0, 2.0, 3.0, 4.0; RDI space 0x19 (our
+ * inferred layout, docs/xf.rst) shows slot 5 at 0x50 as LTC3, LTC2, LTC1,
+ * LTC0.  An RDI write of 0x3f8003ff to slot 6 word 3 (LTC0) keeps the
+ * 22-bit float: 0x3f800000 through PIPE.
+ */
+static void test_ltc_rdi(void)
+{
+    static const uint32_t v[4] = {
+        0x3f800000, 0x40000000, 0x40400000, 0x40800000,
+    };
+    TestHost *th = th_new("nv20", 0);
+
+    for (unsigned n = 0; n < 4; n++) {
+        th_wr(th, PIPE_ADDRESS, 0x10000 | (0xb + n) << 12 | 5 << 4);
+        th_wr(th, PIPE_DATA, v[n]);
+    }
+    th_wr(th, RDI_INDEX, 0x190050);
+    for (unsigned i = 0; i < 4; i++) {
+        g_assert_cmphex(th_rd(th, RDI_DATA), ==, v[3 - i]);
+    }
+    th_wr(th, RDI_INDEX, 0x19006c);
+    th_wr(th, RDI_DATA, 0x3f8003ff);
+    th_wr(th, PIPE_ADDRESS, 0x1b060);
+    g_assert_cmphex(th_rd(th, PIPE_DATA), ==, 0x3f800000);
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    th_free(th);
+}
+
+/*
  * Kelvin: marker bit 16, type 9 (XFCTX) at bits 12-15, slot 0x60 << 4:
  * 0x10000 | 0x9000 | 0x600 = 0x19600; RDI XFCTX space 0x17, byte offset
  * 0x60 * 16 = 0x600.
@@ -129,9 +159,9 @@ static void test_unknown(void)
 {
     TestHost *th = th_new("nv20", 0);
 
-    th_wr(th, RDI_INDEX, 0x190000);         /* LTC: not modelled */
+    th_wr(th, RDI_INDEX, 0x160000);         /* LTCTX_B: not modelled */
     th_wr(th, RDI_DATA, 1);
-    g_assert_cmphex(th_rd(th, RDI_INDEX), ==, 0x190004);
+    g_assert_cmphex(th_rd(th, RDI_INDEX), ==, 0x160004);
     th_wr(th, PIPE_ADDRESS, 0x00040);       /* no marker: not XF */
     th_wr(th, PIPE_DATA, 1);
     g_assert_cmpuint(th->n_unimp, ==, 2);
@@ -175,6 +205,7 @@ int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/pgraph-nv20/pipe-rdi/kelvin", test_kelvin);
+    g_test_add_func("/pgraph-nv20/pipe-rdi/ltc", test_ltc_rdi);
     g_test_add_func("/pgraph-nv20/pipe-rdi/rankine", test_rankine);
     g_test_add_func("/pgraph-nv20/pipe-rdi/curie", test_curie);
     g_test_add_func("/pgraph-nv20/ctxprog", test_ctxprog);
