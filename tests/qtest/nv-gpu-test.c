@@ -559,12 +559,28 @@ static void nv_attach(NVTest *t, const char *args)
     g_assert_cmphex(t->bar0.addr, !=, 0);
 }
 
+/*
+ * Migrate: save the stopped VM to a file, quit that QEMU and start a
+ * fresh one with the same nv-gpu (@device: its properties) from the file.
+ */
+static void nv_migrate(NVTest *t, const char *device)
+{
+    g_autofree char *dir = g_dir_make_tmp("nv-gpu-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename(dir, "state", NULL);
+    g_autofree char *args = g_strdup_printf(
+        "-machine pc -nodefaults -device nv-gpu,%s,addr=04.0 "
+        "-incoming 'exec:cat %s'", device, path);
+
+    migrate_to_file(t, path);
+    nv_stop(t);
+    nv_attach(t, args);
+    unlink(path);
+    rmdir(dir);
+}
+
 static void test_nv1_migration(void)
 {
     NVTest t;
-    g_autofree char *dir = g_dir_make_tmp("nv-gpu-XXXXXX", NULL);
-    g_autofree char *path = g_build_filename(dir, "state", NULL);
-    g_autofree char *args = NULL;
     uint32_t before[G_N_ELEMENTS(migrated_regs)];
     uint32_t vram[4], pal_index, time0;
 
@@ -590,13 +606,7 @@ static void test_nv1_migration(void)
     }
     pal_index = rd(&t, 0x609000);
     time0 = rd(&t, 0x101400);
-    migrate_to_file(&t, path);
-    nv_stop(&t);
-
-    args = g_strdup_printf("-machine pc -nodefaults "
-                           "-device nv-gpu,model=nv1,addr=04.0 "
-                           "-incoming 'exec:cat %s'", path);
-    nv_attach(&t, args);
+    nv_migrate(&t, "model=nv1");
     for (size_t i = 0; i < G_N_ELEMENTS(migrated_regs); i++) {
         g_assert_cmphex(rd(&t, migrated_regs[i]), ==, before[i]);
     }
@@ -625,8 +635,6 @@ static void test_nv1_migration(void)
     wr(&t, 0x4c0404, 1 << 16 | 1);
     g_assert_cmphex(rd(&t, 0x1000000 + (6 * 640 + 20) * 4), ==, 0x040200c0);
     nv_stop(&t);
-    unlink(path);
-    rmdir(dir);
 }
 
 /*
@@ -763,9 +771,6 @@ static void test_vp1_endless(const void *data)
 static void test_vp1_migration(void)
 {
     NVTest t;
-    g_autofree char *dir = g_dir_make_tmp("nv-gpu-XXXXXX", NULL);
-    g_autofree char *path = g_build_filename(dir, "state", NULL);
-    g_autofree char *args = NULL;
 
     vp1_setup(&t, "nv43");
     for (int w = 0; w < 4; w++) {
@@ -777,13 +782,7 @@ static void test_vp1_migration(void)
     }
     wr(&t, VP1_R(5), 0x55);
     wr(&t, VP1_START, 0xc0000000);
-    migrate_to_file(&t, path);
-    nv_stop(&t);
-
-    args = g_strdup_printf("-machine pc -nodefaults "
-                           "-device nv-gpu,model=nv43,addr=04.0,romfile= "
-                           "-incoming 'exec:cat %s'", path);
-    nv_attach(&t, args);
+    nv_migrate(&t, "model=nv43,romfile=");
     g_assert_cmphex(rd(&t, VP1_STATUS), ==, 1);
     g_assert_cmphex(rd(&t, VP1_R(5)), ==, 0x55);
     qtest_qmp_assert_success(t.qts, "{'execute': 'cont'}");
@@ -793,8 +792,122 @@ static void test_vp1_migration(void)
         g_assert_cmphex(rd(&t, VP1_V(3, w)), ==, 0x008030ff);
     }
     nv_stop(&t);
-    unlink(path);
-    rmdir(dir);
+}
+
+/*
+ * PFIFO set up the way nouveau's nv40 FIFO code does (docs/pfifo.rst):
+ * RAMHT at RAMIN 0x10000 (0x2210 = search 128 | 4 KiB | 0x10000 >> 8),
+ * RAMFC at RAMIN 0x20000, channel 0 in DMA mode with its pushbuffer at
+ * VRAM 0x100000 behind the DMA object at RAMIN 0x12000 (class 0x3d |
+ * PT_PRESENT | PT_LINEAR, limit 0xffff).
+ */
+static void fifo_setup(NVTest *t, const char *model)
+{
+    qpci_io_writel(t->dev, t->ramin, 0x12000, 0x303d);
+    qpci_io_writel(t->dev, t->ramin, 0x12004, 0xffff);
+    qpci_io_writel(t->dev, t->ramin, 0x12008, 0x100000);
+    /* channel 0's RAMFC: PUT = GET = 0, DMA_INSTANCE 0x12000 >> 4 */
+    qpci_io_writel(t->dev, t->ramin, 0x20000, 0);
+    qpci_io_writel(t->dev, t->ramin, 0x20004, 0);
+    qpci_io_writel(t->dev, t->ramin, 0x2000c, 0x1200);
+    wr(t, 0x2210, 0x03000100);
+    /*
+     * RAMFC: NV40-NV43 take the RAMIN address >> 16; the NV44 family a
+     * VRAM address, and our RAMIN's 64 KiB blocks run down from the end
+     * of the 64 MiB: RAMIN 0x20000 is block 2, VRAM 0x4000000 - 3 *
+     * 0x10000 = 0x3fd0000.
+     */
+    wr(t, 0x2220, strcmp(model, "nv44") ? 0x30002 : 0x303fd);
+    wr(t, 0x2504, 1);                   /* channel 0 in DMA mode */
+    wr(t, 0x2500, 1);                   /* CACHES.REASSIGN */
+    wr(t, 0x3200, 1);                   /* PUSH0, DMA_PUSH, PULL0 */
+    wr(t, 0x3220, 1);
+    wr(t, 0x3250, 1);
+}
+
+/* Write @n pushbuffer words at its start and hand them to PFIFO. */
+static void fifo_push(NVTest *t, const uint32_t *push, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        qpci_io_writel(t->dev, t->bar1, 0x100000 + 4 * i, push[i]);
+    }
+    wr(t, 0xc00040, 4 * n);             /* DMA_PUT */
+}
+
+/*
+ * The SIMD program started through PFIFO: an NV41_VP1 object, handle
+ * 0xbeef0001, in channel 0.  RAMHT slot by nvkm_ramht_hash (9 bits):
+ * 0xbeef0001 gives pieces 0x001, 0x180, 0x1bb, 0x017, xor 0x02d, channel
+ * 0: entry at 0x10000 + 0x2d * 8 = 0x10168; context 0 << 23 | engine 4 <<
+ * 20 | 0x12300 >> 4 = 0x00401230.  The pushbuffer: OBJECT, PARAM[0] =
+ * 0x1234, EXEC 0 (vp1_fifo.xml).
+ */
+static void test_vp1_fifo(const void *data)
+{
+    static const uint32_t push[] = {
+        1 << 18 | 0x000, 0xbeef0001,
+        1 << 18 | 0x400, 0x1234,
+        1 << 18 | 0x300, 0,
+    };
+    NVTest t;
+
+    vp1_setup(&t, data);
+    for (size_t i = 0; i < G_N_ELEMENTS(vp1_simd); i++) {
+        qpci_io_writel(t.dev, t.bar1, VP1_CODE + 4 * i, vp1_simd[i]);
+    }
+    fifo_setup(&t, data);
+    qpci_io_writel(t.dev, t.ramin, 0x10168, 0xbeef0001);
+    qpci_io_writel(t.dev, t.ramin, 0x1016c, 0x00401230);
+    fifo_push(&t, push, G_N_ELEMENTS(push));
+
+    g_assert_cmphex(rd(&t, 0xc00044), ==, sizeof(push));       /* DMA_GET */
+    g_assert_cmphex(rd(&t, 0x2100), ==, 0);
+    g_assert_cmphex(rd(&t, 0xfa00), ==, 0x1234);        /* $m[0] */
+    g_assert_cmphex(rd(&t, VP1_STATUS), ==, 1);
+    qtest_clock_step(t.qts, 4096);
+    vp1_check_exit(&t, 0x5a);
+    nv_stop(&t);
+}
+
+/*
+ * Migration of a channel blocked on a semaphore (puller.rst): the
+ * semaphore's DMA object at RAMIN 0x12100 (class 2, write-only rights
+ * 0x8000, PT_PRESENT | PT_LINEAR: 0xb002; limit 0xfff; VRAM 0x200000),
+ * handle 0xbeef0003: pieces 0x003, 0x180, 0x1bb, 0x017, xor 0x02f; entry
+ * 0x10000 + 0x2f * 8 = 0x10178, context engine 0 | 0x12100 >> 4 = 0x1210.
+ * DMA_SEMAPHORE, OFFSET 0x10, ACQUIRE 0x77 block the puller; after the
+ * move the guest writes 0x77 and the RELEASE of 0x99 and REF_CNT 5 follow.
+ */
+static void test_pfifo_migration(void)
+{
+    static const uint32_t push[] = {
+        3 << 18 | 0x060, 0xbeef0003, 0x10, 0x77,
+        1 << 18 | 0x06c, 0x99,
+        1 << 18 | 0x050, 5,
+    };
+    NVTest t;
+
+    nv_start(&t, "nv40");
+    fifo_setup(&t, "nv40");
+    qpci_io_writel(t.dev, t.ramin, 0x12100, 0xb002);
+    qpci_io_writel(t.dev, t.ramin, 0x12104, 0xfff);
+    qpci_io_writel(t.dev, t.ramin, 0x12108, 0x200000);
+    qpci_io_writel(t.dev, t.ramin, 0x10178, 0xbeef0003);
+    qpci_io_writel(t.dev, t.ramin, 0x1017c, 0x1210);
+    fifo_push(&t, push, G_N_ELEMENTS(push));
+    g_assert_cmphex(rd(&t, 0x3254) & 0x10, ==, 0x10);  /* ACQUIRE_ACTIVE */
+    g_assert_cmphex(rd(&t, 0xc00048), ==, 0);          /* REF */
+    nv_migrate(&t, "model=nv40,romfile=");
+    t.bar1.addr = qpci_config_readl(t.dev, PCI_BASE_ADDRESS_1) & ~0xfu;
+    g_assert_cmphex(rd(&t, 0x3254) & 0x10, ==, 0x10);
+    qtest_qmp_assert_success(t.qts, "{'execute': 'cont'}");
+    qpci_io_writel(t.dev, t.bar1, 0x200010, 0x77);
+    qtest_clock_step(t.qts, 1000000);
+    g_assert_cmphex(rd(&t, 0x3254) & 0x10, ==, 0);
+    g_assert_cmphex(qpci_io_readl(t.dev, t.bar1, 0x200010), ==, 0x99);
+    g_assert_cmphex(rd(&t, 0xc00048), ==, 5);
+    g_assert_cmphex(rd(&t, 0xc00044), ==, sizeof(push));
+    nv_stop(&t);
 }
 
 /* Before NV41 0xf000 is unassigned: $r1 does not keep a value. */
@@ -1056,9 +1169,7 @@ static void test_display_migration(void)
         0x600140, 0x600800, 0x680600, 0x602800, 0x682600, 0x101000,
     };
     NVTest t;
-    g_autofree char *dir = g_dir_make_tmp("nv-gpu-XXXXXX", NULL);
-    g_autofree char *path = g_build_filename(dir, "state", NULL);
-    g_autofree char *args = NULL, *ppm = NULL, *ppm2 = NULL;
+    g_autofree char *ppm = NULL, *ppm2 = NULL;
     const uint8_t *px;
     uint8_t cr_before[G_N_ELEMENTS(crs)];
     uint32_t before[G_N_ELEMENTS(regs)];
@@ -1085,13 +1196,7 @@ static void test_display_migration(void)
     }
     ppm = screendump(&t, 640, 480, &px);
     g_assert_cmphex(ppm_px(px, 640, 320, 240), ==, 0x123456);
-    migrate_to_file(&t, path);
-    nv_stop(&t);
-
-    args = g_strdup_printf("-machine pc -nodefaults "
-                           "-device nv-gpu,model=nv40,addr=04.0,romfile= "
-                           "-incoming 'exec:cat %s'", path);
-    nv_attach(&t, args);
+    nv_migrate(&t, "model=nv40,romfile=");
     for (size_t i = 0; i < G_N_ELEMENTS(crs); i++) {
         g_assert_cmphex(rdcr(&t, crs[i].head, crs[i].cr), ==, cr_before[i]);
     }
@@ -1120,8 +1225,6 @@ static void test_display_migration(void)
     g_assert_cmphex(rd(&t, 0x600100), ==, 1);
     g_assert_cmphex(rd(&t, 0x000100) & (1u << 24), ==, 1u << 24);
     nv_stop(&t);
-    unlink(path);
-    rmdir(dir);
 }
 
 /* ---- VBIOS ----------------------------------------------------------- */
@@ -1476,6 +1579,9 @@ int main(int argc, char **argv)
     qtest_add_data_func("/nv-gpu/vp1/endless-nv43", "nv43", test_vp1_endless);
     qtest_add_data_func("/nv-gpu/vp1/endless-nv44", "nv44", test_vp1_endless);
     qtest_add_func("/nv-gpu/vp1/migration-nv43", test_vp1_migration);
+    qtest_add_data_func("/nv-gpu/vp1/fifo-nv43", "nv43", test_vp1_fifo);
+    qtest_add_data_func("/nv-gpu/vp1/fifo-nv44", "nv44", test_vp1_fifo);
+    qtest_add_func("/nv-gpu/pfifo/migration-nv40", test_pfifo_migration);
     qtest_add_func("/nv-gpu/vp1/absent-nv40", test_vp1_absent);
     qtest_add_func("/nv-gpu/display/crtc-mmio-nv40", test_crtc_mmio);
     qtest_add_func("/nv-gpu/display/migration", test_display_migration);
