@@ -93,7 +93,7 @@ static bool rfile_read(const NVVp1 *vp, unsigned rf, unsigned i, uint32_t *val)
         *val = vp->a[i];
         return true;
     case 13:
-        *val = nv_vp1_read_c(vp, i);
+        *val = vp1_read_c(vp, i);
         return true;
     case 20:
     case 21:
@@ -113,10 +113,10 @@ static void rfile_write(Exec *x, unsigned rf, unsigned i, uint32_t val)
     case 18:
         rf &= 3;
         {
-            WrV *w = vp1_wrv(x, i, 1, 0xfu << (4 * rf));
+            uint8_t *w = vp1_wrv(x, i, 1, 0xfu << (4 * rf));
 
             for (unsigned b = 0; b < 4; b++) {
-                w->val[4 * rf + b] = byte_of(val, b);
+                w[4 * rf + b] = byte_of(val, b);
             }
         }
         break;
@@ -170,7 +170,7 @@ static uint8_t bmul_lane(uint32_t w, bool uns_out, uint8_t a, uint8_t b)
 static void exec_bvecmad(Exec *x, const NVVp1Insn *in)
 {
     const NVVp1 *vp = x->vp;
-    uint16_t c = nv_vp1_read_c(vp, in->cond);
+    uint16_t c = vp1_read_c(vp, in->cond);
     unsigned adjust = in->slct == 4 ? c >> 4 & 3 : c >> in->slct & 1;
     bool sel = in->op == 0x05;
     uint32_t pre = vp->r[in->src1] >> 11 & (sel ? 0x7f : 0xff);
@@ -192,11 +192,12 @@ static void exec_bvecmad(Exec *x, const NVVp1Insn *in)
     s2v_emit(x, f, in->word);
 }
 
-void vp1_exec_scalar(Exec *x, const NVVp1Insn *in, bool exit_in_bundle)
+/* One scalar instruction, inlined with a constant @op (VP1_CASE1). */
+static inline __attribute__((always_inline))
+void scalar_op(Exec *x, const NVVp1Insn *in, bool exit_in_bundle, unsigned op)
 {
     const NVVp1 *vp = x->vp;
     uint32_t w = in->word, s1 = vp->r[in->src1], s2, res = 0, val;
-    unsigned op = in->op;
     int16_t f[4];
 
     switch (op) {
@@ -327,3 +328,12 @@ void vp1_exec_scalar(Exec *x, const NVVp1Insn *in, bool exit_in_bundle)
     vp1_set_c(x, in->cdst, NV_VP1_C_SCALAR_MASK, scalar_flags(res, s1, false));
 }
 
+void vp1_exec_scalar(Exec *x, const NVVp1Insn *in, bool exit_in_bundle)
+{
+#define RUN(o)  scalar_op(x, in, exit_in_bundle, o)
+    switch (in->op) {
+    VP1_CASE16(0x00) VP1_CASE16(0x10) VP1_CASE16(0x20) VP1_CASE16(0x30)
+    VP1_CASE16(0x40) VP1_CASE16(0x50) VP1_CASE16(0x60) VP1_CASE16(0x70)
+    }
+#undef RUN
+}

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw/nv/nv.h"
 #include "hw/nv/vp1-internal.h"
 
 typedef struct Mad {
@@ -73,6 +74,17 @@ static void lrp2_factors(const Exec *x, uint32_t w, unsigned i,
     *f2 = x->s2v.factor[2 | cc];
 }
 
+/*
+ * The 16 lane flags (0 or 1 per byte) as a bit mask.  The flags are kept
+ * in bytes so that the lane loops vectorise; the multiply moves byte n's
+ * bit 0 to bit 56 + n (all partial products are distinct powers of two).
+ */
+static uint32_t lane_bits(const uint8_t f[16])
+{
+    return (nv_ld_le(f, 8) * 0x0102040810204080ull) >> 56 |
+           (nv_ld_le(f + 8, 8) * 0x0102040810204080ull) >> 56 << 8;
+}
+
 static void vc_out(Exec *x, unsigned vcdst, uint32_t sf, uint32_t zf)
 {
     if (vcdst < 4) {
@@ -82,15 +94,20 @@ static void vc_out(Exec *x, unsigned vcdst, uint32_t sf, uint32_t zf)
     }
 }
 
-void vp1_exec_vector(Exec *x, const NVVp1Insn *in)
+/*
+ * One vector instruction, inlined with a constant @op (VP1_CASE1): each
+ * opcode gets its own lane loop with the switch resolved at compile time,
+ * and the simple ones vectorise.
+ */
+static inline __attribute__((always_inline))
+void vector_op(Exec *x, const NVVp1Insn *in, unsigned op)
 {
     const NVVp1 *vp = x->vp;
     const uint8_t *s1 = vp->v[in->src1], *s2 = vp->v[in->src2];
     const uint8_t *s3 = vp->v[in->src3];
-    uint32_t w = in->word, sf = 0, zf = 0;
-    unsigned op = in->op;
-    uint16_t c = nv_vp1_read_c(vp, in->cond);
-    uint8_t out[16];
+    uint32_t w = in->word;
+    uint16_t c = vp1_read_c(vp, in->cond);
+    uint8_t out[16], sf[16], zf[16];
     bool write_v = true, flags = true;
     Mad p;
 
@@ -159,8 +176,8 @@ void vp1_exec_vector(Exec *x, const NVVp1Insn *in)
             int other = vp->v[in->src1 | 1][i];
 
             s = bitop(w >> 19 & 0xf, vcin >> i & 1, ad < other) & 1;
-            sf |= (uint32_t)s << i;
-            zf |= (uint32_t)(ad == other) << i;
+            sf[i] = s;
+            zf[i] = ad == other;
             write_v = false;
             continue;
         }
@@ -315,14 +332,22 @@ void vp1_exec_vector(Exec *x, const NVVp1Insn *in)
             return;
         }
         out[i] = r;
-        sf |= (uint32_t)s << i;
-        zf |= (uint32_t)(r == 0) << i;
+        sf[i] = s;
+        zf[i] = r == 0;
     }
     if (write_v) {
-        memcpy(vp1_wrv(x, in->dst, 3, 0xffff)->val, out, 16);
+        memcpy(vp1_wrv(x, in->dst, 3, 0xffff), out, 16);
     }
     if (flags) {
-        vc_out(x, in->cdst, sf, zf);
+        vc_out(x, in->cdst, lane_bits(sf), lane_bits(zf));
     }
 }
 
+void vp1_exec_vector(Exec *x, const NVVp1Insn *in)
+{
+#define RUN(o)  vector_op(x, in, o)
+    switch (in->op) {
+    VP1_CASE16(0x80) VP1_CASE16(0x90) VP1_CASE16(0xa0) VP1_CASE16(0xb0)
+    }
+#undef RUN
+}

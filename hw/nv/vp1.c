@@ -88,20 +88,129 @@ static void decode(NVVp1Insn *in, uint32_t w)
     in->imm = decode_imm(w, in->op);
 }
 
+static bool stores_v(const NVVp1Insn *a)
+{
+    return a->op == 0xc4 || a->op == 0xc5 || a->op == 0xd4 || a->op == 0xd5 ||
+           a->op == 0xdc || a->op == 0xdd || a->op == 0xd7;
+}
+
+static bool stores_r(const NVVp1Insn *a)
+{
+    return a->op == 0xc6 || a->op == 0xd6 || a->op == 0xde;
+}
+
+/* The $v an address instruction loads: -1 if none, 32 if it varies. */
+static int loads_v(const NVVp1Insn *a)
+{
+    switch (a->op) {
+    case 0xc0: case 0xc1: case 0xd0: case 0xd1: case 0xd8: case 0xd9:
+        return a->dst;
+    case 0xc8: case 0xc9:               /* ldax: a quad chosen by $c */
+        return 32;
+    case 0xd7:                          /* ldr (bit 0 clear; set: star) */
+        return a->word & 1 ? -1 : a->dst;
+    }
+    return -1;
+}
+
+/* The $r an address instruction loads, or -1. */
+static int loads_r(const NVVp1Insn *a)
+{
+    return a->op == 0xc2 || a->op == 0xd2 || a->op == 0xda ? a->dst : -1;
+}
+
+/*
+ * Whether the bundle's register writes may land at once (Exec, direct
+ * mode).  The units run in the order scalar, vector, address, branch.
+ * Outside its movs the scalar unit writes only $r (its SRC1 for vecms,
+ * else DST) and $c; of the files the queues hold, the vector unit writes
+ * only its DST $v and the branch unit only $l; the address unit reads
+ * $a, $c and, for stores and ldr/star, $v or $r.  $c is always queued.
+ * So the writes can land at once unless a mov is involved, the address
+ * unit reads what an earlier unit wrote, or two units may write one $r
+ * or $v (their priorities, not their order, pick the winner).
+ */
+static bool direct_ok(const NVVp1Insn *ai, const NVVp1Insn *si,
+                      const NVVp1Insn *vi)
+{
+    int v, r;
+
+    if (si && (si->op == 0x6a || si->op == 0x6b)) {
+        return false;
+    }
+    if (!ai) {
+        return true;
+    }
+    v = loads_v(ai);
+    r = loads_r(ai);
+    if (vi && (stores_v(ai) || v == 32 || v == vi->dst)) {
+        return false;
+    }
+    return !si || (!stores_r(ai) && r != si->dst && r != si->src1);
+}
+
+/* The instruction of unit @u in the bundle that starts at @b, if any. */
+static inline const NVVp1Insn *slot(const NVVp1Insn *b, unsigned u)
+{
+    return b->at[u] ? b + b->at[u] - 1 : NULL;
+}
+
+/*
+ * Record in @b what the instructions of its bundle need from each other:
+ * the address unit's $v source (its stored register, or ldr's SRC2) and
+ * the scalar mov's $r source obey the shared read ports of "Instruction
+ * conflicts"; a scalar mov from $l does not write if the bundle exits.
+ */
+static void plan_bundle(NVVp1Insn *b)
+{
+    const NVVp1Insn *ai = slot(b, NV_VP1_UNIT_ADDRESS);
+    const NVVp1Insn *si = slot(b, NV_VP1_UNIT_SCALAR);
+    const NVVp1Insn *bi = slot(b, NV_VP1_UNIT_BRANCH);
+
+    b->vforce = 0;
+    b->plan = bi && bi->op == 0xff ? NV_VP1_PLAN_EXIT : 0;
+    if (direct_ok(ai, si, slot(b, NV_VP1_UNIT_VECTOR))) {
+        b->plan |= NV_VP1_PLAN_DIRECT;
+    }
+    if (ai) {
+        b->vforce = ai->op == 0xd7 && !(ai->word & 1) ? ai->src2 : ai->src1;
+        if (si && si->op == 0x6b && (si->word >> 3 & 0x1f) <= 3 &&
+            stores_v(ai)) {
+            b->vforce = si->src1;
+        }
+        if (si && si->op == 0x6a && stores_r(ai)) {
+            b->plan |= NV_VP1_PLAN_MOV_ADDR;
+        }
+    }
+}
+
 /*
  * intro.rst, "Instruction format": a word starts a new bundle if it is
  * 16-byte aligned or the bundle already holds its unit or a later one.
+ * Every word of the group may start a bundle (as a branch target), so
+ * each gets its bundle's layout and plan.  bnop is left out of it: it has
+ * no effect.
  */
 static void split_group(NVVp1 *vp, uint32_t base)
 {
     for (unsigned i = 0; i < 4; i++) {
-        unsigned kind = vp->dec[base + i].unit, len = 1;
+        NVVp1Insn *b = &vp->dec[base + i];
+        unsigned kind = b->unit, len = 1;
 
         while (i + len < 4 && vp->dec[base + i + len].unit > kind) {
             kind = vp->dec[base + i + len].unit;
             len++;
         }
-        vp->dec[base + i].blen = len;
+        b->blen = len;
+        memset(b->at, 0, sizeof(b->at));
+        for (unsigned k = 0; k < len; k++) {
+            const NVVp1Insn *in = b + k;
+
+            if (in->op != 0xef) {
+                b->at[in->unit] = k + 1;
+            }
+        }
+        plan_bundle(b);
     }
 }
 
@@ -149,99 +258,38 @@ void nv_vp1_reset(NVVp1 *vp)
 
 uint16_t nv_vp1_read_c(const NVVp1 *vp, unsigned idx)
 {
-    return idx < 4 ? (vp->c[idx] & NV_VP1_C_STORED) | NV_VP1_C_ONE : 0;
+    return vp1_read_c(vp, idx);
 }
 
 /* ---- One bundle: queued writes ---- */
 
-void vp1_wr32(Exec *x, unsigned file, unsigned idx, unsigned prio,
-              uint32_t val)
-{
-    if (x->n32 < G_N_ELEMENTS(x->w32)) {
-        x->w32[x->n32++] = (Wr32){ file, idx & 0x3f, prio, val };
-    }
-}
-
-WrV *vp1_wrv(Exec *x, unsigned idx, unsigned prio, uint16_t bytes)
-{
-    WrV *w = &x->wv[x->nv < 4 ? x->nv++ : 3];
-
-    w->idx = idx & 0x1f;
-    w->prio = prio;
-    w->bytes = bytes;
-    return w;
-}
-
-void vp1_set_c(Exec *x, unsigned idx, uint16_t mask, uint16_t val)
-{
-    if (idx < 4) {
-        x->c_mask[idx] |= mask;
-        x->c_val[idx] = (x->c_val[idx] & ~mask) | (val & mask);
-    }
-}
-
 static void commit(Exec *x)
 {
     NVVp1 *vp = x->vp;
+    uint64_t c, mask, val;
 
-    for (unsigned prio = 0; prio <= 3; prio++) {
-        for (unsigned i = 0; i < x->n32; i++) {
-            const Wr32 *w = &x->w32[i];
-            unsigned n = w->idx;
+    for (unsigned i = 0; i < x->n32; i++) {
+        vp1_store32(vp, x->w32[i].file, x->w32[i].idx, x->w32[i].val);
+    }
+    for (unsigned i = 0; i < x->nv; i++) {
+        const WrV *w = &x->wv[i];
 
-            if (w->prio != prio) {
-                continue;
-            }
-            switch (w->file) {
-            case F_R:
-                if (n < 31) {
-                    vp->r[n] = w->val;
-                }
-                break;
-            case F_A:
-                vp->a[n & 31] = w->val;
-                break;
-            case F_L:
-                vp->l[n & 3] = w->val;
-                break;
-            case F_M:
-                vp->m[n & 63] = w->val;
-                break;
-            case F_SR:
-                vp->sr[n & 31] = w->val;
-                break;
-            case F_MI:
-                vp->mi[n & 31] = w->val;
-                break;
-            case F_UC:
-                vp->uc[n & 31] = w->val;
-                break;
-            default:
-                vp->f[n & 1] = w->val;
-                break;
-            }
+        if (w->bytes == 0xffff) {
+            memcpy(vp->v[w->idx], w->val, 16);
+            continue;
         }
-        for (unsigned i = 0; i < x->nv; i++) {
-            const WrV *w = &x->wv[i];
-
-            if (w->prio != prio) {
-                continue;
-            }
-            if (w->bytes == 0xffff) {
-                memcpy(vp->v[w->idx], w->val, 16);
-                continue;
-            }
-            for (unsigned b = 0; b < 16; b++) {
-                if (w->bytes >> b & 1) {
-                    vp->v[w->idx][b] = w->val[b];
-                }
+        for (unsigned b = 0; b < 16; b++) {
+            if (w->bytes >> b & 1) {
+                vp->v[w->idx][b] = w->val[b];
             }
         }
     }
-    for (unsigned i = 0; i < 4; i++) {
-        vp->c[i] = ((vp->c[i] & ~x->c_mask[i]) | x->c_val[i]) &
-                   NV_VP1_C_STORED;
-    }
+    /* All four $c at once: bits nobody wrote have mask and value 0. */
+    memcpy(&c, vp->c, sizeof(c));
+    memcpy(&mask, x->c_mask, sizeof(mask));
+    memcpy(&val, x->c_val, sizeof(val));
+    c = ((c & ~mask) | val) & NV_VP1_C_STORED * 0x0001000100010001ull;
+    memcpy(vp->c, &c, sizeof(c));
     if (x->va_w) {
         memcpy(vp->va, x->va, sizeof(vp->va));
     }
@@ -253,64 +301,6 @@ static void commit(Exec *x)
     }
 }
 
-/* scalar.rst, "Source mangling": SRC2S. */
-unsigned vp1_src2s(const NVVp1 *vp, const NVVp1Insn *in)
-{
-    uint16_t c = nv_vp1_read_c(vp, in->cond);
-
-    if (in->slct == 4) {
-        return (in->src2 & ~3u) | ((in->src2 + (c >> 4)) & 3);
-    }
-    return in->src2 ^ (c >> in->slct & 1);
-}
-
-/*
- * min, max, abs, neg, add and sub (kind = low opcode nibble 8-0xd) on
- * wide integers: the byte forms clip the result, the 32-bit forms wrap it.
- */
-int64_t vp1_alu(unsigned kind, int64_t s1, int64_t s2)
-{
-    switch (kind) {
-    case 0x8:
-        return s1 < s2 ? s1 : s2;
-    case 0x9:
-        return s1 > s2 ? s1 : s2;
-    case 0xa:
-        return s1 < 0 ? -s1 : s1;
-    case 0xb:
-        return -s1;
-    case 0xc:
-        return s1 + s2;
-    default:
-        return s1 - s2;
-    }
-}
-
-/*
- * The byte ALU shared by scalar b* and vector v* min/max/abs/neg/add/sub.
- * Returns the clipped byte; *sf is the vector sign flag: result sign when
- * signed, out-of-range when unsigned.
- */
-uint8_t vp1_byte_alu(unsigned kind, bool uns, uint8_t a, uint8_t b,
-                     bool *sf)
-{
-    int s1 = uns ? a : (int8_t)a, s2 = uns ? b : (int8_t)b;
-    int lo = uns ? 0 : -0x80, hi = uns ? 0xff : 0x7f;
-    int res = vp1_alu(kind, s1, s2);
-
-    *sf = uns ? (res < lo || res > hi) : res < 0;
-    res = res < lo ? lo : res > hi ? hi : res;
-    return res;
-}
-
-/* scalar.rst "bshr, bsar" / vector.rst "vshr, vsar": 4-bit signed shift. */
-uint8_t vp1_byte_shift(uint8_t a, uint8_t b, bool uns)
-{
-    int s1 = uns ? a : (int8_t)a, sh = sext(b, 3);
-
-    return sh < 0 ? (uint8_t)((unsigned)s1 << -sh) : (uint8_t)(s1 >> sh);
-}
-
 /* ---- Branch unit (facts.md 3a) ---- */
 
 static void exec_branch(Exec *x, const NVVp1Insn *in, uint32_t pc)
@@ -318,7 +308,7 @@ static void exec_branch(Exec *x, const NVVp1Insn *in, uint32_t pc)
     const NVVp1 *vp = x->vp;
     uint32_t w = in->word;
     unsigned op = in->op, src = w >> 3 & 3, lzf = 1;
-    bool pred = nv_vp1_read_c(vp, src) >> (w >> 5 & 0xf) & 1;
+    bool pred = vp1_read_c(vp, src) >> (w >> 5 & 0xf) & 1;
 
     switch (op) {
     case 0xe0 ... 0xe7:
@@ -362,72 +352,58 @@ static void exec_branch(Exec *x, const NVVp1Insn *in, uint32_t pc)
 
 /* ---- Bundles ---- */
 
-static bool stores_v(const NVVp1Insn *a)
-{
-    return a->op == 0xc4 || a->op == 0xc5 || a->op == 0xd4 || a->op == 0xd5 ||
-           a->op == 0xdc || a->op == 0xdd || a->op == 0xd7;
-}
-
-static bool stores_r(const NVVp1Insn *a)
-{
-    return a->op == 0xc6 || a->op == 0xd6 || a->op == 0xde;
-}
-
 /*
- * Run one bundle; @s holds at most one instruction per unit.  The address
- * unit's $v source (its stored register, or ldr's SRC2) and the scalar
- * mov's $r source obey the shared read ports of "Instruction conflicts".
+ * Run the bundle that starts at @b (split_group or nv_vp1_exec_slots).
+ * The scalar unit drives the s2v bus the vector unit reads, so it goes
+ * first; direct_ok explains the rest of the order.  With queued writes
+ * the order does not matter: no two units write one register file with
+ * the same priority, so the sorted queues come out the same.
  */
-static void exec_bundle(NVVp1 *vp, const NVVp1Insn *s[NV_VP1_UNITS],
-                        uint32_t pc, Exec *x)
+static void exec_bundle(NVVp1 *vp, const NVVp1Insn *b, uint32_t pc, Exec *x)
 {
-    const NVVp1Insn *ai = s[NV_VP1_UNIT_ADDRESS], *si = s[NV_VP1_UNIT_SCALAR];
+    const NVVp1Insn *si = slot(b, NV_VP1_UNIT_SCALAR);
     NVVp1Insn sc;
-    unsigned vforce = 0;
 
     /* Only the bookkeeping needs clearing; the queues are filled as used. */
-    memset(x, 0, offsetof(Exec, w32));
+    memset(x, 0, offsetof(Exec, target));
     x->vp = vp;
-    if (ai) {
-        vforce = ai->op == 0xd7 && !(ai->word & 1) ? ai->src2 : ai->src1;
-        if (si && si->op == 0x6b && (si->word >> 3 & 0x1f) <= 3 &&
-            stores_v(ai)) {
-            vforce = si->src1;
-        }
-        if (si && si->op == 0x6a && stores_r(ai)) {
+    x->direct = b->plan & NV_VP1_PLAN_DIRECT;
+    if (si) {
+        if (b->plan & NV_VP1_PLAN_MOV_ADDR) {
             sc = *si;
-            sc.src1 = ai->src1;
+            sc.src1 = slot(b, NV_VP1_UNIT_ADDRESS)->src1;
             si = &sc;
         }
-        vp1_exec_address(x, ai, vforce);
+        vp1_exec_scalar(x, si, b->plan & NV_VP1_PLAN_EXIT);
     }
-    if (si) {
-        vp1_exec_scalar(x, si, s[NV_VP1_UNIT_BRANCH] &&
-                           s[NV_VP1_UNIT_BRANCH]->op == 0xff);
+    if (b->at[NV_VP1_UNIT_VECTOR]) {
+        vp1_exec_vector(x, slot(b, NV_VP1_UNIT_VECTOR));
     }
-    if (s[NV_VP1_UNIT_VECTOR]) {
-        vp1_exec_vector(x, s[NV_VP1_UNIT_VECTOR]);
+    if (b->at[NV_VP1_UNIT_ADDRESS]) {
+        vp1_exec_address(x, slot(b, NV_VP1_UNIT_ADDRESS), b->vforce);
     }
-    if (s[NV_VP1_UNIT_BRANCH]) {
-        exec_branch(x, s[NV_VP1_UNIT_BRANCH], pc);
+    if (b->at[NV_VP1_UNIT_BRANCH]) {
+        exec_branch(x, slot(b, NV_VP1_UNIT_BRANCH), pc);
     }
     commit(x);
 }
 
-void nv_vp1_exec_slots(NVVp1 *vp, const uint32_t slot[NV_VP1_UNITS],
+void nv_vp1_exec_slots(NVVp1 *vp, const uint32_t slots[NV_VP1_UNITS],
                        unsigned valid)
 {
     NVVp1Insn dec[NV_VP1_UNITS];
-    const NVVp1Insn *s[NV_VP1_UNITS] = { NULL };
     Exec x;
 
+    /* A bundle laid out in dec[], one word per unit. */
+    memset(dec[0].at, 0, sizeof(dec[0].at));
     for (unsigned u = 0; u < NV_VP1_UNITS; u++) {
-        decode(&dec[u], slot[u]);
+        decode(&dec[u], slots[u]);
         if ((valid >> u & 1) && dec[u].unit == u) {
-            s[u] = &dec[u];
+            dec[0].at[u] = u + 1;
         }
     }
-    exec_bundle(vp, s, 0, &x);
+    plan_bundle(&dec[0]);
+    exec_bundle(vp, &dec[0], 0, &x);
 }
 
 void nv_vp1_start(NVVp1 *vp, uint32_t pc)
@@ -444,20 +420,18 @@ void nv_vp1_start(NVVp1 *vp, uint32_t pc)
  */
 static void step(NVVp1 *vp)
 {
-    uint32_t pc = vp->pc & CODE_MASK, seq, next;
-    unsigned n = vp->dec[pc].blen;
-    const NVVp1Insn *s[NV_VP1_UNITS] = { NULL };
+    uint32_t pc = vp->pc & CODE_MASK;
+    const NVVp1Insn *b = &vp->dec[pc];
+    uint32_t seq = (pc + b->blen) & CODE_MASK, units;
     Exec x;
 
-    for (unsigned i = 0; i < n; i++) {
-        const NVVp1Insn *in = &vp->dec[(pc + i) & CODE_MASK];
-
-        s[in->unit] = in;
-    }
-    exec_bundle(vp, s, pc, &x);
-    seq = (pc + n) & CODE_MASK;
-    next = vp->branch_pending ? vp->branch_target : seq;
+    vp->pc = vp->branch_pending ? vp->branch_target : seq;
     vp->branch_pending = false;
+    memcpy(&units, b->at, sizeof(units));
+    if (!units) {
+        return;                         /* only bnops: nothing to do */
+    }
+    exec_bundle(vp, b, pc, &x);
     if (x.jump) {
         vp->branch_pending = true;
         vp->branch_target = x.target & CODE_MASK;
@@ -472,7 +446,6 @@ static void step(NVVp1 *vp)
         vp->events |= NV_VP1_EVENT_EXIT |
                       (x.exit_word >> 16 & 1 ? NV_VP1_EVENT_EXIT_INTR : 0);
     }
-    vp->pc = next;
 }
 
 unsigned nv_vp1_run(NVVp1 *vp, unsigned max_bundles)

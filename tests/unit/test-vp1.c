@@ -823,6 +823,128 @@ static void test_conflicts(void)
     g_free(vp);
 }
 
+/*
+ * Bundles where one unit reads or writes a register that another unit of
+ * the bundle writes, each checked against the documented outcome: the
+ * interpreter lets writes land at once only where nothing in the bundle
+ * can tell (vp1.c, direct_ok).
+ */
+static void test_hazards(void)
+{
+    NVVp1 *vp = vp_new();
+
+    /* stvh $v3 with a vector mov $v3 <- $v1: the store takes the old
+     * $v3, the register gets $v1. */
+    memset(vp->v[1], 0x11, 16);
+    memset(vp->v[3], 0x33, 16);
+    vp->a[1] = 0x400;
+    bundle(vp, RI(0xdc, 1, 3, 0, 7), RR(0xba, 3, 1, 0), 0, 0);
+    g_assert_cmphex(nv_vp1_ds_read(vp, 0x40f, 0), ==, 0x33);
+    g_assert_cmphex(v_word(vp, 3, 3), ==, 0x11111111);
+
+    /* sts $r5 (at 0x420) with a scalar add to $r5: the old $r5 is
+     * stored. */
+    vp->r[2] = 1;
+    vp->r[5] = 0x12345678;
+    bundle(vp, RI(0xde, 1, 5, 0x20, 7), RR(0x4c, 5, 2, 2), 0, 0);
+    g_assert_cmphex(nv_vp1_ds_read(vp, 0x420, 0), ==, 0x78);
+    g_assert_cmphex(nv_vp1_ds_read(vp, 0x423, 0), ==, 0x12);
+    g_assert_cmphex(vp->r[5], ==, 2);
+
+    /* ldr $v6 with SRC2 $v5 = 3 (bank i, cell 1, hi byte) and a vector
+     * mov $v5 <- $v1: the load uses the old offsets. */
+    memset(vp->v[5], 3, 16);
+    for (unsigned i = 0; i < 16; i++) {
+        vp->ds[(i * 256 + 1) * 2 + 1] = 0xa0 + i;
+    }
+    vp->a[3] = 0;
+    bundle(vp, RR(0xd7, 6, 3, 5) & ~1u, RR(0xba, 5, 1, 0), 0, 0);
+    for (unsigned i = 0; i < 16; i++) {
+        g_assert_cmphex(vp->v[6][i], ==, 0xa0 + i);
+    }
+    g_assert_cmphex(v_word(vp, 5, 0), ==, 0x11111111);
+
+    /* ldaxh to the rotated $v11 (test_address_ldax) with a vector mov to
+     * $v11: the vector write wins; $vx still gets the load. */
+    for (unsigned i = 0; i < 16; i++) {
+        nv_vp1_ds_write(vp, 0x40 + i, 0, 0x50 + i);
+    }
+    vp->a[1] = 0x40;
+    vp->a[2] = 0x20;
+    vp->c[1] = 2 << 4;
+    bundle(vp, INSN(0xc8, 9, 1, 2, 1 << 3 | 15 << 5 | 7), RR(0xba, 11, 1, 0),
+           0, 0);
+    g_assert_cmphex(v_word(vp, 11, 3), ==, 0x11111111);
+    g_assert_cmphex(vp->vx[15], ==, 0x5f);
+    vp->c[1] = 0;
+
+    /* vecms writes its SRC1 $r4 (>> 4): it beats an lds to $r4. */
+    vp->r[4] = 0x100;
+    bundle(vp, RI(0xda, 4, 1, 0, 7), INSN(0x45, 0, 4, 0, 0), 0, 0);
+    g_assert_cmphex(vp->r[4], ==, 0x10);
+
+    /* No overlap: ldvh $v2 (0x40: 0x50..0x5f) with a vector mov $v3 <-
+     * $v2 and a scalar add: each reads the old values, all land. */
+    memset(vp->v[2], 0x22, 16);
+    vp->r[1] = 10;
+    bundle(vp, RI(0xd8, 2, 1, 0, 7), RR(0x4c, 7, 1, 2), RR(0xba, 3, 2, 0),
+           0);
+    g_assert_cmphex(vp->v[2][15], ==, 0x5f);
+    g_assert_cmphex(v_word(vp, 3, 0), ==, 0x22222222);
+    g_assert_cmphex(vp->r[7], ==, 11);
+    g_free(vp);
+}
+
+/*
+ * Code loaded over code that already ran runs as loaded: its bundles are
+ * split and planned anew.
+ */
+static void test_code_rewrite(void)
+{
+    NVVp1 *vp = vp_new();
+    const uint32_t first[] = {
+        0x65080001,                 /* 0: mov $r1 1 */
+        0xff000001,                 /* 1: exit 1 (same bundle) */
+    };
+    const uint32_t second[] = {
+        0x65100002,                 /* 1: mov $r2 2: a bundle of its own */
+        0xff000002,                 /* 2: exit 2 (with it) */
+    };
+    /* Group 1: vector mov $v3 <- $v1 after an address nop ... */
+    const uint32_t third[] = { A_NOP, RR(0xba, 3, 1, 0), B_NOP, B_NOP };
+    /* ... which becomes stvh $v3 at $a1 = 0x400, reading the old $v3. */
+    const uint32_t store = RI(0xdc, 1, 3, 0, 7);
+
+    nv_vp1_load_code(vp, 0, first, G_N_ELEMENTS(first));
+    nv_vp1_start(vp, 0);
+    g_assert_cmpuint(nv_vp1_run(vp, 10), ==, 1);
+    g_assert_cmphex(vp->exit_code, ==, 1);
+
+    nv_vp1_load_code(vp, 1, second, G_N_ELEMENTS(second));
+    g_assert_cmpuint(nv_vp1_bundle_len(vp, 0), ==, 1);
+    vp->r[1] = 0;
+    nv_vp1_start(vp, 0);
+    g_assert_cmpuint(nv_vp1_run(vp, 10), ==, 2);
+    g_assert_cmphex(vp->r[1], ==, 1);
+    g_assert_cmphex(vp->r[2], ==, 2);
+    g_assert_cmphex(vp->exit_code, ==, 2);
+
+    memset(vp->v[1], 0x11, 16);
+    memset(vp->v[3], 0x33, 16);
+    vp->a[1] = 0x400;
+    nv_vp1_load_code(vp, 4, third, G_N_ELEMENTS(third));
+    nv_vp1_start(vp, 4);
+    g_assert_cmpuint(nv_vp1_run(vp, 1), ==, 1);
+    g_assert_cmphex(v_word(vp, 3, 0), ==, 0x11111111);
+    memset(vp->v[3], 0x33, 16);
+    nv_vp1_load_code(vp, 4, &store, 1);
+    nv_vp1_start(vp, 4);
+    g_assert_cmpuint(nv_vp1_run(vp, 1), ==, 1);
+    g_assert_cmphex(nv_vp1_ds_read(vp, 0x400, 0), ==, 0x33);
+    g_assert_cmphex(v_word(vp, 3, 0), ==, 0x11111111);
+    g_free(vp);
+}
+
 /* ---- Vector unit ---- */
 
 static void test_vector_arith(void)
@@ -1616,6 +1738,8 @@ int main(int argc, char **argv)
     g_test_add_func("/vp1/address/ldax", test_address_ldax);
     g_test_add_func("/vp1/bundle/parallel", test_parallel);
     g_test_add_func("/vp1/bundle/conflicts", test_conflicts);
+    g_test_add_func("/vp1/bundle/hazards", test_hazards);
+    g_test_add_func("/vp1/bundle/code-rewrite", test_code_rewrite);
     g_test_add_func("/vp1/vector/arith", test_vector_arith);
     g_test_add_func("/vp1/vector/moves", test_vector_moves);
     g_test_add_func("/vp1/vector/misc", test_vector_misc);

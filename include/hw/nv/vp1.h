@@ -78,12 +78,20 @@ typedef enum NVVp1Unit {
 #define NV_VP1_EVENT_EXIT           (1u << 0)
 #define NV_VP1_EVENT_EXIT_INTR      (1u << 1)   /* exit with bit 16 set */
 
-/* One instruction word, decoded when the code is loaded. */
+/* How the instructions of one bundle interact (vp1.c, plan_bundle). */
+#define NV_VP1_PLAN_EXIT        (1u << 0)   /* the branch unit exits */
+#define NV_VP1_PLAN_MOV_ADDR    (1u << 1)   /* scalar mov reads address SRC1 */
+#define NV_VP1_PLAN_DIRECT      (1u << 2)   /* register writes need no queue */
+
+/*
+ * One instruction word, decoded when the code is loaded.  The fields
+ * after imm describe the bundle that starts at this word (any word may
+ * start one, as a branch target), so that running it needs no splitting.
+ */
 typedef struct NVVp1Insn {
     uint32_t word;
     uint8_t op;
     uint8_t unit;
-    uint8_t blen;       /* words in the bundle that starts at this word */
     uint8_t dst;        /* bits 19-23 */
     uint8_t src1;       /* bits 14-18 */
     uint8_t src2;       /* bits 9-13 */
@@ -92,6 +100,10 @@ typedef struct NVVp1Insn {
     uint8_t cond;       /* bits 3-4 */
     uint8_t slct;       /* bits 5-8 */
     int32_t imm;        /* the opcode's immediate, extended */
+    uint8_t blen;       /* words in the bundle that starts at this word */
+    uint8_t at[NV_VP1_UNITS];   /* each unit's word in it + 1, 0: none */
+    uint8_t vforce;     /* the $v the address unit reads or stores */
+    uint8_t plan;       /* NV_VP1_PLAN_* */
 } NVVp1Insn;
 
 typedef struct NVVp1 {
