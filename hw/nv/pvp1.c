@@ -63,11 +63,16 @@ static void stop(NVCard *card)
     disarm(card);
 }
 
-/* Turn the core's exit events into INTR bits. */
+/* Turn the core's exit events into INTR bits; say what we lack, once. */
 static void take_events(NVCard *card)
 {
     if (card->vp1.events & NV_VP1_EVENT_EXIT_INTR) {
         card->pvp1.intr |= NV_PVP1_INTR_EXIT;
+    }
+    if ((card->vp1.events & NV_VP1_EVENT_DMA) && !card->pvp1.dma_logged) {
+        card->pvp1.dma_logged = true;
+        nv_log(card, NV_LOG_UNIMP, "nv: pvp1: DMA instructions (xdld, xdst, "
+               "xdbar, xdwait) are not modelled: they do nothing");
     }
     card->vp1.events = 0;
     nv_card_update_irq(card);

@@ -230,8 +230,15 @@ void address_op(Exec *x, const NVVp1Insn *in, unsigned vforce, unsigned op)
             }
         }
         break;
+    case 0xc3:
+    case 0xc7:
+    case 0xce:
+    case 0xcf:
+        /* xdld/xdst/xdbar/xdwait: facts.md 3b has no semantics for them */
+        vp->events |= NV_VP1_EVENT_DMA;
+        break;
     default:
-        /* xdld/xdst/xdbar/xdwait (DMA), 0xdb and nop: no core effect. */
+        /* 0xdb and nop: no effect. */
         break;
     }
 }

@@ -312,12 +312,36 @@ static void test_code_at_vram_end(gconstpointer model)
     th_free(th);
 }
 
+/*
+ * The DMA opcodes (facts.md 3b: xdld 0xc3, xdst 0xc7, xdbar 0xce, xdwait
+ * 0xcf; semantics unknown) do nothing and say so once: xdld $a1 $a2 0
+ * (0xc3 << 24 | 1 << 19 | 2 << 14) in the address slot, twice, then
+ * xdwait: one LOG_UNIMP line, registers untouched.
+ */
+static void test_dma_unimp(void)
+{
+    TestHost *th = vp_host("nv43");
+    unsigned before = th->n_unimp;
+
+    th_wr(th, PVP1(NV_PVP1_A + 4 * 1), 0x1234);
+    th_wr(th, SLOT(NV_VP1_UNIT_ADDRESS), 0xc3088000u);
+    th_wr(th, PVP1(NV_PVP1_EXEC), 1);
+    th_wr(th, SLOT(NV_VP1_UNIT_ADDRESS), 0xc3088000u);
+    th_wr(th, PVP1(NV_PVP1_EXEC), 1);
+    th_wr(th, SLOT(NV_VP1_UNIT_ADDRESS), 0xcf000000u);
+    th_wr(th, PVP1(NV_PVP1_EXEC), 1);
+    g_assert_cmpuint(th->n_unimp, ==, before + 1);
+    g_assert_cmphex(th_rd(th, PVP1(NV_PVP1_A + 4 * 1)), ==, 0x1234);
+    th_free(th);
+}
+
 int main(int argc, char **argv)
 {
     static const char *const models[] = { "nv43", "nv44" };
 
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/pvp1/absent-nv40", test_absent);
+    g_test_add_func("/pvp1/dma-unimp", test_dma_unimp);
     for (unsigned i = 0; i < G_N_ELEMENTS(models); i++) {
         const char *m = models[i];
         char *p;

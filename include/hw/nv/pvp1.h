@@ -61,6 +61,9 @@ typedef struct NVPvp1 {
     uint32_t slot[NV_VP1_UNITS];
     uint32_t slot_valid;            /* slots written since the last EXEC */
     uint32_t dma[NV_VP1_DMA_OBJS];
+
+    /* Derived: not migrated. */
+    bool dma_logged;                /* the DMA opcodes' LOG_UNIMP is out */
 } NVPvp1;
 
 struct NVCard;
@@ -70,7 +73,7 @@ void nv_pvp1_reset(struct NVCard *card);
 void nv_pvp1_expired(struct NVCard *card);
 void nv_pvp1_post_load(struct NVCard *card);
 bool nv_pvp1_intr_line(struct NVCard *card);
-/* A method of class NV41_VP1 reaching the engine (for a future PFIFO). */
+/* A method of class NV41_VP1 reaching the engine (from the PFIFO puller). */
 void nv_pvp1_method(struct NVCard *card, uint32_t mthd, uint32_t data);
 
 #endif

@@ -77,6 +77,7 @@ typedef enum NVVp1Unit {
 /* Events left for the engine layer by nv_vp1_run(). */
 #define NV_VP1_EVENT_EXIT           (1u << 0)
 #define NV_VP1_EVENT_EXIT_INTR      (1u << 1)   /* exit with bit 16 set */
+#define NV_VP1_EVENT_DMA            (1u << 2)   /* a DMA opcode ran */
 
 /* How the instructions of one bundle interact (vp1.c, plan_bundle). */
 #define NV_VP1_PLAN_EXIT        (1u << 0)   /* the branch unit exits */
