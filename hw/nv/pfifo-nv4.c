@@ -341,30 +341,46 @@ bool nv4_pfifo_intr_line(NVCard *card)
 
 /* ---- CACHE1 ---- */
 
-static unsigned cache_slot(uint32_t ptr)
+static unsigned cache_entries(const NVCard *card)
 {
-    return (ptr >> 3) & (NV4_CACHE1_ENTRIES - 1);
+    return is_nv40(card) ? NV40_CACHE1_ENTRIES : NV4_CACHE1_ENTRIES;
 }
 
-static unsigned cache_count(const NVPfifo4 *f)
+/* The bits GET and PUT keep. */
+static uint32_t cache_ptr_mask(const NVCard *card)
 {
-    return ((f->put - f->get) >> 3) & (2 * NV4_CACHE1_ENTRIES - 1);
+    return is_nv40(card) ? 0x7fc : 0x3fc;
 }
 
-static bool cache_full(const NVPfifo4 *f)
+static unsigned cache_slot(const NVCard *card, uint32_t ptr)
 {
-    return cache_count(f) >= NV4_CACHE1_ENTRIES;
+    return (ptr >> 2) & (cache_entries(card) - 1);
 }
 
-static void cache_push(NVPfifo4 *f, unsigned subc, unsigned mthd,
+static unsigned cache_count(const NVCard *card)
+{
+    const NVPfifo4 *f = &card->pfifo4;
+
+    return ((f->put - f->get) & cache_ptr_mask(card)) >> 2;
+}
+
+/* NV40's pointers wrap at its size: one entry stays free to tell. */
+static bool cache_full(const NVCard *card)
+{
+    return cache_count(card) >= (is_nv40(card) ? NV40_CACHE1_ENTRIES - 1
+                                               : NV4_CACHE1_ENTRIES);
+}
+
+static void cache_push(NVCard *card, unsigned subc, unsigned mthd,
                        uint32_t data, bool ni)
 {
-    unsigned s = cache_slot(f->put);
+    NVPfifo4 *f = &card->pfifo4;
+    unsigned s = cache_slot(card, f->put);
 
     f->addr[s] = (subc & 7) << 13 | (mthd & 0x7ff) << 2 |
                  (ni ? NV4_CACHE_ADDR_NONINC : 0);
     f->data[s] = data;
-    f->put = (f->put + 8) & (16 * NV4_CACHE1_ENTRIES - 8);
+    f->put = (f->put + 4) & cache_ptr_mask(card);
 }
 
 /* ---- the DMA pusher ---- */
@@ -384,7 +400,7 @@ static void pusher_error(NVCard *card, NVDmaPusherError err)
 
 static bool pusher_stopped(const NVPfifo4 *f)
 {
-    return !(f->dma_push & NV4_DMA_PUSH_ACCESS) ||
+    return !(f->push0 & 1) || !(f->dma_push & NV4_DMA_PUSH_ACCESS) ||
            (f->dma_push & NV4_DMA_PUSH_SUSPENDED) ||
            (f->ch.dma_state >> NV4_DMA_STATE_ERROR_SHIFT) ||
            (f->intr & NV4_PFIFO_INTR_DMA_PUSHER);
@@ -447,7 +463,7 @@ static bool pusher_word(NVCard *card, uint32_t word)
             pusher_error(card, NV4_DMA_ERR_INVALID_MTHD);
             return false;
         }
-        cache_push(f, subc, mthd, word, ni);
+        cache_push(card, subc, mthd, word, ni);
         if (!ni) {
             mthd = (mthd + 1) & 0x7ff;
         }
@@ -511,7 +527,7 @@ static unsigned pusher_run(NVCard *card, unsigned budget)
     unsigned done = 0;
 
     while (done < budget && ch->dma_get != ch->dma_put &&
-           !pusher_stopped(f) && !cache_full(f)) {
+           !pusher_stopped(f) && !cache_full(card)) {
         uint32_t word;
 
         /* dma-pusher.rst: reading at or past the limit is a MEM_FAULT */
@@ -622,7 +638,7 @@ static bool puller_step(NVCard *card)
 {
     NVPfifo4 *f = &card->pfifo4;
     NVFifoChan *ch = &f->ch;
-    unsigned s = cache_slot(f->get);
+    unsigned s = cache_slot(card, f->get);
     unsigned mthd = (f->addr[s] >> 2) & 0x7ff, subc = (f->addr[s] >> 13) & 7;
     uint32_t data = f->data[s];
     unsigned engine = (ch->engine >> (4 * subc)) & 0xf;
@@ -702,7 +718,7 @@ static bool puller_step(NVCard *card)
         engine_method(card, engine, subc, mthd, data);
         break;
     }
-    f->get = (f->get + 8) & (16 * NV4_CACHE1_ENTRIES - 8);
+    f->get = (f->get + 4) & cache_ptr_mask(card);
     return true;
 }
 
@@ -717,7 +733,7 @@ static unsigned puller_run(NVCard *card, unsigned budget)
     NVPfifo4 *f = &card->pfifo4;
     unsigned done = 0;
 
-    while (done < budget && cache_count(f) && !puller_stopped(f) &&
+    while (done < budget && cache_count(card) && !puller_stopped(f) &&
            acquire_done(card)) {
         if (!puller_step(card)) {
             break;
@@ -729,9 +745,10 @@ static unsigned puller_run(NVCard *card, unsigned budget)
 
 /* ---- scheduling ---- */
 
-static bool chan_idle(const NVPfifo4 *f)
+static bool chan_idle(const NVCard *card)
 {
-    return f->ch.dma_get == f->ch.dma_put && !cache_count(f);
+    return card->pfifo4.ch.dma_get == card->pfifo4.ch.dma_put &&
+           !cache_count(card);
 }
 
 /* Save the current channel, load @chid (puller.rst: CHANNEL_SWITCH). */
@@ -739,9 +756,18 @@ static void switch_channel(NVCard *card, unsigned chid)
 {
     NVPfifo4 *f = &card->pfifo4;
 
+    uint32_t mode = is_nv40(card) ? 1u << 16 : 1u << 8;
+
     ramfc_save(card, cur_chid(card), &f->ch);
     ramfc_load(card, chid, &f->ch);
-    f->push1 = (f->push1 & ~NV4_CHID_MASK) | chid;
+    /*
+     * PUSH1 takes the channel and its mode, and the pusher is enabled for
+     * a DMA channel: nouveau never sets DMA_PUSH.ACCESS itself, and
+     * clears it when it parks a channel (inferred, docs/pfifo.rst).
+     */
+    f->push1 = (f->push1 & ~(NV4_CHID_MASK | mode)) | chid | mode;
+    f->dma_push = (f->dma_push & ~NV4_DMA_PUSH_SUSPENDED) |
+                  NV4_DMA_PUSH_ACCESS;
     f->dma_pending &= ~(1u << chid);
 }
 
@@ -776,8 +802,7 @@ void nv4_pfifo_run(NVCard *card)
         n += pusher_run(card, budget - n);
         budget -= MIN(n, budget);
         progress = n != 0;
-        if (chan_idle(f) && (f->caches & NV4_PFIFO_CACHES_REASSIGN) &&
-            (f->dma_push & NV4_DMA_PUSH_ACCESS) &&
+        if (chan_idle(card) && (f->caches & NV4_PFIFO_CACHES_REASSIGN) &&
             (f->pull0 & NV4_PULL0_ACCESS)) {
             int next = next_channel(card);
 
@@ -800,10 +825,10 @@ void nv4_pfifo_run(NVCard *card)
 
 /* ---- registers ---- */
 
-static uint32_t cache1_status(const NVPfifo4 *f)
+static uint32_t cache1_status(const NVCard *card)
 {
-    return (cache_count(f) ? 0 : NV4_CACHE_STATUS_EMPTY) |
-           (cache_full(f) ? NV4_CACHE_STATUS_FULL : 0);
+    return (cache_count(card) ? 0 : NV4_CACHE_STATUS_EMPTY) |
+           (cache_full(card) ? NV4_CACHE_STATUS_FULL : 0);
 }
 
 static uint32_t dma_push(const NVPfifo4 *f)
@@ -876,11 +901,12 @@ static uint32_t *reg_ptr(NVCard *card, uint32_t addr)
 }
 
 /* CACHE1's entries: ADDR/DATA pairs, 8 bytes apart. */
-static uint32_t *cache_entry(NVPfifo4 *f, uint32_t off)
+/* CACHE1's ADDR/DATA pair registers, 8 bytes apart (aliases wrap). */
+static uint32_t *cache_entry(NVCard *card, uint32_t off)
 {
-    unsigned i = (off >> 3) % NV4_CACHE1_ENTRIES;
+    unsigned i = (off >> 3) & (cache_entries(card) - 1);
 
-    return off & 4 ? &f->data[i] : &f->addr[i];
+    return off & 4 ? &card->pfifo4.data[i] : &card->pfifo4.addr[i];
 }
 
 uint32_t nv4_pfifo_read(NVCard *card, uint32_t addr)
@@ -892,7 +918,7 @@ uint32_t nv4_pfifo_read(NVCard *card, uint32_t addr)
     case NV4_PFIFO_INTR:
         return f->intr;
     case NV4_CACHE1_STATUS:
-        return cache1_status(f);
+        return cache1_status(card);
     case NV4_CACHE1_DMA_PUSH:
         return dma_push(f);
     case NV4_CACHE1_PUT:
@@ -901,8 +927,8 @@ uint32_t nv4_pfifo_read(NVCard *card, uint32_t addr)
         return f->get;
     }
     if (!is_nv40(card) && addr >= NV4_CACHE1_ADDR &&
-        addr < NV4_CACHE1_ADDR + 8 * NV4_CACHE1_ENTRIES) {
-        return *cache_entry(f, addr - NV4_CACHE1_ADDR);
+        addr < NV4_CACHE1_ADDR + 8 * NV4_CACHE1_PAIRS) {
+        return *cache_entry(card, addr - NV4_CACHE1_ADDR);
     }
     p = reg_ptr(card, addr);
     if (!p) {
@@ -931,15 +957,16 @@ void nv4_pfifo_write(NVCard *card, uint32_t addr, uint32_t val)
         nv4_pfifo_run(card);
         return;
     case NV4_CACHE1_PUT:
-        f->put = val & (16 * NV4_CACHE1_ENTRIES - 4);
+        f->put = val & cache_ptr_mask(card);
         return;
     case NV4_CACHE1_GET:
-        f->get = val & (16 * NV4_CACHE1_ENTRIES - 4);
+        f->get = val & cache_ptr_mask(card);
+        nv4_pfifo_run(card);
         return;
     }
     if (!is_nv40(card) && addr >= NV4_CACHE1_ADDR &&
-        addr < NV4_CACHE1_ADDR + 8 * NV4_CACHE1_ENTRIES) {
-        *cache_entry(f, addr - NV4_CACHE1_ADDR) = val;
+        addr < NV4_CACHE1_ADDR + 8 * NV4_CACHE1_PAIRS) {
+        *cache_entry(card, addr - NV4_CACHE1_ADDR) = val;
         return;
     }
     p = reg_ptr(card, addr);
@@ -952,6 +979,7 @@ void nv4_pfifo_write(NVCard *card, uint32_t addr, uint32_t val)
     case NV4_PFIFO_INTR_EN:
         update_irq(card);
         break;
+    case NV4_CACHE1_PUSH0:
     case NV4_CACHE1_PULL0:
     case NV4_PFIFO_CACHES:
         nv4_pfifo_run(card);
@@ -961,12 +989,12 @@ void nv4_pfifo_write(NVCard *card, uint32_t addr, uint32_t val)
 
 uint32_t nv40_pfifo_cache_read(NVCard *card, uint32_t addr)
 {
-    return *cache_entry(&card->pfifo4, addr);
+    return *cache_entry(card, addr);
 }
 
 void nv40_pfifo_cache_write(NVCard *card, uint32_t addr, uint32_t val)
 {
-    *cache_entry(&card->pfifo4, addr) = val;
+    *cache_entry(card, addr) = val;
 }
 
 void nv4_pfifo_reset(NVCard *card)

@@ -820,9 +820,8 @@ static void fifo_setup(NVTest *t, const char *model)
     wr(t, 0x2220, strcmp(model, "nv44") ? 0x30002 : 0x303fd);
     wr(t, 0x2504, 1);                   /* channel 0 in DMA mode */
     wr(t, 0x2500, 1);                   /* CACHES.REASSIGN */
-    wr(t, 0x3200, 1);                   /* PUSH0, DMA_PUSH, PULL0 */
-    wr(t, 0x3220, 1);
-    wr(t, 0x3250, 1);
+    wr(t, 0x3200, 1);                   /* PUSH0 and PULL0; switching to */
+    wr(t, 0x3250, 1);                   /* channel 0 enables DMA_PUSH */
 }
 
 /* Write @n pushbuffer words at its start and hand them to PFIFO. */

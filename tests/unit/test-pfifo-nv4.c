@@ -86,8 +86,8 @@ static TestHost *fifo_new(const char *model)
     th_wr(th, 0x000140, 1);                         /* PMC INTR_EN HW */
     th_wr(th, 0x002500, 1);                         /* CACHES.REASSIGN */
     th_wr(th, 0x003200, 1);                         /* PUSH0 */
-    th_wr(th, 0x003220, 1);                         /* DMA_PUSH */
     th_wr(th, 0x003250, 1);                         /* PULL0 */
+    /* nouveau never sets DMA_PUSH: switching to a DMA channel does */
     /* class 0x3d, PT_PRESENT | PT_LINEAR, VRAM (usernv04.c 0x3000) */
     dmaobj(th, PB_OBJ, 0x3d | 0x3000, 0xffff, PB_VRAM);
     /* class 0x3d, PCI (0x23000) */
@@ -316,9 +316,9 @@ static void test_subr_errors(void)
 
 /*
  * A software object: CACHE_ERROR with PULL0.DEVICE_SOFTWARE, the method
- * left at CACHE1 GET for the driver (nouveau's nv04_fifo_swmthd reads
- * the entry, then steps GET by 8 and re-enables the puller).  Then an
- * unknown handle: HASH_FAILED.
+ * left at CACHE1 GET for the driver (nouveau's nv04_fifo_cache_error reads
+ * the pair at 0x90000 + GET / 4 * 8, steps GET by 4 and re-enables the
+ * puller).  Then an unknown handle: HASH_FAILED.
  */
 static void test_software_and_hash_miss(void)
 {
@@ -336,17 +336,42 @@ static void test_software_and_hash_miss(void)
     g_assert_cmphex(th_rd(th, 0x003250) & 0x110, ==, 0x100);
     get = th_rd(th, 0x003270);
     g_assert_cmphex(get, ==, 0);
-    g_assert_cmphex(th_rd(th, 0x090000 + get), ==, 1u << 13);  /* subc 1 */
-    g_assert_cmphex(th_rd(th, 0x090004 + get), ==, H_SW);
+    g_assert_cmphex(th_rd(th, 0x090000 + get / 4 * 8), ==, 1u << 13);
+    g_assert_cmphex(th_rd(th, 0x090004 + get / 4 * 8), ==, H_SW);
     /* both methods were pushed: PUT is two entries on */
-    g_assert_cmphex(th_rd(th, 0x003210), ==, 0x10);
+    g_assert_cmphex(th_rd(th, 0x003210), ==, 8);
+    g_assert_cmphex(th_rd(th, 0x09000c), ==, 0xdead0000);
 
-    th_wr(th, 0x003270, get + 8);
+    th_wr(th, 0x003270, get + 4);
     th_wr(th, 0x003250, 1);
     th_wr(th, 0x002100, 1);
     g_assert_cmphex(th_rd(th, 0x002100), ==, 1);
     g_assert_cmphex(th_rd(th, 0x003250) & 0x10, ==, 0x10);
-    g_assert_cmphex(th_rd(th, 0x003270), ==, 8);
+    g_assert_cmphex(th_rd(th, 0x003270), ==, 4);
+    th_free(th);
+}
+
+/*
+ * Before NV40 the CACHE1 pairs sit at 0x3800, 128 of them seen twice
+ * (rnndb CACHE1_ADDR[256]): a software method's pair at 0x3800 and again
+ * at 0x3800 + 128 * 8 = 0x3c00.
+ */
+static void test_cache_pairs_nv30(void)
+{
+    TestHost *th = fifo_new("nv30");
+
+    chan_new(th, 0, PB_OBJ);
+    ramht_insert(th, H_SW, 0, NV4_ENGINE_SOFTWARE, 0x12400);
+    pb(th, 0x00, inc(3, 0x0000, 1));
+    pb(th, 0x04, H_SW);
+    th_wr(th, user(th, 0) + 0x40, 8);
+    g_assert_cmphex(th_rd(th, 0x002100), ==, 1);
+    g_assert_cmphex(th_rd(th, 0x003800), ==, 3u << 13);
+    g_assert_cmphex(th_rd(th, 0x003804), ==, H_SW);
+    g_assert_cmphex(th_rd(th, 0x003c04), ==, H_SW);
+    g_assert_cmphex(th_rd(th, 0x003210), ==, 4);
+    /* DMA_PUSH: ACCESS, set by the switch to channel 0; EMPTY */
+    g_assert_cmphex(th_rd(th, 0x003220), ==, 0x101);
     th_free(th);
 }
 
@@ -465,6 +490,7 @@ int main(int argc, char **argv)
     g_test_add_func("/pfifo-nv4/software-hash-miss",
                     test_software_and_hash_miss);
     g_test_add_func("/pfifo-nv4/channel-switch", test_channel_switch);
+    g_test_add_func("/pfifo-nv4/cache-pairs-nv30", test_cache_pairs_nv30);
     g_test_add_func("/pfifo-nv4/semaphore", test_semaphore);
     g_test_add_func("/pfifo-nv4/endless-bounded", test_endless_bounded);
     g_test_add_func("/pfifo-nv4/unmodelled-engine", test_unmodelled_engine);

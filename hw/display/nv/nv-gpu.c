@@ -997,8 +997,8 @@ static const VMStateDescription vmstate_nv4_pfifo = {
         VMSTATE_UINT32(rsvd_shadow, NVPfifo4),
         VMSTATE_UINT32(data_shadow, NVPfifo4),
         VMSTATE_STRUCT(ch, NVPfifo4, 1, vmstate_nv4_fifo_chan, NVFifoChan),
-        VMSTATE_UINT32_ARRAY(addr, NVPfifo4, NV4_CACHE1_ENTRIES),
-        VMSTATE_UINT32_ARRAY(data, NVPfifo4, NV4_CACHE1_ENTRIES),
+        VMSTATE_UINT32_ARRAY(addr, NVPfifo4, NV40_CACHE1_ENTRIES),
+        VMSTATE_UINT32_ARRAY(data, NVPfifo4, NV40_CACHE1_ENTRIES),
         VMSTATE_END_OF_LIST()
     },
 };

@@ -98,13 +98,19 @@
 #define NV40_CACHE1_UNK0E8          0x12e8
 #define NV40_CACHE1_UNK100          0x1300
 #define NV41_CACHE1_MPEGCTX_INST    0x130c
-/* CACHE1's entries: in the block before NV40, at BAR0 0x90000 on NV40+. */
-#define NV4_CACHE1_ADDR             0x1600      /* [128] 8 apart */
-#define NV4_CACHE1_DATA             0x1604
+/*
+ * CACHE1's entries, ADDR/DATA pairs 8 bytes apart: in the block (BAR0
+ * 0x3800) before NV40, 128 of them seen twice over 256 pairs; at BAR0
+ * 0x90000 on NV40+, 512.  GET and PUT step by 4 an entry (nouveau's
+ * CACHE_ERROR handler skips one with GET + 4) and wrap at 0x400 (0x800 on
+ * NV40+).
+ */
+#define NV4_CACHE1_ADDR             0x1800
+#define NV4_CACHE1_PAIRS            256
+#define NV4_CACHE1_ENTRIES          128
 #define NV40_PFIFO_CACHE1_BASE      0x090000
 #define NV40_PFIFO_CACHE1_SIZE      0x1000
-
-#define NV4_CACHE1_ENTRIES          128         /* GET/PUT wrap at 0x400 */
+#define NV40_CACHE1_ENTRIES         512
 #define NV4_CACHE_ADDR_NONINC          (1u << 0)
 
 /* DMA_PUSHER error codes (dma-pusher.rst "Errors"), DMA_STATE bits 29-31. */
@@ -164,7 +170,7 @@ typedef struct NVPfifo4 {
     uint32_t dma_ctl, dma_limit, dma_tlb_tag, dma_tlb_pte;
     uint32_t jmp_shadow, rsvd_shadow, data_shadow;
     NVFifoChan ch;                              /* the current channel */
-    uint32_t addr[NV4_CACHE1_ENTRIES], data[NV4_CACHE1_ENTRIES];
+    uint32_t addr[NV40_CACHE1_ENTRIES], data[NV40_CACHE1_ENTRIES];
 } NVPfifo4;
 
 struct NVCard;
