@@ -198,3 +198,53 @@ void nv_pfb_write(NVCard *card, uint32_t addr, uint32_t val)
     }
     nv_unimp(card, NV3_PFB_BASE + addr, true, val);
 }
+
+/*
+ * NV41+ GART: a bus address for GPU virtual address @vaddr, as the page
+ * tables nouveau builds give it (nvkm/subdev/mmu).  NV41-NV43: 0x800 =
+ * table's RAMIN address | 2, one 32-bit PTE per 4 KiB page, (bus >> 7) |
+ * VALID, 2^17 pages (vmmnv41.c).  NV44: 0x800 = table's VRAM address |
+ * 0x10, 0x804 the aperture size; four 27-bit page frames packed in each
+ * 16 bytes, no valid bit (vmmnv44.c's nv44_vmm_pgt_fill).
+ */
+bool nv_pfb_gart_translate(NVCard *card, uint64_t vaddr, uint64_t *bus)
+{
+    const uint32_t *g = card->pfb.gart;
+    uint64_t page = vaddr >> 12, a;
+    uint32_t t[4], e;
+
+    if (!card->model->nv41_pfb) {
+        return false;
+    }
+    if (!card->model->host_mem) {
+        if (page >= 1u << 17) {
+            return false;
+        }
+        e = nv_ramin_read(card, (g[0] & ~0xfu) + page * 4, 4);
+        *bus = (uint64_t)(e >> 5) << 12 | (vaddr & 0xfff);
+        return e & 1;
+    }
+    a = (g[0] & ~0x7ffffull) + (page >> 2) * 16;
+    if (vaddr >= g[1] || a + 16 > card->vram_size) {
+        return false;
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        t[i] = nv_ld_le(card->vram + a + 4 * i, 4);
+    }
+    switch (page & 3) {
+    case 0:
+        e = t[0] & 0x7ffffff;
+        break;
+    case 1:
+        e = t[0] >> 27 | (t[1] & 0x3fffff) << 5;
+        break;
+    case 2:
+        e = t[1] >> 22 | (t[2] & 0x1ffff) << 10;
+        break;
+    default:
+        e = t[2] >> 17 | (t[3] & 0xfff) << 15;
+        break;
+    }
+    *bus = (uint64_t)e << 12 | (vaddr & 0xfff);
+    return true;
+}

@@ -312,8 +312,13 @@ static bool dmaobj_access(NVCard *card, const DmaObj *o, uint32_t offset,
         }
         return true;
     }
-    /* PCI and AGP are both bus-master cycles here; target 1 is invalid */
-    if (DMAOBJ_TARGET(w0) < DMAOBJ_TARGET_PCI) {
+    /*
+     * PCI and AGP are both bus-master cycles here; target 1 is invalid.
+     * From NV41 on the address is the GART's: nouveau hands such objects
+     * GPU virtual addresses there, bus addresses on NV40 (dma/usernv04.c).
+     */
+    if (DMAOBJ_TARGET(w0) < DMAOBJ_TARGET_PCI ||
+        (card->model->nv41_pfb && !nv_pfb_gart_translate(card, addr, &addr))) {
         return false;
     }
     if (write) {
@@ -549,11 +554,16 @@ static unsigned pusher_run(NVCard *card, unsigned budget)
 
 /* ---- the puller ---- */
 
+/*
+ * The puller stops with the method at GET: PULL0.ACCESS drops, and the
+ * driver re-enables it once it has dealt with the method (nouveau's
+ * CACHE_ERROR handler ends with PULL0 = 1; inferred, docs/pfifo.rst).
+ */
 static void cache_error(NVCard *card, uint32_t reason)
 {
     NVPfifo4 *f = &card->pfifo4;
 
-    f->pull0 |= reason;
+    f->pull0 = (f->pull0 & ~NV4_PULL0_ACCESS) | reason;
     f->intr |= NV4_PFIFO_INTR_CACHE_ERROR;
     update_irq(card);
 }
@@ -613,24 +623,31 @@ static bool acquire_done(NVCard *card)
     return true;
 }
 
-static void engine_method(NVCard *card, unsigned engine, unsigned subc,
+/*
+ * Hand a method to its engine; false if the engine does not take it.  An
+ * engine we do not model (the NV4+ PGRAPH classes, PMPEG, PME) never
+ * takes one, like an engine that stays busy: its channel stops there, and
+ * a driver sees a stuck channel (nouveau then draws its console in
+ * software), not one whose drawing silently vanished.
+ */
+static bool engine_method(NVCard *card, unsigned engine, unsigned subc,
                           unsigned mthd, uint32_t data)
 {
-    switch (engine) {
-    case NV4_ENGINE_PVP1:
-        if (card->model->vp1 != NV_VP1_NONE) {
-            if (mthd) {
-                nv_pvp1_method(card, mthd << 2, data);
-            }
-            return;
+    NVPfifo4 *f = &card->pfifo4;
+
+    if (engine == NV4_ENGINE_PVP1 && card->model->vp1 != NV_VP1_NONE) {
+        if (mthd) {
+            nv_pvp1_method(card, mthd << 2, data);
         }
-        break;
-    default:
-        break;
+        return true;
     }
-    nv_log(card, NV_LOG_UNIMP, "nv: pfifo: method 0x%04x (subchannel %u) "
-           "for engine %u dropped: engine not modelled", mthd << 2, subc,
-           engine);
+    if (!(f->unmodelled_logged & (1u << engine))) {
+        f->unmodelled_logged |= 1u << engine;
+        nv_log(card, NV_LOG_UNIMP, "nv: pfifo: channel %u waits forever at "
+               "method 0x%04x (subchannel %u): engine %u is not modelled",
+               cur_chid(card), mthd << 2, subc, engine);
+    }
+    return false;
 }
 
 /* Execute the method at CACHE1's GET; false if the puller must stall. */
@@ -659,7 +676,9 @@ static bool puller_step(NVCard *card)
             cache_error(card, NV4_PULL0_DEVICE_SOFTWARE);
             return false;
         }
-        engine_method(card, e.engine, subc, 0, e.inst);
+        if (!engine_method(card, e.engine, subc, 0, e.inst)) {
+            return false;
+        }
         break;
     case 0x0050:    /* REF_CNT */
         ch->ref = data;
@@ -715,7 +734,9 @@ static bool puller_step(NVCard *card)
             return false;
         }
         ch->pull1 = (ch->pull1 & ~0xfu) | engine;
-        engine_method(card, engine, subc, mthd, data);
+        if (!engine_method(card, engine, subc, mthd, data)) {
+            return false;
+        }
         break;
     }
     f->get = (f->get + 4) & cache_ptr_mask(card);
@@ -724,8 +745,7 @@ static bool puller_step(NVCard *card)
 
 static bool puller_stopped(const NVPfifo4 *f)
 {
-    return !(f->pull0 & NV4_PULL0_ACCESS) ||
-           (f->intr & NV4_PFIFO_INTR_CACHE_ERROR);
+    return !(f->pull0 & NV4_PULL0_ACCESS);
 }
 
 static unsigned puller_run(NVCard *card, unsigned budget)

@@ -5,7 +5,6 @@
  */
 #include "hw/nv/nv.h"
 
-#define RAMIN_BLOCK     0x10000ull
 
 uint64_t nv_ramin_to_vram(NVCard *card, uint64_t addr)
 {
@@ -34,17 +33,20 @@ uint64_t nv_ramin_to_vram(NVCard *card, uint64_t addr)
      * NV4+ (nv4-vram.rst is a todo): RAMIN grows down from the end of VRAM
      * in 64 KiB blocks, the granularity of PFB's PRAMIN write protection
      * (rnndb nv3_pfb.xml / nv10_pfb.xml, "VRAM_SIZE-(MASK+1)*0x10000").
+     * The NV44 family in 512 KiB blocks: nouveau finds RAMIN address A in
+     * VRAM at size - ((A >> 19) + 1) * 512 KiB + A % 512 KiB both for its
+     * GART table (mmu/nv44.c) and for RAMFC (fifo/nv40.c).
      */
-    uint64_t nblocks = size / RAMIN_BLOCK;
-    uint64_t block = (addr / RAMIN_BLOCK) % nblocks;
+    uint64_t blk = card->model->host_mem ? 0x80000 : 0x10000;
+    uint64_t block = (addr / blk) % (size / blk);
 
-    return size - (block + 1) * RAMIN_BLOCK + addr % RAMIN_BLOCK;
+    return size - (block + 1) * blk + addr % blk;
 }
 
 /*
  * Both mappings keep an aligned dword's bytes together and in order (NV1
- * flips only bits 2 and up; NV4+ moves whole 64 KiB blocks), so an aligned
- * dword is one VRAM access.
+ * flips only bits 2 and up; NV4+ moves whole 64 or 512 KiB blocks), so an
+ * aligned dword is one VRAM access.
  */
 uint64_t nv_ramin_read(NVCard *card, uint32_t addr, unsigned size)
 {

@@ -813,11 +813,11 @@ static void fifo_setup(NVTest *t, const char *model)
     wr(t, 0x2210, 0x03000100);
     /*
      * RAMFC: NV40-NV43 take the RAMIN address >> 16; the NV44 family a
-     * VRAM address, and our RAMIN's 64 KiB blocks run down from the end
-     * of the 64 MiB: RAMIN 0x20000 is block 2, VRAM 0x4000000 - 3 *
-     * 0x10000 = 0x3fd0000.
+     * VRAM address, and its RAMIN's 512 KiB blocks run down from the end
+     * of the 64 MiB: RAMIN 0x20000 is in block 0, VRAM 0x4000000 -
+     * 0x80000 + 0x20000 = 0x3fa0000 (nouveau's fifo/nv40.c formula).
      */
-    wr(t, 0x2220, strcmp(model, "nv44") ? 0x30002 : 0x303fd);
+    wr(t, 0x2220, strcmp(model, "nv44") ? 0x30002 : 0x303fa);
     wr(t, 0x2504, 1);                   /* channel 0 in DMA mode */
     wr(t, 0x2500, 1);                   /* CACHES.REASSIGN */
     wr(t, 0x3200, 1);                   /* PUSH0 and PULL0; switching to */

@@ -147,6 +147,8 @@ void nv_ptimer_reset(NVCard *card);
 uint32_t nv_pfb_read(NVCard *card, uint32_t addr);
 void nv_pfb_write(NVCard *card, uint32_t addr, uint32_t val);
 void nv_pfb_reset(NVCard *card);
+/* NV41+: the bus address the GART maps GPU virtual @vaddr to, if any. */
+bool nv_pfb_gart_translate(NVCard *card, uint64_t vaddr, uint64_t *bus);
 uint64_t nv_prom_read(NVCard *card, uint32_t addr, unsigned size);
 void nv_prom_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size);
 uint64_t nv1_fb_read(NVCard *card, uint32_t addr, unsigned size);

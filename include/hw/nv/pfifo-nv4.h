@@ -171,6 +171,9 @@ typedef struct NVPfifo4 {
     uint32_t jmp_shadow, rsvd_shadow, data_shadow;
     NVFifoChan ch;                              /* the current channel */
     uint32_t addr[NV40_CACHE1_ENTRIES], data[NV40_CACHE1_ENTRIES];
+
+    /* Derived: not migrated. */
+    uint8_t unmodelled_logged;      /* engines whose LOG_UNIMP is out */
 } NVPfifo4;
 
 struct NVCard;
