@@ -66,16 +66,13 @@ static const RamfcField ramfc_nv40[] = {
 };
 #undef F
 
-static const RamfcField *ramfc_layout(const NVCard *card, unsigned *n,
-                                      unsigned *entry)
+static const RamfcField *ramfc_layout(const NVCard *card, unsigned *n)
 {
     if (is_nv40(card)) {
         *n = G_N_ELEMENTS(ramfc_nv40);
-        *entry = 0x80;
         return ramfc_nv40;
     }
     *n = G_N_ELEMENTS(ramfc_nv17);
-    *entry = 0x40;
     return ramfc_nv17;
 }
 
@@ -91,35 +88,27 @@ static bool ramfc_in_vram(const NVCard *card)
     return is_nv40(card) && card->model->host_mem;
 }
 
-static uint64_t ramfc_addr(NVCard *card, unsigned chid, unsigned entry)
+/* Channel @chid's RAMFC entry: 64 bytes (nv17 layout), 128 on NV40. */
+static uint64_t ramfc_addr(NVCard *card, unsigned chid)
 {
-    uint64_t base;
-
     if (is_nv40(card)) {
-        base = (uint64_t)(card->pfifo4.ramfc & 0xffff) << 16;
-    } else {
-        base = (card->pfifo4.ramfc & 0x1fc) << 8;
+        return ((uint64_t)(card->pfifo4.ramfc & 0xffff) << 16) + chid * 0x80;
     }
-    return base + chid * entry;
+    return ((card->pfifo4.ramfc & 0x1fc) << 8) + chid * 0x40;
 }
 
 static uint32_t ramfc_rd(NVCard *card, uint64_t a)
 {
-    if (!ramfc_in_vram(card)) {
-        return nv_ramin_read(card, a, 4);
-    }
-    return a + 4 <= card->vram_size ? nv_ld_le(card->vram + a, 4) : 0;
+    return ramfc_in_vram(card) ? nv_vram_read32(card, a)
+                               : nv_ramin_read(card, a, 4);
 }
 
 static void ramfc_wr(NVCard *card, uint64_t a, uint32_t val)
 {
-    if (!ramfc_in_vram(card)) {
+    if (ramfc_in_vram(card)) {
+        nv_vram_write32(card, a, val);
+    } else {
         nv_ramin_write(card, a, val, 4);
-    } else if (a + 4 <= card->vram_size) {
-        nv_st_le(card->vram + a, val, 4);
-        if (card->host.vram_dirty) {
-            card->host.vram_dirty(card->host.opaque, a, 4);
-        }
     }
 }
 
@@ -135,9 +124,9 @@ static uint32_t field_mask(const RamfcField *f)
 
 static void ramfc_load(NVCard *card, unsigned chid, NVFifoChan *ch)
 {
-    unsigned n, entry;
-    const RamfcField *l = ramfc_layout(card, &n, &entry);
-    uint64_t base = ramfc_addr(card, chid, entry);
+    unsigned n;
+    const RamfcField *l = ramfc_layout(card, &n);
+    uint64_t base = ramfc_addr(card, chid);
 
     memset(ch, 0, sizeof(*ch));
     for (unsigned i = 0; i < n; i++) {
@@ -148,9 +137,9 @@ static void ramfc_load(NVCard *card, unsigned chid, NVFifoChan *ch)
 
 static void ramfc_save(NVCard *card, unsigned chid, NVFifoChan *ch)
 {
-    unsigned n, entry;
-    const RamfcField *l = ramfc_layout(card, &n, &entry);
-    uint64_t base = ramfc_addr(card, chid, entry);
+    unsigned n;
+    const RamfcField *l = ramfc_layout(card, &n);
+    uint64_t base = ramfc_addr(card, chid);
 
     for (unsigned i = 0; i < n; i++) {
         uint64_t a = base + l[i].off;
@@ -161,23 +150,6 @@ static void ramfc_save(NVCard *card, unsigned chid, NVFifoChan *ch)
     }
 }
 
-/* The RAMFC dword at byte @off of channel @chid (DMA_PUT 0, DMA_GET 4). */
-static uint32_t ramfc_word(NVCard *card, unsigned chid, unsigned off)
-{
-    unsigned n, entry;
-
-    ramfc_layout(card, &n, &entry);
-    return ramfc_rd(card, ramfc_addr(card, chid, entry) + off);
-}
-
-static void set_ramfc_word(NVCard *card, unsigned chid, unsigned off,
-                           uint32_t val)
-{
-    unsigned n, entry;
-
-    ramfc_layout(card, &n, &entry);
-    ramfc_wr(card, ramfc_addr(card, chid, entry) + off, val);
-}
 
 /*
  * RAMHT (puller.rst "RAMHT and the FIFO objects"): 8-byte entries of
@@ -303,12 +275,9 @@ static bool dmaobj_access(NVCard *card, const DmaObj *o, uint32_t offset,
             return false;
         }
         if (write) {
-            nv_st_le(card->vram + addr, *val, 4);
-            if (card->host.vram_dirty) {
-                card->host.vram_dirty(card->host.opaque, addr, 4);
-            }
+            nv_vram_write32(card, addr, *val);
         } else {
-            *val = nv_ld_le(card->vram + addr, 4);
+            *val = nv_vram_read32(card, addr);
         }
         return true;
     }
@@ -332,11 +301,6 @@ static bool dmaobj_access(NVCard *card, const DmaObj *o, uint32_t offset,
     }
     *val = nv_ld_le(b, 4);
     return true;
-}
-
-static void update_irq(NVCard *card)
-{
-    nv_card_update_irq(card);
 }
 
 bool nv4_pfifo_intr_line(NVCard *card)
@@ -400,7 +364,7 @@ static void pusher_error(NVCard *card, NVDmaPusherError err)
     nv_log(card, NV_LOG_GUEST_ERROR, "nv: pfifo: channel %u DMA_PUSHER error "
            "%d at 0x%08x (command 0x%08x)", cur_chid(card), err,
            f->ch.dma_get, f->rsvd_shadow);
-    update_irq(card);
+    nv_card_update_irq(card);
 }
 
 static bool pusher_stopped(const NVPfifo4 *f)
@@ -565,7 +529,7 @@ static void cache_error(NVCard *card, uint32_t reason)
 
     f->pull0 = (f->pull0 & ~NV4_PULL0_ACCESS) | reason;
     f->intr |= NV4_PFIFO_INTR_CACHE_ERROR;
-    update_irq(card);
+    nv_card_update_irq(card);
 }
 
 static void semaphore_error(NVCard *card, unsigned err)
@@ -577,7 +541,7 @@ static void semaphore_error(NVCard *card, unsigned err)
     f->intr |= NV4_PFIFO_INTR_SEMAPHORE;
     nv_log(card, NV_LOG_GUEST_ERROR, "nv: pfifo: channel %u semaphore error "
            "%u", cur_chid(card), err);
-    update_irq(card);
+    nv_card_update_irq(card);
 }
 
 /* SEMAPHORE: bit 0 valid DMA object, offset in 2-11, object >> 12 above. */
@@ -801,7 +765,7 @@ static int next_channel(NVCard *card)
         unsigned c = (cur + i) & NV4_CHID_MASK;
 
         if ((f->dma_pending >> c) & (f->mode >> c) & 1) {
-            if (ramfc_word(card, c, 0) != ramfc_word(card, c, 4)) {
+            if (ramfc_rd(card, ramfc_addr(card, c) + 0) != ramfc_rd(card, ramfc_addr(card, c) + 4)) {
                 return c;
             }
             f->dma_pending &= ~(1u << c);
@@ -967,7 +931,7 @@ void nv4_pfifo_write(NVCard *card, uint32_t addr, uint32_t val)
     case NV4_PFIFO_INTR:
         /* write 1 to clear; a cleared error lets the engine go on */
         f->intr &= ~val;
-        update_irq(card);
+        nv_card_update_irq(card);
         nv4_pfifo_run(card);
         return;
     case NV4_CACHE1_STATUS:
@@ -997,7 +961,7 @@ void nv4_pfifo_write(NVCard *card, uint32_t addr, uint32_t val)
     *p = val;
     switch (addr) {
     case NV4_PFIFO_INTR_EN:
-        update_irq(card);
+        nv_card_update_irq(card);
         break;
     case NV4_CACHE1_PUSH0:
     case NV4_CACHE1_PULL0:
@@ -1038,18 +1002,18 @@ static uint32_t user_read(NVCard *card, unsigned chid, uint32_t off,
 
     switch (off) {
     case NV4_USER_DMA_PUT:
-        return cur ? ch->dma_put : ramfc_word(card, chid, 0);
+        return cur ? ch->dma_put : ramfc_rd(card, ramfc_addr(card, chid) + 0);
     case NV4_USER_DMA_GET:
-        return cur ? ch->dma_get : ramfc_word(card, chid, 4);
+        return cur ? ch->dma_get : ramfc_rd(card, ramfc_addr(card, chid) + 4);
     case NV4_USER_REF:
-        return cur ? ch->ref : ramfc_word(card, chid, 8);
+        return cur ? ch->ref : ramfc_rd(card, ramfc_addr(card, chid) + 8);
     case NV40_USER_DMA_CGET:
         if (cget) {
             /* dma-pusher.rst: the return address while in a subroutine */
             if (cur) {
                 return subr_active(card) ? subr_return(card) : ch->dma_get;
             }
-            return ramfc_word(card, chid, 4);
+            return ramfc_rd(card, ramfc_addr(card, chid) + 4);
         }
         break;
     }
@@ -1076,7 +1040,7 @@ static void user_write(NVCard *card, unsigned chid, uint32_t off,
     if (chid == cur_chid(card)) {
         f->ch.dma_put = val;
     } else {
-        set_ramfc_word(card, chid, 0, val);
+        ramfc_wr(card, ramfc_addr(card, chid), val);
         f->dma_pending |= 1u << chid;
     }
     nv4_pfifo_run(card);

@@ -43,6 +43,22 @@ uint64_t nv_ramin_to_vram(NVCard *card, uint64_t addr)
     return size - (block + 1) * blk + addr % blk;
 }
 
+uint32_t nv_vram_read32(NVCard *card, uint64_t addr)
+{
+    return addr + 4 <= card->vram_size ? nv_ld_le(card->vram + addr, 4) : 0;
+}
+
+void nv_vram_write32(NVCard *card, uint64_t addr, uint32_t val)
+{
+    if (addr + 4 > card->vram_size) {
+        return;
+    }
+    nv_st_le(card->vram + addr, val, 4);
+    if (card->host.vram_dirty) {
+        card->host.vram_dirty(card->host.opaque, addr, 4);
+    }
+}
+
 /*
  * Both mappings keep an aligned dword's bytes together and in order (NV1
  * flips only bits 2 and up; NV4+ moves whole 64 or 512 KiB blocks), so an

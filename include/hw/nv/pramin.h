@@ -19,6 +19,9 @@
 struct NVCard;
 /* VRAM address of RAMIN byte @addr (any size of RAMIN up to VRAM's). */
 uint64_t nv_ramin_to_vram(struct NVCard *card, uint64_t addr);
+/* A VRAM dword the card reads or writes itself (0 / dropped past VRAM). */
+uint32_t nv_vram_read32(struct NVCard *card, uint64_t addr);
+void nv_vram_write32(struct NVCard *card, uint64_t addr, uint32_t val);
 /* Little-endian access to RAMIN, byte by byte through the mapping. */
 uint64_t nv_ramin_read(struct NVCard *card, uint32_t addr, unsigned size);
 void nv_ramin_write(struct NVCard *card, uint32_t addr, uint64_t val,
