@@ -56,6 +56,8 @@ static const NVBlockDef block_defs[] = {
       NULL, NULL, nv_pcrtc_read, nv_pcrtc_write, nv_pcrtc_reset } },
     { NV3_UP, { "pramdac", NV_PRAMDAC_BASE, NV_PRAMDAC_SIZE, -1,
       NULL, NULL, nv_pramdac_read, nv_pramdac_write, nv_pramdac_reset } },
+    { NV1_ONLY, { "pdma", NV1_PDMA_BASE, NV1_PDMA_SIZE, NV1_PMC_ENABLE_PDMA,
+      nv1_pdma_read, nv1_pdma_write, NULL, NULL, nv1_pdma_reset } },
     { NV1_ONLY, { "ptimer", NV1_PTIMER_BASE, NV_PTIMER_SIZE,
       NV1_PMC_ENABLE_PTIMER,
       nv_ptimer_read, nv_ptimer_write, NULL, NULL, nv_ptimer_reset } },

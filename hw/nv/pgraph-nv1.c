@@ -64,10 +64,6 @@ static const NV1Reg nv1_regs[] = {
     REG(0x700, 14, 4, 0xffffffff, vtx_beta),
 };
 
-/* NOTIFY register bits used by the NOTIFY method (facts.md section 2). */
-#define NOTIFY_PENDING      (1u << 16)
-#define NOTIFY_PENDING_ALT  (1u << 20)
-
 static uint32_t *reg_ptr(NVCard *card, uint32_t addr, uint32_t *mask)
 {
     for (size_t i = 0; i < G_N_ELEMENTS(nv1_regs); i++) {
@@ -154,7 +150,9 @@ uint32_t nv1_pgraph_read(NVCard *card, uint32_t addr)
     case NV1_PGRAPH_TRAP_DATA:
         return g->trap_data;
     case NV1_PGRAPH_STATUS:
-        return 0;       /* methods run to completion when submitted */
+        /* Methods run to completion when submitted, but an IFM waits for
+         * ACCESS.DMA before PDMA brings its data (pgraph.rst). */
+        return g->dma_wait ? NV1_STATUS_BUSY | NV1_STATUS_DMA : 0;
     }
     p = reg_ptr(card, addr, &mask);
     if (p) {
@@ -163,6 +161,9 @@ uint32_t nv1_pgraph_read(NVCard *card, uint32_t addr)
     nv_unimp(card, NV1_PGRAPH_BASE + addr, false, 0);
     return 0;
 }
+
+static void ifm_run(NVCard *card);
+static void notify_done(NVCard *card);
 
 static void write_access(NVPGraph1 *g, uint32_t val)
 {
@@ -201,7 +202,13 @@ void nv1_pgraph_write(NVCard *card, uint32_t addr, uint32_t val)
         return;
     case NV1_PGRAPH_ACCESS:
         write_access(g, val);
-        nv1_pfifo_pull(card);       /* PFIFO may deliver again */
+        if (g->dma_wait && (g->access & NV1_ACCESS_DMA)) {
+            ifm_run(card);          /* PDMA may deliver now, */
+            if (g->notify & NV1_NOTIFY_PENDING) {
+                notify_done(card);
+            }
+        }
+        nv1_pfifo_pull(card);       /* and then PFIFO */
         return;
     }
     if (!(g->access & NV1_ACCESS_HOST)) {
@@ -315,10 +322,10 @@ static void mthd_notify(NVCard *card, unsigned cls, uint32_t data)
         trap(card, 0, NV1_INVALID_VALUE);
     } else if (!(g->ctx_switch & NV1_CTX_NOTIFY_VALID)) {
         trap(card, 0, NV1_INVALID_NOTIFY);
-    } else if (g->notify & (NOTIFY_PENDING | NOTIFY_PENDING_ALT)) {
+    } else if (g->notify & (NV1_NOTIFY_PENDING | NV1_NOTIFY_INTR_PENDING)) {
         trap(card, 0, NV1_INVALID_DOUBLE_NOTIFY);
     } else {
-        g->notify |= NOTIFY_PENDING;
+        g->notify |= NV1_NOTIFY_PENDING;
     }
 }
 
@@ -567,36 +574,47 @@ static void image_pixel(NVCard *card, NV1Rop *r, const Window *win,
 }
 
 /* facts.md 1d: 2 pixels a word for A1R5G5B5, 4 for Y8, else 1. */
-static void image_word(NVCard *card, NV1Rop *r, const Window *win,
-                       uint32_t data, Window *dirty)
+static unsigned image_pixels_per_word(NVPGraph1 *g)
 {
-    NVPGraph1 *g = &card->pgraph1;
-    uint32_t size = (g->img_in & 0xffff) * (g->img_in >> 16);
-
     switch (NV1_CTX_COLOR_FORMAT_DST(g->ctx_switch) % 5) {
     case NV1_SRC_A1R5G5B5:
-        for (unsigned i = 0; i < 2 && g->img_pos < size; i++) {
-            image_pixel(card, r, win, (data >> (16 * i)) & 0xffff, false,
-                        dirty);
-        }
-        break;
+        return 2;
     case NV1_SRC_A8Y8:
-        for (unsigned i = 0; i < 4 && g->img_pos < size; i++) {
-            image_pixel(card, r, win, (data >> (8 * i)) & 0xff, false, dirty);
-        }
-        break;
+        return 4;
     default:
-        if (g->img_pos < size) {
-            image_pixel(card, r, win, data, false, dirty);
-        }
-        break;
+        return 1;
     }
 }
 
-static void image_data(NVCard *card, uint32_t data)
+/*
+ * The pixels of one IFC or IFM data word, lowest bits first, up to image
+ * position @end: the image's end for IFC; for IFM, whose rows each start
+ * a new word, the end of the current row.
+ */
+static void image_word(NVCard *card, NV1Rop *r, const Window *win,
+                       uint32_t data, uint32_t end, Window *dirty)
 {
     NVPGraph1 *g = &card->pgraph1;
-    bool bitmap = NV1_ACCESS_CLASS(g->access) == NV1_CLASS_BITMAP;
+    unsigned n = image_pixels_per_word(g), bits = 32 / n;
+    uint32_t mask = (uint32_t)(((uint64_t)1 << bits) - 1);
+
+    for (unsigned i = 0; i < n && g->img_pos < end; i++) {
+        image_pixel(card, r, win, (data >> (bits * i)) & mask, false, dirty);
+    }
+}
+
+/* Tell the host about what a run of image pixels may have changed. */
+static void image_dirty(const NV1Rop *r, const Window *dirty)
+{
+    if (dirty->x0 < dirty->x1) {
+        nv1_rop_dirty(r, dirty->x0, dirty->y0, dirty->x1 - dirty->x0,
+                      dirty->y1 - dirty->y0);
+    }
+}
+
+static void image_data(NVCard *card, unsigned cls, uint32_t data)
+{
+    NVPGraph1 *g = &card->pgraph1;
     uint32_t w = g->img_in & 0xffff, h = g->img_in >> 16;
     /* What the word's pixels may have changed, told to the host once. */
     Window win, dirty = { INT32_MAX, INT32_MAX, INT32_MIN, INT32_MIN };
@@ -612,7 +630,7 @@ static void image_data(NVCard *card, uint32_t data)
     }
     win = draw_window(g);
     nv1_rop_begin(&r, card, false);
-    if (bitmap) {
+    if (cls == NV1_CLASS_BITMAP) {
         /* rop.rst: CGA6 bitmaps hold the leftmost pixel in each byte's MSB */
         for (unsigned i = 0; i < 32 && g->img_pos < w * h; i++) {
             unsigned bit = g->ctx_switch & NV1_CTX_BITMAP_CGA6 ? i ^ 7 : i;
@@ -620,13 +638,150 @@ static void image_data(NVCard *card, uint32_t data)
             image_pixel(card, &r, &win, g->bitmap_color[(data >> bit) & 1],
                         true, &dirty);
         }
+    } else if (cls == NV1_CLASS_IFM) {
+        image_word(card, &r, &win, data, (g->img_pos / w + 1) * w, &dirty);
     } else {
-        image_word(card, &r, &win, data, &dirty);
+        image_word(card, &r, &win, data, w * h, &dirty);
     }
-    if (dirty.x0 < dirty.x1) {
-        nv1_rop_dirty(&r, dirty.x0, dirty.y0, dirty.x1 - dirty.x0,
-                      dirty.y1 - dirty.y0);
+    image_dirty(&r, &dirty);
+}
+
+/*
+ * IFM and ITM (graph/2d/ifm.rst is a todo; methods from rnndb
+ * nv1_ifm.xml): an image of SIZE at POINT, row r at OFFSET + r * PITCH of
+ * the DMA object in PGRAPH's DMA register.  Only the part inside the
+ * drawing window (IFM) or the canvas (ITM) moves, which bounds the work
+ * to the 4096 x 4096 canvas.
+ */
+typedef struct ImageRect {
+    uint32_t r0, r1, c0, c1;    /* image rows and columns that move */
+} ImageRect;
+
+static bool image_rect(NVPGraph1 *g, const Window *win, ImageRect *ir)
+{
+    int64_t x = (int32_t)g->vtx_x[0], y = (int32_t)g->vtx_y[0];
+    int64_t w = g->img_in & 0xffff, h = g->img_in >> 16;
+
+    ir->c0 = MAX(0, win->x0 - x);
+    ir->r0 = MAX(0, win->y0 - y);
+    ir->c1 = MAX(ir->c0, MIN(w, win->x1 - x));
+    ir->r1 = MAX(ir->r0, MIN(h, win->y1 - y));
+    return ir->c0 < ir->c1 && ir->r0 < ir->r1;
+}
+
+/*
+ * IFM: PDMA reads the rows and hands them to PGRAPH as DATA methods
+ * (0x040-0x07c), each row starting a new word; pgraph.rst: PDMA waits
+ * while ACCESS.DMA is off, and PGRAPH stays busy meanwhile.
+ */
+static void ifm_run(NVCard *card)
+{
+    NVPGraph1 *g = &card->pgraph1;
+    unsigned ppw = image_pixels_per_word(g);
+    uint32_t w = g->img_in & 0xffff;
+    Window win, dirty = { INT32_MAX, INT32_MAX, INT32_MIN, INT32_MIN };
+    ImageRect ir;
+    uint32_t w0, nwords;
+    uint8_t *buf;
+    NV1Rop r;
+
+    g->dma_wait = false;
+    win = draw_window(g);
+    if (!image_rect(g, &win, &ir)) {
+        return;
     }
+    w0 = ir.c0 / ppw;
+    nwords = (ir.c1 + ppw - 1) / ppw - w0;
+    buf = g_malloc(nwords * 4);
+    nv1_rop_begin(&r, card, false);
+    for (uint32_t row = ir.r0; row < ir.r1; row++) {
+        if (!nv1_pdma_graph(card, g->dma, g->dma_offset + row * g->dma_pitch +
+                            4 * w0, buf, nwords * 4, false)) {
+            break;
+        }
+        g->img_pos = row * w + w0 * ppw;
+        for (uint32_t i = 0; i < nwords; i++) {
+            image_word(card, &r, &win, nv_ld_le(buf + 4 * i, 4),
+                       (row + 1) * w, &dirty);
+        }
+    }
+    g_free(buf);
+    image_dirty(&r, &dirty);
+}
+
+/*
+ * ITM: the pixels of the rectangle, as the framebuffer holds them (the
+ * buffer CTX_SWITCH.SRC_BUF names, as for BLIT), go out through PDMA.
+ */
+static void itm_run(NVCard *card)
+{
+    NVPGraph1 *g = &card->pgraph1;
+    Window canvas = {
+        g->canvas_min & 0xfff, (g->canvas_min >> 16) & 0xfff,
+        g->canvas_max & 0xfff, (g->canvas_max >> 16) & 0xfff,
+    };
+    ImageRect ir;
+    uint8_t *buf;
+    uint32_t n;
+    NV1Rop r;
+
+    if (!image_rect(g, &canvas, &ir)) {
+        return;
+    }
+    nv1_rop_begin(&r, card, true);
+    n = (ir.c1 - ir.c0) * r.bytes;
+    buf = g_malloc(n);
+    for (uint32_t row = ir.r0; row < ir.r1; row++) {
+        for (uint32_t col = ir.c0; col < ir.c1; col++) {
+            uint64_t a = nv1_rop_pixel_addr(card, r.src_buf,
+                                            g->vtx_x[0] + col,
+                                            g->vtx_y[0] + row);
+
+            memcpy(buf + (col - ir.c0) * r.bytes, r.vram + a, r.bytes);
+        }
+        if (!nv1_pdma_graph(card, g->dma, g->dma_offset + row * g->dma_pitch +
+                            ir.c0 * r.bytes, buf, n, true)) {
+            break;
+        }
+    }
+    g_free(buf);
+}
+
+static bool mthd_image_memory(NVCard *card, unsigned cls, uint32_t mthd,
+                              uint32_t data)
+{
+    NVPGraph1 *g = &card->pgraph1;
+
+    switch (mthd) {
+    case 0x308:
+        set_vtx(g, 0, xy_x(data), xy_y(data));
+        return true;
+    case 0x30c:
+        image_begin(card, data);
+        g->img_out = data;
+        return true;
+    case 0x310:
+        g->dma_pitch = data;
+        return true;
+    case 0x314:
+        g->dma_offset = data;
+        if (!vtx_valid(g, 1)) {
+            trap(card, NV1_INTR_MISSING_METHOD, 0);
+        } else if (cls == NV1_CLASS_ITM) {
+            itm_run(card);
+        } else if (draw_allowed(card)) {
+            g->dma_wait = true;
+            if (g->access & NV1_ACCESS_DMA) {
+                ifm_run(card);
+            }
+        }
+        return true;
+    }
+    if (cls == NV1_CLASS_IFM && mthd >= 0x040 && mthd < 0x080) {
+        image_data(card, cls, data);
+        return true;
+    }
+    return false;
 }
 
 /*
@@ -916,7 +1071,7 @@ static bool mthd_draw(NVCard *card, unsigned cls, uint32_t mthd, uint32_t data)
         } else if (mthd == 0x30c) {
             image_begin(card, data);
         } else if (mthd >= 0x400 && mthd < 0x2000) {
-            image_data(card, data);
+            image_data(card, cls, data);
         } else {
             return false;
         }
@@ -931,11 +1086,14 @@ static bool mthd_draw(NVCard *card, unsigned cls, uint32_t mthd, uint32_t data)
         } else if (mthd == 0x318) {
             image_begin(card, data);
         } else if (mthd >= 0x400 && mthd < 0x480) {
-            image_data(card, data);
+            image_data(card, cls, data);
         } else {
             return false;
         }
         return true;
+    case NV1_CLASS_IFM:
+    case NV1_CLASS_ITM:
+        return mthd_image_memory(card, cls, mthd, data);
     case NV1_CLASS_BLIT:
         if (mthd == 0x300 || mthd == 0x304) {
             set_vtx(g, (mthd - 0x300) / 4, xy_x(data), xy_y(data));
@@ -964,17 +1122,36 @@ static bool class_exists(unsigned cls)
 /* Drawing classes whose methods are not modelled yet. */
 static bool class_unimplemented(unsigned cls)
 {
-    return cls == NV1_CLASS_TEXLIN ||
-           cls == NV1_CLASS_TEXQUAD || cls == NV1_CLASS_IFM ||
-           cls == NV1_CLASS_ITM || cls == NV1_CLASS_TEXLINBETA ||
-           cls == NV1_CLASS_TEXQUADBETA;
+    return cls == NV1_CLASS_TEXLIN || cls == NV1_CLASS_TEXQUAD ||
+           cls == NV1_CLASS_TEXLINBETA || cls == NV1_CLASS_TEXQUADBETA;
+}
+
+/*
+ * The notification a NOTIFY asked for, once the next method is done
+ * (dma.rst is a todo): 16 bytes at offset 0 of the notify DMA object in
+ * the layout NVIDIA's later notifiers keep (PTIMER time in two words,
+ * then info32, info16 and a 16-bit status, 0 for success), then
+ * INTR.NOTIFY.
+ */
+static void notify_done(NVCard *card)
+{
+    NVPGraph1 *g = &card->pgraph1;
+    uint64_t time = nv_ptimer_time(card);
+    uint8_t n[16] = { 0 };
+
+    nv_st_le(n, (uint32_t)time, 4);
+    nv_st_le(n + 4, time >> 32, 4);
+    nv1_pdma_graph(card, g->notify & NV1_NOTIFY_INST, 0, n, sizeof(n), true);
+    g->notify &= ~NV1_NOTIFY_PENDING;
+    g->intr |= NV1_INTR_NOTIFY;
+    nv_card_update_irq(card);
 }
 
 void nv1_pgraph_method(NVCard *card, unsigned cls, uint32_t mthd,
                        uint32_t data)
 {
     NVPGraph1 *g = &card->pgraph1;
-    bool notify = g->notify & NOTIFY_PENDING;
+    bool notify = g->notify & NV1_NOTIFY_PENDING;
 
     cls &= 0x1f;
     mthd &= 0xfffc;
@@ -989,14 +1166,9 @@ void nv1_pgraph_method(NVCard *card, unsigned cls, uint32_t mthd,
         return;
     }
     if (mthd_context(card, cls, mthd, data) || mthd_draw(card, cls, mthd, data)) {
-        /*
-         * Without PDMA we cannot write the notifier; the interrupt the
-         * driver waits for comes when the next method completes.
-         */
-        if (notify) {
-            g->notify &= ~NOTIFY_PENDING;
-            g->intr |= NV1_INTR_NOTIFY;
-            nv_card_update_irq(card);
+        /* An IFM still waiting for its data notifies when it is done. */
+        if (notify && !g->dma_wait) {
+            notify_done(card);
         }
         return;
     }

@@ -15,6 +15,9 @@ uint32_t nv_pmc_intr(NVCard *card)
     if (card->model->arch == NV_ARCH_NV1 && nv1_pfifo_intr_line(card)) {
         intr |= 1u << NV_PMC_LINE_PFIFO;
     }
+    if (card->model->arch == NV_ARCH_NV1 && nv1_pdma_intr_line(card)) {
+        intr |= 1u << NV1_PMC_LINE_PDMA;
+    }
     if (card->model->arch != NV_ARCH_NV1 && nv4_pfifo_intr_line(card)) {
         intr |= 1u << NV_PMC_LINE_PFIFO;
     }

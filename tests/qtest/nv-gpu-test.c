@@ -380,6 +380,55 @@ static void test_nv1_user(void)
 }
 
 /*
+ * IFM and ITM through PDMA into guest RAM (docs/nv1.rst): a DMA object at
+ * RAMIN instance 0x800 (RAMIN 0x8000; FLAGS.PRESENT, LIMIT 0xfff, one
+ * writable page at guest 0x200000) in PGRAPH's DMA register.  ITM copies
+ * the RECT of test_nv1_rect (3x2 at (10,5), 0x040200c0) out with PITCH
+ * 16; IFM brings two A8R8G8B8 pixels, 0x00000001 -> 1 << 2 and 0x00ff0000
+ * -> 0x3fc << 20, back in at (100,100).
+ */
+static void test_nv1_dma(void)
+{
+    NVTest t;
+
+    nv1_setup(&t);
+    wr(&t, 0x4c0304, 0x00102030);
+    wr(&t, 0x4c0400, 5 << 16 | 10);
+    wr(&t, 0x4c0404, 2 << 16 | 3);
+    wr(&t, 0x708000, 1 << 16);
+    wr(&t, 0x708004, 0xfff);
+    wr(&t, 0x708008, 0x200000 | 3);
+    wr(&t, 0x400680, 0x800);
+    qtest_memset(t.qts, 0x200000, 0xee, 0x100);
+
+    wr(&t, 0x540000, 0x17 | 1 << 9);    /* ITM object */
+    wr(&t, 0x540308, 5 << 16 | 10);
+    wr(&t, 0x54030c, 2 << 16 | 3);
+    wr(&t, 0x540310, 16);
+    wr(&t, 0x540314, 0);
+    g_assert_cmphex(qtest_readl(t.qts, 0x200000), ==, 0x040200c0);
+    g_assert_cmphex(qtest_readl(t.qts, 0x200008), ==, 0x040200c0);
+    g_assert_cmphex(qtest_readl(t.qts, 0x20000c), ==, 0xeeeeeeee);
+    g_assert_cmphex(qtest_readl(t.qts, 0x200018), ==, 0x040200c0);
+    g_assert_cmphex(qtest_readl(t.qts, 0x20001c), ==, 0xeeeeeeee);
+
+    qtest_writel(t.qts, 0x200080, 0x00000001);
+    qtest_writel(t.qts, 0x200084, 0x00ff0000);
+    wr(&t, 0x4006a4, 0x02000010);       /* ACCESS.DMA */
+    wr(&t, 0x530000, 0x17 | 1 << 9);    /* IFM object */
+    wr(&t, 0x530308, 100 << 16 | 100);
+    wr(&t, 0x53030c, 1 << 16 | 2);
+    wr(&t, 0x530310, 8);
+    wr(&t, 0x530314, 0x80);
+    g_assert_cmphex(rd(&t, 0x1000000 + (100 * 640 + 100) * 4), ==, 4);
+    g_assert_cmphex(rd(&t, 0x1000000 + (100 * 640 + 101) * 4), ==,
+                    0x3fc00000);
+    g_assert_cmphex(rd(&t, 0x400100), ==, 0);
+    g_assert_cmphex(rd(&t, 0x100110), ==, 0);       /* PDMA INTR_GRAPH */
+    nv_stop(&t);
+}
+
+/*
  * XF through PIPE on nv20 (Kelvin wrapping: bit 16 | type << 12 | slot << 4
  * | word << 2): upload "MOV c[0x64] = v[0], END" to XFPR slot 0 (type 2,
  * IDX2XF word 0 = instruction bits 96-127), PARAM (type 4) = (2, 0.5, -1,
@@ -1566,6 +1615,7 @@ int main(int argc, char **argv)
     qtest_add_func("/nv-gpu/nv1/interrupt", test_nv1_interrupt);
     qtest_add_func("/nv-gpu/nv1/screendump", test_nv1_screendump);
     qtest_add_func("/nv-gpu/nv1/user-area", test_nv1_user);
+    qtest_add_func("/nv-gpu/nv1/ifm-itm-dma", test_nv1_dma);
     qtest_add_func("/nv-gpu/xf/pipe-run-nv20", test_xf_pipe);
     qtest_add_func("/nv-gpu/nv1/migration", test_nv1_migration);
     qtest_add_func("/nv-gpu/xf/timeout-nv30", test_xf_timeout_nv30);

@@ -349,6 +349,181 @@ static void test_ifc(void)
 }
 
 /*
+ * A DMA object at RAMIN instance @inst (16-byte units; docs/nv1.rst): one
+ * present, writable page at bus address @bus, LIMIT 0xfff.
+ */
+static void dma_page(TestHost *th, uint32_t inst, uint32_t bus)
+{
+    th_wr(th, 0x700000 + inst * 16, 1u << 16);     /* FLAGS.PRESENT */
+    th_wr(th, 0x700000 + inst * 16 + 4, 0xfff);
+    th_wr(th, 0x700000 + inst * 16 + 8, bus | 3);
+}
+
+#define HOST_DMA_ON 0x06000110      /* ACCESS: HOST and DMA with their WRs */
+
+/*
+ * IFM, A8R8G8B8: a 3x2 image at (4,2), rows at OFFSET 8 and 8 + PITCH
+ * 0x10 of the object at bus 0x1000: words 1, 2, 3 then 4, 5, 6; the
+ * padding word at 0x1014 is not part of the image.  A8R8G8B8 blue n
+ * widens to n << 2.
+ */
+static void test_ifm(void)
+{
+    TestHost *th = setup(3);
+    static const uint32_t words[] = { 1, 2, 3, 0xdead, 4, 5, 6 };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(words); i++) {
+        nv_st_le(th->sysmem + 0x1008 + 4 * i, words[i], 4);
+    }
+    dma_page(th, 0x20, 0x1000);
+    th_wr(th, GR(0x6a4), HOST_DMA_ON);
+    th_wr(th, GR(0x680), 0x20);
+    object(th, 0x13, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x13, 0x308), 2 << 16 | 4);
+    th_wr(th, MTHD(0x13, 0x30c), 2 << 16 | 3);
+    th_wr(th, MTHD(0x13, 0x310), 0x10);
+    th_wr(th, MTHD(0x13, 0x314), 8);
+    for (unsigned i = 0; i < 3; i++) {
+        g_assert_cmphex(vram32(th, (2 * 640 + 4 + i) * 4), ==, (1 + i) << 2);
+        g_assert_cmphex(vram32(th, (3 * 640 + 4 + i) * 4), ==, (4 + i) << 2);
+    }
+    g_assert_cmphex(vram32(th, (2 * 640 + 7) * 4), ==, 0);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0);
+
+    /*
+     * A1R5G5B5, two pixels a word, 3 wide: each row is two words and the
+     * second word's high pixel (0x03e0) is dropped; row 1 (PITCH 8) starts
+     * afresh with 0x0000, 0x03e0, 0x7c00.  No REPLICATE: a 5-bit component
+     * c becomes c << 5, so 0x001f is 0x3e0, 0x7c00 is 0x3e0 << 20, 0x03e0
+     * is 0x3e0 << 10 = 0xf8000 and 0xffff all three: 0x3e0f83e0.
+     */
+    nv_st_le(th->sysmem + 0x1000, 0x7c00001f, 4);
+    nv_st_le(th->sysmem + 0x1004, 0x03e0ffff, 4);
+    nv_st_le(th->sysmem + 0x1008, 0x03e00000, 4);
+    nv_st_le(th->sysmem + 0x100c, 0x00007c00, 4);
+    object(th, 0x13, OPTS(0x17, 0));
+    th_wr(th, MTHD(0x13, 0x308), 0);
+    th_wr(th, MTHD(0x13, 0x30c), 2 << 16 | 3);
+    th_wr(th, MTHD(0x13, 0x310), 8);
+    th_wr(th, MTHD(0x13, 0x314), 0);
+    g_assert_cmphex(vram32(th, 0), ==, 0x3e0);
+    g_assert_cmphex(vram32(th, 4), ==, 0x3e000000);
+    g_assert_cmphex(vram32(th, 8), ==, 0x3e0f83e0);
+    g_assert_cmphex(vram32(th, 640 * 4), ==, 0);
+    g_assert_cmphex(vram32(th, 640 * 4 + 4), ==, 0xf8000);
+    g_assert_cmphex(vram32(th, 640 * 4 + 8), ==, 0x3e000000);
+
+    /*
+     * The same words written as DATA methods (what PDMA sends) at (8,0):
+     * the same picture, so the row rule belongs to the data methods.
+     */
+    th_wr(th, MTHD(0x13, 0x308), 8);
+    th_wr(th, MTHD(0x13, 0x30c), 2 << 16 | 3);
+    for (unsigned i = 0; i < 4; i++) {
+        th_wr(th, MTHD(0x13, 0x040 + 4 * i), nv_ld_le(th->sysmem + 0x1000 +
+                                                      4 * i, 4));
+    }
+    g_assert_cmphex(vram32(th, 8 * 4), ==, 0x3e0);
+    g_assert_cmphex(vram32(th, 10 * 4), ==, 0x3e0f83e0);
+    g_assert_cmphex(vram32(th, (640 + 8) * 4), ==, 0);
+    g_assert_cmphex(vram32(th, (640 + 9) * 4), ==, 0xf8000);
+    g_assert_cmphex(vram32(th, (640 + 10) * 4), ==, 0x3e000000);
+
+    /* OFFSET without a POINT since the object switch: MISSING_METHOD. */
+    object(th, 0x13, OPTS(0x17, 1) | 1u << 31);
+    th_wr(th, GR(0x088), 1u << 28);         /* DEBUG_C: allow the reset */
+    object(th, 0x13, OPTS(0x17, 1) | 1u << 31);
+    th_wr(th, MTHD(0x13, 0x314), 0);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x10000);
+    th_free(th);
+}
+
+/*
+ * With ACCESS.DMA off, PDMA waits: PGRAPH STATUS reads BUSY | DMA
+ * (0x10001) and nothing is drawn; a NOTIFY asked before the OFFSET is
+ * written once the data has come.  The notifier (instance 0x30, bus
+ * 0x3000): PTIMER TIME low and high words (set to 0x12:0x345678a0 and
+ * not moving: the test's clock stands still), info32 0, info16 and
+ * status 0.
+ */
+static void test_ifm_wait_notify(void)
+{
+    TestHost *th = setup(3);
+
+    nv_st_le(th->sysmem + 0x1000, 7, 4);
+    memset(th->sysmem + 0x3000, 0xff, 16);
+    dma_page(th, 0x20, 0x1000);
+    dma_page(th, 0x30, 0x3000);
+    th_wr(th, 0x101404, 0x12);
+    th_wr(th, 0x101400, 0x345678a0);
+    th_wr(th, GR(0x680), 0x20);
+    th_wr(th, GR(0x684), 0x30);
+    object(th, 0x13, OPTS(0x17, 1) | 1u << 8);
+    th_wr(th, MTHD(0x13, 0x308), 0);
+    th_wr(th, MTHD(0x13, 0x30c), 1 << 16 | 1);
+    th_wr(th, MTHD(0x13, 0x310), 4);
+    th_wr(th, MTHD(0x13, 0x104), 0);
+    g_assert_cmphex(th_rd(th, GR(0x684)), ==, 0x10030);
+    th_wr(th, MTHD(0x13, 0x314), 0);
+    g_assert_cmphex(th_rd(th, GR(0x6b0)), ==, 0x10001);
+    g_assert_cmphex(vram32(th, 0), ==, 0);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0);
+    g_assert_cmphex(nv_ld_le(th->sysmem + 0x3000, 4), ==, 0xffffffff);
+
+    th_wr(th, GR(0x6a4), HOST_DMA_ON);
+    g_assert_cmphex(th_rd(th, GR(0x6b0)), ==, 0);
+    g_assert_cmphex(vram32(th, 0), ==, 7 << 2);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x10000000);
+    g_assert_cmphex(th_rd(th, GR(0x684)), ==, 0x30);
+    g_assert_cmphex(nv_ld_le(th->sysmem + 0x3000, 4), ==, 0x345678a0);
+    g_assert_cmphex(nv_ld_le(th->sysmem + 0x3004, 4), ==, 0x12);
+    g_assert_cmphex(nv_ld_le(th->sysmem + 0x3008, 4), ==, 0);
+    g_assert_cmphex(nv_ld_le(th->sysmem + 0x300c, 4), ==, 0);
+    th_free(th);
+}
+
+/*
+ * ITM: a 2x2 rectangle at (4,2) of a 32 bpp canvas goes out as it is in
+ * VRAM, rows at OFFSET 0x40 and 0x40 + PITCH 0x20.  A rectangle hanging
+ * over the canvas's right edge (640) moves only its inside: from (638,0)
+ * 4 wide, pixels 638 and 639 at OFFSET 0x100 and 0x104, nothing after.
+ */
+static void test_itm(void)
+{
+    TestHost *th = setup(3);
+
+    nv_st_le(th->vram + (2 * 640 + 4) * 4, 0x11111111, 4);
+    nv_st_le(th->vram + (2 * 640 + 5) * 4, 0x22222222, 4);
+    nv_st_le(th->vram + (3 * 640 + 4) * 4, 0x33333333, 4);
+    nv_st_le(th->vram + (3 * 640 + 5) * 4, 0x44444444, 4);
+    nv_st_le(th->vram + 638 * 4, 0x55555555, 4);
+    nv_st_le(th->vram + 639 * 4, 0x66666666, 4);
+    memset(th->sysmem + 0x1000, 0xee, 0x200);
+    dma_page(th, 0x20, 0x1000);
+    th_wr(th, GR(0x680), 0x20);
+    object(th, 0x14, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x14, 0x308), 2 << 16 | 4);
+    th_wr(th, MTHD(0x14, 0x30c), 2 << 16 | 2);
+    th_wr(th, MTHD(0x14, 0x310), 0x20);
+    th_wr(th, MTHD(0x14, 0x314), 0x40);
+    g_assert_cmphex(nv_ld_le(th->sysmem + 0x1040, 4), ==, 0x11111111);
+    g_assert_cmphex(nv_ld_le(th->sysmem + 0x1044, 4), ==, 0x22222222);
+    g_assert_cmphex(nv_ld_le(th->sysmem + 0x1048, 4), ==, 0xeeeeeeee);
+    g_assert_cmphex(nv_ld_le(th->sysmem + 0x1060, 4), ==, 0x33333333);
+    g_assert_cmphex(nv_ld_le(th->sysmem + 0x1064, 4), ==, 0x44444444);
+
+    th_wr(th, MTHD(0x14, 0x308), 638);
+    th_wr(th, MTHD(0x14, 0x30c), 1 << 16 | 4);
+    th_wr(th, MTHD(0x14, 0x314), 0x100);
+    g_assert_cmphex(nv_ld_le(th->sysmem + 0x1100, 4), ==, 0x55555555);
+    g_assert_cmphex(nv_ld_le(th->sysmem + 0x1104, 4), ==, 0x66666666);
+    g_assert_cmphex(nv_ld_le(th->sysmem + 0x1108, 4), ==, 0xeeeeeeee);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0);
+    g_assert_cmphex(th_rd(th, 0x100110), ==, 0);
+    th_free(th);
+}
+
+/*
  * BITMAP: COLOR1 white; COLOR0 with alpha 0 (ALPHA on: A8R8G8B8 alpha
  * byte 0), so 0 bits leave the background.  Data 0x01: with LE bitmaps
  * pixel 0 is bit 0; with CGA6 pixel i is bit i ^ 7, so bit 0 is pixel 7.
@@ -626,6 +801,9 @@ int main(int argc, char **argv)
     g_test_add_func("/pgraph-nv1/blit", test_blit);
     g_test_add_func("/pgraph-nv1/ifc", test_ifc);
     g_test_add_func("/pgraph-nv1/bitmap", test_bitmap);
+    g_test_add_func("/pgraph-nv1/ifm", test_ifm);
+    g_test_add_func("/pgraph-nv1/ifm-wait-notify", test_ifm_wait_notify);
+    g_test_add_func("/pgraph-nv1/itm", test_itm);
     g_test_add_func("/pgraph-nv1/lines", test_lines);
     g_test_add_func("/pgraph-nv1/triangle", test_triangle);
     g_test_add_func("/pgraph-nv1/enable", test_enable);

@@ -117,6 +117,30 @@ def seeds():
     s.wait(20000000)
     yield 'nv1-ifc-dac', s
 
+    # IFM and ITM through PDMA (DMA object at RAMIN 0x8000, one page at bus
+    # 0x1000; the harness answers DMA reads from its input), then a NOTIFY.
+    s = Seed('nv1')
+    nv1_setup(s)
+    s.wr(0x708000, 1 << 16)
+    s.wr(0x708004, 0xfff)
+    s.wr(0x708008, 0x1003)
+    s.wr(0x400680, 0x800)
+    s.wr(0x400684, 0x800)
+    s.wr(0x4006a4, 0x02000010)
+    s.wr(0x530000, 0x317)
+    s.wr(0x530308, 3 << 16 | 2)
+    s.wr(0x53030c, 2 << 16 | 3)
+    s.wr(0x530310, 0x10)
+    s.wr(0x530104, 0)
+    s.wr(0x530314, 0)
+    s.wr(0x540000, 0x217)
+    s.wr(0x540308, 0)
+    s.wr(0x54030c, 4 << 16 | 4)
+    s.wr(0x540310, 0x20)
+    s.wr(0x540314, 0x100)
+    s.rd(0x100110)
+    yield 'nv1-ifm-itm', s
+
     for model in ('nv20', 'nv40', 'nv43'):
         s = Seed(model)
         s.wr(0x140, 3)

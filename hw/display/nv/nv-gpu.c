@@ -913,6 +913,33 @@ static const VMStateDescription vmstate_nv1_pgraph = {
         VMSTATE_UINT32(img_in, NVPGraph1),
         VMSTATE_UINT32(img_out, NVPGraph1),
         VMSTATE_UINT32(img_pos, NVPGraph1),
+        VMSTATE_UINT32(dma_pitch, NVPGraph1),
+        VMSTATE_UINT32(dma_offset, NVPGraph1),
+        VMSTATE_BOOL(dma_wait, NVPGraph1),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv1_pdma = {
+    .name = "nv-gpu/nv1-pdma",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(intr_unk0, NVPdma1),
+        VMSTATE_UINT32(intr_audio, NVPdma1),
+        VMSTATE_UINT32(intr_graph, NVPdma1),
+        VMSTATE_UINT32(intr_unk0_en, NVPdma1),
+        VMSTATE_UINT32(intr_audio_en, NVPdma1),
+        VMSTATE_UINT32(intr_graph_en, NVPdma1),
+        VMSTATE_UINT32(flags, NVPdma1),
+        VMSTATE_UINT32(limit, NVPdma1),
+        VMSTATE_UINT32(pte, NVPdma1),
+        VMSTATE_UINT32(access_en, NVPdma1),
+        VMSTATE_UINT32(valid, NVPdma1),
+        VMSTATE_UINT32(pte_tag, NVPdma1),
+        VMSTATE_UINT32(addr_virt_adj, NVPdma1),
+        VMSTATE_UINT32(addr_phys, NVPdma1),
+        VMSTATE_UINT32(inst, NVPdma1),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -1293,6 +1320,7 @@ static const VMStateDescription vmstate_nv_gpu = {
         VMSTATE_STRUCT(card.pdac1, NVGPUState, 1, vmstate_nv1_pdac, NVPdac1),
         VMSTATE_STRUCT(card.pfifo1, NVGPUState, 1, vmstate_nv1_pfifo,
                        NVPfifo1),
+        VMSTATE_STRUCT(card.pdma1, NVGPUState, 1, vmstate_nv1_pdma, NVPdma1),
         VMSTATE_STRUCT(card.pfifo4, NVGPUState, 1, vmstate_nv4_pfifo,
                        NVPfifo4),
         VMSTATE_STRUCT(card.pgraph20, NVGPUState, 1, vmstate_nv20_pgraph,

@@ -18,6 +18,7 @@
 #include "hw/nv/pclock.h"
 #include "hw/nv/pcrtc.h"
 #include "hw/nv/pdac-nv1.h"
+#include "hw/nv/pdma-nv1.h"
 #include "hw/nv/pfb.h"
 #include "hw/nv/pfifo-nv1.h"
 #include "hw/nv/pfifo-nv4.h"
@@ -77,6 +78,7 @@ struct NVCard {
     NVPGraph1 pgraph1;          /* NV1 only */
     NVPdac1 pdac1;              /* NV1 only */
     NVPfifo1 pfifo1;            /* NV1 only */
+    NVPdma1 pdma1;              /* NV1 only */
     NVPfifo4 pfifo4;            /* NV20+ */
     NVPGraph20 pgraph20;        /* NV20+ */
     NVXf xf;                    /* NV20+ */

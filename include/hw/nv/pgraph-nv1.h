@@ -40,6 +40,11 @@
 #define   NV1_CANVAS_DITHER         (1u << 16)
 #define   NV1_CANVAS_REPLICATE      (1u << 20)
 #define   NV1_CANVAS_SOFTWARE       (1u << 24)
+#define NV1_PGRAPH_DMA              0x680   /* IFM/ITM DMA object instance */
+#define NV1_PGRAPH_NOTIFY           0x684
+#define   NV1_NOTIFY_INST           0xffffu     /* the notify DMA object */
+#define   NV1_NOTIFY_PENDING        (1u << 16)
+#define   NV1_NOTIFY_INTR_PENDING   (1u << 20)
 #define NV1_PGRAPH_CANVAS_MIN       0x688
 #define NV1_PGRAPH_CANVAS_MAX       0x68c
 #define NV1_PGRAPH_CLIPRECT_MIN(i)  (0x690 + 8 * (i))
@@ -57,6 +62,8 @@
 #define NV1_PGRAPH_TRAP_ADDR        0x6a8
 #define NV1_PGRAPH_TRAP_DATA        0x6ac
 #define NV1_PGRAPH_STATUS           0x6b0
+#define   NV1_STATUS_BUSY           (1u << 0)
+#define   NV1_STATUS_DMA            (1u << 16)
 
 /* INTR bits (pgraph.rst "Interrupts"). */
 #define NV1_INTR_INVALID            (1u << 0)
@@ -157,8 +164,13 @@ typedef struct NVPGraph1 {
     uint32_t valid, src_color, subdivide;
     uint32_t dma, notify;
     uint32_t vtx_beta[14];
-    /* IFC/BITMAP: image size in (h << 16 | w), clip size out, progress. */
+    /* IFC/BITMAP/IFM/ITM: image size in (h << 16 | w), clip size out,
+     * progress. */
     uint32_t img_in, img_out, img_pos;
+    /* IFM/ITM: the PITCH and OFFSET methods; an IFM waiting for
+     * ACCESS.DMA (PGRAPH is busy until it has run). */
+    uint32_t dma_pitch, dma_offset;
+    bool dma_wait;
 } NVPGraph1;
 
 struct NVCard;

@@ -20,7 +20,8 @@
 #define NV_PMC_INTR_LINE_HOST       0x160
 #define NV_PMC_ENABLE               0x200
 /* ENABLE bits of the engines we model (pmc.rst "Engine enables"). */
-#define   NV1_PMC_ENABLE_PTIMER     4
+#define   NV1_PMC_ENABLE_PTIMER     4       /* with PDMA */
+#define   NV1_PMC_ENABLE_PDMA       4
 #define   NV1_PMC_ENABLE_PGRAPH     12
 #define   NV1_PMC_ENABLE_PFB        24
 #define   NV3_PMC_ENABLE_PFIFO      8
@@ -32,6 +33,7 @@
 
 /* PMC interrupt input lines (pmc.rst; each engine's doc names its line). */
 #define NV_PMC_LINE_PVPE            0   /* NV17:NV20, NV25:G80 */
+#define NV1_PMC_LINE_PDMA           4
 #define NV_PMC_LINE_PFIFO           8
 #define NV_PMC_LINE_PGRAPH          12
 #define NV_PMC_LINE_PTIMER          20
