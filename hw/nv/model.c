@@ -76,7 +76,8 @@ const NVModel nv_models[] = {
         .vram_default = 128 * MiB, .vram_min = 64 * MiB, .vram_max = 128 * MiB,
         .bar0_size = 16 * MiB, .ramin_bar = -1,
         .pmc_enable_reset = ENABLE_NV25, .ptimer_ext_hz = EXT_CLOCK,
-        .pgraph = NV_PGRAPH_KELVIN, .xf = NV_XF_KELVIN, .vpe_count = 2,
+        .pgraph = NV_PGRAPH_KELVIN, .xf = NV_XF_KELVIN, .ltctx_split = true,
+        .vpe_count = 2,
         .crystal_hz = CRYSTAL, .pll = NV_PLL_SINGLE,
         .heads = 2, .straps = STRAPS_27000,
         .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x100,     /* DDR1 */

@@ -85,6 +85,29 @@ static void rdi_unknown(NVCard *card, bool write)
            card->pgraph20.rdi_index & 0xffff);
 }
 
+/*
+ * The XF RAM and byte offset RDI_INDEX names.  NV25 splits LTCTX into
+ * LTCTX_A (space 0x18) and LTCTX_B (0x16) (intro.rst); ctx.rst has one
+ * list of 0x4a entries for NV20.  We infer A holds the 64 per-light
+ * entries 0x00-0x3f (a power-of-two RAM) and B the global ones from 0x40,
+ * its slot 0 being entry 0x40.  False for what A does not hold.
+ */
+static bool rdi_place(NVCard *card, unsigned *space, uint32_t *offset)
+{
+    *space = (card->pgraph20.rdi_index >> 16) & 0xff;
+    *offset = card->pgraph20.rdi_index & 0xffff;
+    if (!card->model->ltctx_split) {
+        return true;
+    }
+    if (*space == 0x16) {
+        *space = 0x18;
+        *offset += NV25_LTCTX_A_SLOTS * 16;
+    } else if (*space == 0x18) {
+        return *offset < NV25_LTCTX_A_SLOTS * 16;
+    }
+    return true;
+}
+
 /* The CTXPROG registers, on Curie only; NULL elsewhere. */
 static uint32_t *ctxprog_reg(NVCard *card, uint32_t addr)
 {
@@ -106,7 +129,8 @@ uint32_t nv20_pgraph_read(NVCard *card, uint32_t addr)
 {
     NVPGraph20 *g = &card->pgraph20;
     NVXfCmd cmd;
-    uint32_t v = 0;
+    uint32_t v = 0, offset;
+    unsigned space;
     uint32_t *ctxprog = ctxprog_reg(card, addr);
 
     if (ctxprog) {
@@ -131,8 +155,8 @@ uint32_t nv20_pgraph_read(NVCard *card, uint32_t addr)
     case NV20_PGRAPH_RDI_INDEX:
         return g->rdi_index;
     case NV20_PGRAPH_RDI_DATA:
-        if (!nv_xf_rdi_read(&card->xf, (g->rdi_index >> 16) & 0xff,
-                            g->rdi_index & 0xffff, &v)) {
+        if (!rdi_place(card, &space, &offset) ||
+            !nv_xf_rdi_read(&card->xf, space, offset, &v)) {
             rdi_unknown(card, false);
         }
         rdi_advance(g);
@@ -146,6 +170,8 @@ void nv20_pgraph_write(NVCard *card, uint32_t addr, uint32_t val)
 {
     NVPGraph20 *g = &card->pgraph20;
     NVXfCmd cmd;
+    uint32_t offset;
+    unsigned space;
     uint32_t *ctxprog = ctxprog_reg(card, addr);
 
     if (ctxprog) {
@@ -183,8 +209,8 @@ void nv20_pgraph_write(NVCard *card, uint32_t addr, uint32_t val)
         g->rdi_index = val & 0x00fffffc;
         return;
     case NV20_PGRAPH_RDI_DATA:
-        if (!nv_xf_rdi_write(&card->xf, (g->rdi_index >> 16) & 0xff,
-                             g->rdi_index & 0xffff, val)) {
+        if (!rdi_place(card, &space, &offset) ||
+            !nv_xf_rdi_write(&card->xf, space, offset, val)) {
             rdi_unknown(card, true);
         }
         rdi_advance(g);

@@ -991,8 +991,8 @@ uint32_t nv_xf_read(NVXf *xf, NVCard *card, const NVXfCmd *cmd)
  * XFCTX (four words a slot in the order W, Z, Y, X, the reverse of
  * IDX2XF's), 0x18 LTCTX the same way.  0x19 LTC has no documented
  * layout; we infer the same slot layout with the four scalar RAMs as the
- * words, LTC3 first (as W, Z, Y, X).  0x16 LTCTX_B (NV25's half of a
- * split LTCTX whose split ctx.rst does not give) is not modelled.
+ * words, LTC3 first (as W, Z, Y, X).  NV25's LTCTX_B (0x16) is part of
+ * LTCTX here; PGRAPH maps it (pgraph-nv20.c rdi_place()).
  * Returns the word's address, or NULL for what we do not model.
  */
 static uint32_t *rdi_word(NVXf *xf, unsigned space, uint32_t offset,

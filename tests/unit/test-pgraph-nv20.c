@@ -154,12 +154,52 @@ static void test_intr(void)
     th_free(th);
 }
 
+/*
+ * LTCTX entry 0x41 (NV20 list: LIGHT_MODEL_AMBIENT_COLOR; IDX2XF type 0xa,
+ * Kelvin wrapping 0x10000 | 0xa << 12 | 0x41 << 4 = 0x1a410) set to 1, 2,
+ * 3, 4 (22-bit floats: exact; LTCTX keeps three components, W reads 0).
+ * On nv20 RDI space 0x18 slot 0x41 (offset 0x410) reads it W, Z, Y, X.
+ * On nv25 (split LTCTX, docs/xf.rst) it is LTCTX_B slot 1: space 0x16
+ * offset 0x10, and space 0x18 ends at slot 0x40: its X word at 0x41c is
+ * not modelled there (reads 0, logged) while nv20 reads 1.0.  An RDI
+ * write to LTCTX_B slot 2 word 3 (X) shows at entry 0x42 through PIPE,
+ * rounded to 22 bits: 0x3f8003ff -> 0x3f800000.
+ */
+static void test_ltctx_b(void)
+{
+    static const uint32_t wzyx[4] = { 0, 0x40400000, 0x40000000, 0x3f800000 };
+
+    for (unsigned split = 0; split < 2; split++) {
+        TestHost *th = th_new(split ? "nv25" : "nv20", 0);
+
+        th_wr(th, PIPE_ADDRESS, 0x1a410);
+        for (unsigned i = 0; i < 4; i++) {
+            th_wr(th, PIPE_DATA, vec4[i]);
+        }
+        th_wr(th, RDI_INDEX, split ? 0x160010 : 0x180410);
+        for (unsigned i = 0; i < 4; i++) {
+            g_assert_cmphex(th_rd(th, RDI_DATA), ==, wzyx[i]);
+        }
+        g_assert_cmpuint(th->n_unimp, ==, 0);
+        th_wr(th, RDI_INDEX, 0x18041c);
+        g_assert_cmphex(th_rd(th, RDI_DATA), ==, split ? 0 : 0x3f800000);
+        g_assert_cmpuint(th->n_unimp, ==, split);
+        if (split) {
+            th_wr(th, RDI_INDEX, 0x16002c);
+            th_wr(th, RDI_DATA, 0x3f8003ff);
+            th_wr(th, PIPE_ADDRESS, 0x1a420);
+            g_assert_cmphex(th_rd(th, PIPE_DATA), ==, 0x3f800000);
+        }
+        th_free(th);
+    }
+}
+
 /* What XF does not model is logged, and the card goes on. */
 static void test_unknown(void)
 {
     TestHost *th = th_new("nv20", 0);
 
-    th_wr(th, RDI_INDEX, 0x160000);         /* LTCTX_B: not modelled */
+    th_wr(th, RDI_INDEX, 0x160000);         /* no LTCTX_B on NV20 */
     th_wr(th, RDI_DATA, 1);
     g_assert_cmphex(th_rd(th, RDI_INDEX), ==, 0x160004);
     th_wr(th, PIPE_ADDRESS, 0x00040);       /* no marker: not XF */
@@ -212,6 +252,7 @@ int main(int argc, char **argv)
     g_test_add_func("/pgraph-nv20/vab", test_vab);
     g_test_add_func("/pgraph-nv20/pipe-mask", test_masks);
     g_test_add_func("/pgraph-nv20/intr", test_intr);
+    g_test_add_func("/pgraph-nv20/ltctx-b", test_ltctx_b);
     g_test_add_func("/pgraph-nv20/unknown", test_unknown);
     return g_test_run();
 }

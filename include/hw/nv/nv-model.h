@@ -77,6 +77,7 @@ typedef struct NVModel {
     bool ptimer_clock_source;   /* NV41+ CLOCK_SOURCE register */
     NVPGraphGen pgraph;
     NVXFIsa xf;
+    bool ltctx_split;           /* NV25: LTCTX_A and LTCTX_B (intro.rst) */
     unsigned vpe_count;         /* Kelvin/Rankine/Curie vertex engines */
     unsigned quad_count;        /* NV40+ pixel quad pipes */
     NVVp1Gen vp1;

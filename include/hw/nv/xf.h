@@ -77,7 +77,8 @@ NVIdxGen nv_idx_gen(NVXFIsa isa);
 #define NV_XF_CTX_SLOTS     0x220   /* NV40 (intro.rst item 9) */
 #define NV_XF_PR_SLOTS      0x220   /* NV40+ (isa.rst "encoding") */
 #define NV_XF_PR_WORDS      5       /* 144 bits of the combined ISA */
-#define NV_XF_LTCTX_SLOTS   0x40    /* inferred: ctx.rst lists up to 0x37 */
+#define NV_XF_LTCTX_SLOTS   0x4a    /* ctx.rst: NV20's list ends at 0x49 */
+#define NV25_LTCTX_A_SLOTS  0x40    /* inferred: docs/xf.rst "RDI" */
 #define NV_XF_LTC_SLOTS     0x20    /* inferred: ctx.rst lists up to 0x14 */
 #define NV_XF_MODE_VECS     2       /* Rankine: two XFMODE vectors */
 #define NV_XF_XTRA_VECS     2
