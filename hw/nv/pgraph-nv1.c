@@ -1021,7 +1021,34 @@ static bool mthd_tri(NVCard *card, uint32_t mthd, uint32_t data)
     return true;
 }
 
-/* Methods of the drawing objects implemented so far. */
+/*
+ * The textured quads (nv1-tex.rst is a todo throughout; methods from rnndb
+ * nv1_3d.xml): SUBDIVIDE goes to PGRAPH's SUBDIVIDE register.  The
+ * vertices (4 or 9, integer and 12.4 forms), the betas (2 or 5 words, the
+ * BETA classes) and the texels are taken but not drawn: no document says
+ * where they go or how the texture is mapped, so each logs LOG_UNIMP once.
+ */
+static bool mthd_texture(NVCard *card, unsigned cls, uint32_t mthd,
+                         uint32_t data)
+{
+    bool quad = cls == NV1_CLASS_TEXQUAD || cls == NV1_CLASS_TEXQUADBETA;
+    bool beta = cls == NV1_CLASS_TEXLINBETA || cls == NV1_CLASS_TEXQUADBETA;
+    uint32_t vtx_end = 4 * (quad ? 9 : 4), beta_end = 4 * (quad ? 5 : 2);
+
+    if (mthd == 0x304) {
+        card->pgraph1.subdivide = data;
+    } else if ((mthd >= 0x310 && mthd < 0x310 + vtx_end) ||
+               (mthd >= 0x350 && mthd < 0x350 + vtx_end) ||
+               (beta && mthd >= 0x380 && mthd < 0x380 + beta_end) ||
+               (mthd >= 0x400 && mthd < 0x480)) {
+        nv_unimp(card, NV1_PGRAPH_BASE | cls << 16 | mthd, true, data);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/* Methods of the drawing objects. */
 static bool mthd_draw(NVCard *card, unsigned cls, uint32_t mthd, uint32_t data)
 {
     NVPGraph1 *g = &card->pgraph1;
@@ -1094,6 +1121,11 @@ static bool mthd_draw(NVCard *card, unsigned cls, uint32_t mthd, uint32_t data)
     case NV1_CLASS_IFM:
     case NV1_CLASS_ITM:
         return mthd_image_memory(card, cls, mthd, data);
+    case NV1_CLASS_TEXLIN:
+    case NV1_CLASS_TEXQUAD:
+    case NV1_CLASS_TEXLINBETA:
+    case NV1_CLASS_TEXQUADBETA:
+        return mthd_texture(card, cls, mthd, data);
     case NV1_CLASS_BLIT:
         if (mthd == 0x300 || mthd == 0x304) {
             set_vtx(g, (mthd - 0x300) / 4, xy_x(data), xy_y(data));
@@ -1109,21 +1141,6 @@ static bool mthd_draw(NVCard *card, unsigned cls, uint32_t mthd, uint32_t data)
         return true;
     }
     return false;
-}
-
-static bool class_exists(unsigned cls)
-{
-    return (cls >= NV1_CLASS_BETA && cls <= NV1_CLASS_PATTERN) ||
-           (cls >= NV1_CLASS_POINT && cls <= NV1_CLASS_TEXQUAD) ||
-           (cls >= NV1_CLASS_BLIT && cls <= NV1_CLASS_ITM) ||
-           cls == NV1_CLASS_TEXLINBETA || cls == NV1_CLASS_TEXQUADBETA;
-}
-
-/* Drawing classes whose methods are not modelled yet. */
-static bool class_unimplemented(unsigned cls)
-{
-    return cls == NV1_CLASS_TEXLIN || cls == NV1_CLASS_TEXQUAD ||
-           cls == NV1_CLASS_TEXLINBETA || cls == NV1_CLASS_TEXQUADBETA;
 }
 
 /*
@@ -1170,11 +1187,6 @@ void nv1_pgraph_method(NVCard *card, unsigned cls, uint32_t mthd,
         if (notify && !g->dma_wait) {
             notify_done(card);
         }
-        return;
-    }
-    if (class_exists(cls) && class_unimplemented(cls)) {
-        nv_log(card, NV_LOG_UNIMP, "nv: pgraph: class 0x%02x method 0x%04x "
-               "(data 0x%08x) not implemented", cls, mthd, data);
         return;
     }
     trap(card, 0, NV1_INVALID_METHOD);

@@ -524,6 +524,45 @@ static void test_itm(void)
 }
 
 /*
+ * The textured quads (rnndb nv1_3d.xml): SUBDIVIDE lands in PGRAPH's
+ * SUBDIVIDE register (0x400658); vertices 0x310[4] (TEXLIN) or 0x310[9]
+ * (TEXQUAD), their 12.4 forms at 0x350, betas 0x380[2]/[5] on the BETA
+ * classes and texels 0x400[32] are taken, logged once each as not
+ * drawn; anything else is INVALID_METHOD (INVALID bit 0).
+ */
+static void test_texture_methods(void)
+{
+    static const struct {
+        unsigned cls;
+        uint32_t mthd;
+        bool valid;
+    } cases[] = {
+        { 0x0d, 0x31c, true }, { 0x0d, 0x320, false },
+        { 0x0e, 0x330, true }, { 0x0e, 0x370, true }, { 0x0e, 0x374, false },
+        { 0x0d, 0x380, false }, { 0x1d, 0x384, true }, { 0x1d, 0x388, false },
+        { 0x1e, 0x390, true }, { 0x1e, 0x394, false },
+        { 0x0d, 0x47c, true }, { 0x0d, 0x480, false }, { 0x0d, 0x300, false },
+    };
+    TestHost *th = setup(3);
+
+    object(th, 0x0d, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x0d, 0x304), 0x88880044);
+    g_assert_cmphex(th_rd(th, GR(0x658)), ==, 0x88880044);
+    for (unsigned i = 0; i < G_N_ELEMENTS(cases); i++) {
+        unsigned unimp = th->n_unimp;
+
+        object(th, cases[i].cls, OPTS(0x17, 1));
+        th_wr(th, MTHD(cases[i].cls, cases[i].mthd), 1);
+        th_wr(th, MTHD(cases[i].cls, cases[i].mthd), 2);
+        g_assert_cmphex(th_rd(th, GR(0x104)), ==, cases[i].valid ? 0 : 1);
+        g_assert_cmpuint(th->n_unimp, ==, unimp + cases[i].valid);
+        th_wr(th, GR(0x100), 1);
+        th_wr(th, GR(0x6a4), HOST_ON);
+    }
+    th_free(th);
+}
+
+/*
  * BITMAP: COLOR1 white; COLOR0 with alpha 0 (ALPHA on: A8R8G8B8 alpha
  * byte 0), so 0 bits leave the background.  Data 0x01: with LE bitmaps
  * pixel 0 is bit 0; with CGA6 pixel i is bit i ^ 7, so bit 0 is pixel 7.
@@ -804,6 +843,7 @@ int main(int argc, char **argv)
     g_test_add_func("/pgraph-nv1/ifm", test_ifm);
     g_test_add_func("/pgraph-nv1/ifm-wait-notify", test_ifm_wait_notify);
     g_test_add_func("/pgraph-nv1/itm", test_itm);
+    g_test_add_func("/pgraph-nv1/texture-methods", test_texture_methods);
     g_test_add_func("/pgraph-nv1/lines", test_lines);
     g_test_add_func("/pgraph-nv1/triangle", test_triangle);
     g_test_add_func("/pgraph-nv1/enable", test_enable);
