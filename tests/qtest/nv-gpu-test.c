@@ -273,29 +273,109 @@ static void test_nv1_rect(void)
 }
 
 /*
- * CANVAS_CONFIG.SOFTWARE (bit 24): the WH method raises CANVAS_SOFTWARE
- * (PGRAPH INTR bit 20) instead of drawing, PMC line 12 (0x1000), INTx;
- * TRAP_ADDR/TRAP_DATA hold the method; ACCESS.HOST is dropped.
+ * Every NV1 PGRAPH interrupt, one after the other, each from a fresh card:
+ * the method that raises it, then PGRAPH INTR, PMC INTR (line 12,
+ * 0x1000), INTx, and TRAP_ADDR/TRAP_DATA holding that method; writing
+ * the INTR bit back (and INVALID for INVALID) drops INTx.  Nothing is
+ * drawn (pixel (0,0) stays 0); the traps clear ACCESS.HOST (bit 8), the
+ * notification does not.  Objects
+ * (nv1_setup: channel 0 valid, options 0x217): RECT at 0x4c0000, BLIT
+ * 0x500000, LIN 0x4a0000.
+ *   INVALID (bit 0): RECT method 0x200 does not exist, INVALID bit 0.
+ *   CONTEXT_SWITCH (bit 4): an object switch naming channel 1 (bit 16).
+ *   XY_RANGE (bit 12): LIN's 32-bit X0 = 0x10000, beyond 0x7fff.
+ *   MISSING_METHOD (bit 16): BLIT's SIZE with neither point given.
+ *   CANVAS_SOFTWARE (bit 20) and CLIP_SOFTWARE (bit 24): a RECT with
+ *   CANVAS_CONFIG bit 24 / CLIPRECT_CONFIG bit 8 set.
+ *   NOTIFY (bit 28): NOTIFY on an object with NOTIFY_VALID (bit 8), then
+ *   RECT's COLOR completes: its trap registers.
  */
-static void test_nv1_interrupt(void)
+typedef struct NV1IntrCase {
+    const char *name;
+    uint32_t writes[6][2];      /* ended by address 0 */
+    uint32_t intr, invalid;
+    bool access_kept;
+} NV1IntrCase;
+
+static const NV1IntrCase nv1_intr_cases[] = {
+    { "invalid", { { 0x4c0200, 5 } }, 0x1, 0x1 },
+    { "context-switch", { { 0x4c0000, 0x10217 } }, 0x10 },
+    { "xy-range", { { 0x4a0000, 0x217 }, { 0x4a0480, 0x10000 },
+                    { 0x4a0484, 0 }, { 0x4a0488, 0 }, { 0x4a048c, 7 } },
+      0x1000 },
+    { "missing-method", { { 0x500000, 0x217 }, { 0x500308, 0x10001 } },
+      0x10000 },
+    { "canvas-software", { { 0x400634, 1 << 24 }, { 0x4c0400, 0 },
+                           { 0x4c0404, 0x10001 } }, 0x100000 },
+    { "clip-software", { { 0x4006a0, 1 << 8 }, { 0x4c0400, 0 },
+                         { 0x4c0404, 0x10001 } }, 0x1000000 },
+    { "notify", { { 0x4c0000, 0x317 }, { 0x4c0104, 0 },
+                  { 0x4c0304, 0x1234 } }, 0x10000000, 0, true },
+};
+
+static void test_nv1_interrupts(void)
+{
+    for (size_t i = 0; i < G_N_ELEMENTS(nv1_intr_cases); i++) {
+        const NV1IntrCase *c = &nv1_intr_cases[i];
+        uint32_t addr = 0, data = 0;
+        NVTest t;
+
+        g_test_message("%s", c->name);
+        nv1_setup(&t);
+        wr(&t, 0x140, 1);
+        wr(&t, 0x400140, 0x11111111);
+        wr(&t, 0x400144, 0x11111);
+        for (unsigned w = 0; w < 6 && c->writes[w][0]; w++) {
+            addr = c->writes[w][0];
+            data = c->writes[w][1];
+            wr(&t, addr, data);
+        }
+        g_assert_cmphex(rd(&t, 0x400100), ==, c->intr);
+        g_assert_cmphex(rd(&t, 0x400104), ==, c->invalid);
+        g_assert_cmphex(rd(&t, 0x100), ==, 0x1000);
+        g_assert_true(intx(&t));
+        g_assert_cmphex(rd(&t, 0x4006a8), ==, addr);
+        g_assert_cmphex(rd(&t, 0x4006ac), ==, data);
+        g_assert_cmphex(rd(&t, 0x4006a4) & 0x100, ==,
+                        c->access_kept ? 0x100 : 0);
+        g_assert_cmphex(rd(&t, 0x1000000), ==, 0);
+        wr(&t, 0x400100, c->intr);
+        g_assert_cmphex(rd(&t, 0x100), ==, 0);
+        g_assert_false(intx(&t));
+        nv_stop(&t);
+    }
+}
+
+/*
+ * The two NV1 interrupts outside PGRAPH's line: VBLANK (PGRAPH INTR bit 8,
+ * but PFB's PMC line 24, 0x1000000) comes within a 60 Hz frame of virtual
+ * time; a PDMA fault (ITM through a DMA object without FLAGS.PRESENT:
+ * INTR_GRAPH NULL, bit 0) is PMC line 4 (0x10).
+ */
+static void test_nv1_vblank_pdma(void)
 {
     NVTest t;
 
     nv1_setup(&t);
     wr(&t, 0x140, 1);
-    wr(&t, 0x400140, 0x11111111);
-    wr(&t, 0x400634, 1 << 24);
-    wr(&t, 0x4c0304, 0x00ffffff);
-    wr(&t, 0x4c0400, 0);
-    wr(&t, 0x4c0404, 1 << 16 | 1);
-    g_assert_cmphex(rd(&t, 0x400100), ==, 0x00100000);
-    g_assert_cmphex(rd(&t, 0x100), ==, 0x1000);
+    wr(&t, 0x400140, 0x100);
+    qtest_clock_step(t.qts, 1000000000 / 60 + 1);
+    g_assert_cmphex(rd(&t, 0x400100), ==, 0x100);
+    g_assert_cmphex(rd(&t, 0x100), ==, 0x1000000);
     g_assert_true(intx(&t));
-    g_assert_cmphex(rd(&t, 0x4006a8), ==, 0x4c0404);
-    g_assert_cmphex(rd(&t, 0x4006ac), ==, 0x00010001);
-    g_assert_cmphex(rd(&t, 0x4006a4) & 0x100, ==, 0);
-    g_assert_cmphex(rd(&t, 0x1000000), ==, 0);
-    wr(&t, 0x400100, 0x00100000);
+    wr(&t, 0x400140, 0);
+    g_assert_false(intx(&t));
+
+    wr(&t, 0x100150, 0x1111);
+    wr(&t, 0x400680, 0x800);            /* RAMIN 0x8000: all zero */
+    wr(&t, 0x540000, 0x217);
+    wr(&t, 0x540308, 0);
+    wr(&t, 0x54030c, 0x10001);
+    wr(&t, 0x540314, 0);
+    g_assert_cmphex(rd(&t, 0x100110), ==, 1);
+    g_assert_cmphex(rd(&t, 0x100), ==, 0x10);
+    g_assert_true(intx(&t));
+    wr(&t, 0x100110, 1);
     g_assert_false(intx(&t));
     nv_stop(&t);
 }
@@ -1612,10 +1692,11 @@ int main(int argc, char **argv)
     qtest_add_func("/nv-gpu/pramin/bar1", test_pramin);
     qtest_add_func("/nv-gpu/unknown-register", test_unknown);
     qtest_add_func("/nv-gpu/nv1/rect", test_nv1_rect);
-    qtest_add_func("/nv-gpu/nv1/interrupt", test_nv1_interrupt);
     qtest_add_func("/nv-gpu/nv1/screendump", test_nv1_screendump);
     qtest_add_func("/nv-gpu/nv1/user-area", test_nv1_user);
     qtest_add_func("/nv-gpu/nv1/ifm-itm-dma", test_nv1_dma);
+    qtest_add_func("/nv-gpu/nv1/interrupts", test_nv1_interrupts);
+    qtest_add_func("/nv-gpu/nv1/vblank-pdma-irq", test_nv1_vblank_pdma);
     qtest_add_func("/nv-gpu/xf/pipe-run-nv20", test_xf_pipe);
     qtest_add_func("/nv-gpu/nv1/migration", test_nv1_migration);
     qtest_add_func("/nv-gpu/xf/timeout-nv30", test_xf_timeout_nv30);
