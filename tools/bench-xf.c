@@ -1,13 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv benchmark: XF instructions per second on one core, against a
- * C loop doing float multiply-adds in the same run, for
- *   - a 16-instruction Kelvin vertex state program (15 MADs chained
- *     through a temp, then a MOV to XFCTX and END), run again and again;
- *   - a Curie vertex program (nv43) with a loop and a call: 4096 times
- *     CAL a 4-MAD subroutine, count down with ADD and a condition write,
- *     BRA back while the count is greater than 0.
- * Not a test.
+ * qemu-nv benchmark: XF instructions and vertices per second on one core,
+ * against a C loop doing 4-component float multiply-adds in the same run,
+ * for the two programs the XF issue names:
+ *   - a 16-instruction Kelvin transform and lighting vertex program (nv20):
+ *     position by four DP4s, the normal by a 3x3 matrix and normalised
+ *     (DP3, RSQ, MUL), N.L and N.H, LIT, diffuse plus specular colour;
+ *   - a 40-instruction Curie vertex program (nv43) with a loop and a call:
+ *     transform and normal as above, then a loop (CAL, ADD writing the
+ *     condition codes, BRA while greater than 0) calling four times a
+ *     19-instruction per-light subroutine (LIT, attenuation with DST and
+ *     RCP, MIN/MAX clamping), then colour, texture and fog outputs:
+ *     106 instructions a vertex.
+ * Programs are written ISA-neutral and encoded with nv_xf_encode(); each
+ * run checks how many instructions the program executed.  Not a test.
  */
 #include <glib.h>
 #include <stdio.h>
@@ -15,26 +21,116 @@
 
 #include "hw/nv/nv.h"
 
-static void put(uint32_t *w, unsigned lo, unsigned len, uint32_t v)
+enum { MUX_TEMP = 1, MUX_IBUF = 2, MUX_CTX = 3 };
+enum {
+    V_MOV = 1, V_MUL, V_ADD, V_MAD, V_DP3, V_DPH, V_DP4, V_DST, V_MIN, V_MAX,
+};
+enum { S_RSQ = 4, S_RCP = 2, S_LIT = 7, S_BRA = 9, S_CAL = 0xb, S_RET = 0xc };
+#define NONE        NV_XF_REGS
+#define CC_GT       4
+#define X 8
+#define Y 4
+#define Z 2
+#define W 1
+
+/* A source: @mux, temp @reg, swizzle as a string ("xyzw", "wwww"). */
+static NVXfSrc src(unsigned mux, unsigned reg, const char *swz, bool neg)
 {
-    for (unsigned i = 0; i < len; i++) {
-        w[(lo + i) / 32] &= ~(1u << ((lo + i) % 32));
-        w[(lo + i) / 32] |= ((v >> i) & 1) << ((lo + i) % 32);
+    NVXfSrc s = { .mux = mux, .reg = reg, .neg = neg };
+
+    for (unsigned c = 0; c < 4; c++) {
+        s.swz[c] = strchr("xyzw", swz[c]) - "xyzw";
+    }
+    return s;
+}
+
+#define T(r, s)     src(MUX_TEMP, r, s, false)
+#define NT(r, s)    src(MUX_TEMP, r, s, true)
+#define V(s)        src(MUX_IBUF, 0, s, false)
+#define C(s)        src(MUX_CTX, 0, s, false)
+
+/* An instruction with no result anywhere yet. */
+static NVXfInsn nop(void)
+{
+    return (NVXfInsn) { .dst_vec = NONE, .dst_sca = NONE };
+}
+
+/*
+ * Vector op into temp @dst (mask @wm) or, with @out >= 0, TBUF @out (on
+ * Curie an output takes the temp write mask: DST_WM_VEC carries it too).
+ */
+static NVXfInsn vop(unsigned op, int dst, int out, unsigned wm, NVXfSrc s0,
+                    NVXfSrc s1, NVXfSrc s2, unsigned ibuf, unsigned ctx)
+{
+    NVXfInsn in = nop();
+
+    in.op_vec = op;
+    in.dst_wm_vec = wm;
+    if (out >= 0) {
+        in.out_addr = out;
+        in.out_wm_vec = wm;
+    } else {
+        in.dst_vec = dst;
+    }
+    in.src[0] = s0;
+    in.src[1] = s1;
+    in.src[2] = s2;
+    in.ibuf_addr = ibuf;
+    in.ctx_addr = ctx;
+    return in;
+}
+
+/* Scalar op on SRC2 into temp @dst (mask @wm). */
+static NVXfInsn sop(unsigned op, unsigned dst, unsigned wm, NVXfSrc s2)
+{
+    NVXfInsn in = nop();
+
+    in.op_sca = op;
+    in.dst_sca = dst;
+    in.dst_wm_sca = wm;
+    in.src[2] = s2;
+    return in;
+}
+
+static void upload(NVXf *xf, NVXFIsa isa, const NVXfInsn *prog, unsigned n)
+{
+    for (unsigned pc = 0; pc < n; pc++) {
+        uint32_t w[NV_XF_PR_WORDS];
+        NVXfInsn in = prog[pc];
+
+        if (isa == NV_XF_KELVIN && in.dst_vec == NONE) {
+            in.dst_vec = in.dst_sca;    /* Kelvin's one DST field */
+        }
+        nv_xf_encode(isa, &in, w);
+        /* IDX2XF word 0 carries the instruction's top bits. */
+        for (unsigned k = 0; k < 4; k++) {
+            NVXfCmd c = { .type = NV_XF_CMD_XFPR, .vec = pc, .word = k,
+                          .data = { w[3 - k] } };
+
+            nv_xf_write(xf, NULL, &c);
+        }
     }
 }
 
-/* Kelvin source operand: mux, register, swizzle .xyzw (isa.rst). */
-static uint32_t ksrc(unsigned mux, unsigned reg)
+static void set_vec(NVXf *xf, uint8_t type, uint16_t vec, float x, float y,
+                    float z, float w)
 {
-    return mux | reg << 2 | 0x1b << 6;
+    const float v[4] = { x, y, z, w };
+
+    for (unsigned k = 0; k < 4; k++) {
+        NVXfCmd c = { .type = type, .vec = vec, .word = k };
+
+        memcpy(&c.data[0], &v[k], 4);
+        nv_xf_write(xf, NULL, &c);
+    }
 }
 
-static void write_cmd(NVXf *xf, uint8_t type, uint16_t vec,
-                      const uint32_t v[4])
+/* Constants both programs read: c0-c3 MVP rows, c4-c6 normal matrix. */
+static void set_transform(NVXf *xf)
 {
-    for (unsigned w = 0; w < 4; w++) {
-        NVXfCmd c = { .type = type, .vec = vec, .word = w, .data = { v[w] } };
-        nv_xf_write(xf, NULL, &c);
+    for (unsigned i = 0; i < 7; i++) {
+        set_vec(xf, NV_XF_CMD_XFCTX, i, i == 0 ? 1.0f : 0.25f,
+                i == 1 ? 1.0f : 0.125f, i == 2 ? 1.0f : 0.0625f, 0.5f);
     }
 }
 
@@ -43,186 +139,205 @@ static double now(void)
     return g_get_monotonic_time() / 1e6;
 }
 
-/* Curie source operand (isa.rst): mux, register, swizzle .xyzw. */
-static uint32_t csrc(unsigned mux, unsigned reg)
+/* Vertices per second of @xf's program; checks the instruction count. */
+static double run_vertices(NVXf *xf, unsigned icnt)
 {
-    return mux | reg << 2 | 0x1b << 8;
-}
-
-#define LOOPS           4096
-#define CURIE_ICNT      (2 + 7 * LOOPS)
-
-/*
- * One Curie instruction with no destination (isa.rst Curie fields:
- * OUT_ADDR 2-6, DST_SCA 7-12, DST_VEC 111-116 all "none"), then @pc's
- * own fields, uploaded as IDX2XF words 3..0.
- */
-static void curie_insn(NVXf *xf, uint16_t pc, uint32_t w[4])
-{
-    uint32_t idx[4] = { w[3], w[2], w[1], w[0] };
-
-    write_cmd(xf, NV_XF_CMD_XFPR, pc, idx);
-}
-
-static void curie_blank(uint32_t w[4])
-{
-    memset(w, 0, 16);
-    put(w, 2, 5, 0x1f);
-    put(w, 7, 6, 0x3f);
-    put(w, 111, 6, 0x3f);
-}
-
-/* Returns instructions per second; checks the count each program ran. */
-static double curie_loop_call(void)
-{
-    NVXf *xf = g_new0(NVXf, 1);
-    const uint32_t count[4] = { 0x45800000, 0, 0, 0 };     /* 4096.0 */
-    const uint32_t half[4] = { 0x3f000000, 0x3f000000, 0x3f000000,
-                               0x3f000000 };
-    const uint32_t minus1[4] = { 0xbf800000, 0, 0, 0 };
-    uint32_t w[4];
-    NVXfVertex v;
     unsigned runs = 0;
-    double t0, t;
+    NVXfVertex v;
+    double t0 = now(), t;
 
-    nv_xf_reset(xf, NV_XF_CURIE);
-    /* 0: MOV R0 = v[0] (OP_VEC 86-90, SRC0 55-71, DST_WM_VEC 13-16). */
-    curie_blank(w);
-    put(w, 13, 4, 0xf);
-    put(w, 55, 17, csrc(2, 0));
-    put(w, 86, 5, 0x01);
-    put(w, 111, 6, 0);
-    curie_insn(xf, 0, w);
-    /* 1: CAL 10 (OP_SCA 91-95 = 0x0b, target in XFCTX_ADDR 76-85). */
-    curie_blank(w);
-    put(w, 76, 10, 10);
-    put(w, 91, 5, 0x0b);
-    curie_insn(xf, 1, w);
-    /* 2: ADD R0.x = R0 + c[0x9c] (SRC0 + SRC2), writing CC (CDST_WM
-     * 110, CDST_IS_VEC 125). */
-    curie_blank(w);
-    put(w, 13, 4, 0x8);
-    put(w, 21, 17, csrc(3, 0));
-    put(w, 55, 17, csrc(1, 0));
-    put(w, 76, 10, 0x9c);
-    put(w, 86, 5, 0x03);
-    put(w, 110, 1, 1);
-    put(w, 111, 6, 0);
-    put(w, 125, 1, 1);
-    curie_insn(xf, 2, w);
-    /* 3: BRA 1 if CC.x is GT (COND_ENABLE 109, COND_TEST 106-108 = 4,
-     * CSRC_SWZ 98-105 = .xxxx = 0). */
-    curie_blank(w);
-    put(w, 76, 10, 1);
-    put(w, 91, 5, 0x09);
-    put(w, 106, 3, 4);
-    put(w, 109, 1, 1);
-    curie_insn(xf, 3, w);
-    /* 4: MOV o[0] = R1, END. */
-    curie_blank(w);
-    put(w, 0, 1, 1);
-    put(w, 2, 5, 0);
-    put(w, 13, 4, 0xf);
-    put(w, 55, 17, csrc(1, 1));
-    put(w, 86, 5, 0x01);
-    put(w, 126, 1, 1);
-    curie_insn(xf, 4, w);
-    /* 10-13: MAD R1 = R1 * c[0x9d] + v[1]; 13 also RET (OP_SCA 0x0c). */
-    for (uint16_t pc = 10; pc < 14; pc++) {
-        curie_blank(w);
-        put(w, 13, 4, 0xf);
-        put(w, 21, 17, csrc(2, 0));
-        put(w, 38, 17, csrc(3, 0));
-        put(w, 55, 17, csrc(1, 1));
-        put(w, 72, 4, 1);
-        put(w, 76, 10, 0x9d);
-        put(w, 86, 5, 0x04);
-        put(w, 91, 5, pc == 13 ? 0x0c : 0);
-        put(w, 111, 6, 1);
-        curie_insn(xf, pc, w);
-    }
-    write_cmd(xf, NV_XF_CMD_XFCTX, 0x9c, minus1);
-    write_cmd(xf, NV_XF_CMD_XFCTX, 0x9d, half);
-    write_cmd(xf, NV_XF_CMD_VAB, 0, count);
-    write_cmd(xf, NV_XF_CMD_VAB, 1, half);
-
-    t0 = now();
     do {
-        for (int i = 0; i < 16; i++) {
+        for (int i = 0; i < 256; i++) {
             nv_xf_vertex(xf, NULL);
             nv_xf_pop_vertex(xf, &v);
         }
-        runs += 16;
+        runs += 256;
         t = now() - t0;
     } while (t < 1.0);
-    if (xf->last_icnt != CURIE_ICNT) {
-        g_error("the Curie program ran %u instructions, not %u",
-                xf->last_icnt, CURIE_ICNT);
+    if (xf->last_icnt != icnt) {
+        g_error("the program ran %u instructions, not %u", xf->last_icnt,
+                icnt);
     }
+    return runs / t;
+}
+
+#define KELVIN_ICNT 16
+
+/*
+ * Kelvin T&L: v0 position, v2 normal, v3 colour; c7 L, c8 H, c9.w the
+ * shininess, c10 diffuse, c12 specular.  Outputs o0 (HPOS), o3 (COL0).
+ */
+static double kelvin_tnl(void)
+{
+    NVXfInsn prog[KELVIN_ICNT] = {
+        vop(V_DP4, 0, 0, X, V("xyzw"), C("xyzw"), C("xyzw"), 0, 0),
+        vop(V_DP4, 0, 0, Y, V("xyzw"), C("xyzw"), C("xyzw"), 0, 1),
+        vop(V_DP4, 0, 0, Z, V("xyzw"), C("xyzw"), C("xyzw"), 0, 2),
+        vop(V_DP4, 0, 0, W, V("xyzw"), C("xyzw"), C("xyzw"), 0, 3),
+        vop(V_DP3, 0, -1, X, V("xyzw"), C("xyzw"), C("xyzw"), 2, 4),
+        vop(V_DP3, 0, -1, Y, V("xyzw"), C("xyzw"), C("xyzw"), 2, 5),
+        vop(V_DP3, 0, -1, Z, V("xyzw"), C("xyzw"), C("xyzw"), 2, 6),
+        vop(V_DP3, 0, -1, W, T(0, "xyzw"), T(0, "xyzw"), C("xyzw"), 0, 0),
+        sop(S_RSQ, 1, X, T(0, "wwww")),
+        vop(V_MUL, 0, -1, X | Y | Z, T(0, "xyzw"), T(1, "xxxx"),
+            C("xyzw"), 0, 0),
+        vop(V_DP3, 2, -1, X, T(0, "xyzw"), C("xyzw"), C("xyzw"), 0, 7),
+        vop(V_DP3, 2, -1, Y, T(0, "xyzw"), C("xyzw"), C("xyzw"), 0, 8),
+        vop(V_MOV, 2, -1, W, C("xyzw"), C("xyzw"), C("xyzw"), 0, 9),
+        sop(S_LIT, 3, X | Y | Z | W, T(2, "xyzw")),
+        vop(V_MAD, 4, -1, X | Y | Z | W, T(3, "yyyy"), C("xyzw"), V("xyzw"),
+            3, 10),
+        vop(V_MAD, 0, 3, X | Y | Z | W, T(3, "zzzz"), C("xyzw"), T(4, "xyzw"),
+            0, 12),
+    };
+    NVXf *xf = g_new0(NVXf, 1);
+    double rate;
+
+    prog[KELVIN_ICNT - 1].end = true;
+    nv_xf_reset(xf, NV_XF_KELVIN);
+    upload(xf, NV_XF_KELVIN, prog, KELVIN_ICNT);
+    set_transform(xf);
+    set_vec(xf, NV_XF_CMD_XFCTX, 7, 0.0f, 0.6f, 0.8f, 0.0f);
+    set_vec(xf, NV_XF_CMD_XFCTX, 8, 0.0f, 0.8f, 0.6f, 0.0f);
+    set_vec(xf, NV_XF_CMD_XFCTX, 9, 0.0f, 0.0f, 0.0f, 16.0f);
+    set_vec(xf, NV_XF_CMD_XFCTX, 10, 0.5f, 0.25f, 0.125f, 1.0f);
+    set_vec(xf, NV_XF_CMD_XFCTX, 12, 0.25f, 0.25f, 0.25f, 0.0f);
+    set_vec(xf, NV_XF_CMD_VAB, 0, 1.0f, 2.0f, 3.0f, 1.0f);
+    set_vec(xf, NV_XF_CMD_VAB, 2, 0.0f, 0.6f, 0.8f, 0.0f);
+    set_vec(xf, NV_XF_CMD_VAB, 3, 0.1f, 0.1f, 0.1f, 1.0f);
+    rate = run_vertices(xf, KELVIN_ICNT);
     g_free(xf);
-    return (double)runs * CURIE_ICNT / t;
+    return rate;
+}
+
+#define CURIE_PROG      40
+#define CURIE_LIGHTS    4
+#define CURIE_ICNT      (13 + 22 * CURIE_LIGHTS + 5)
+
+/* A CAL or conditional BRA to @target. */
+static NVXfInsn flow(unsigned op, unsigned target, bool cond)
+{
+    NVXfInsn in = nop();
+
+    in.op_sca = op;
+    in.ctx_addr = target;
+    in.cond_enable = cond;
+    in.cond_test = CC_GT;
+    return in;
+}
+
+/*
+ * Curie: v0 position, v1.x the light count, v2 normal, v3 texture
+ * coordinates; R0 position, R6 normal, R7 colour, R5.x the count.
+ * 0-12 transform and set-up, 13-15 the loop, 16-20 outputs and END,
+ * 21-39 the per-light subroutine.
+ */
+static double curie_loop_call(void)
+{
+    NVXfInsn prog[CURIE_PROG] = {
+        vop(V_MOV, 0, -1, X | Y | Z | W, V("xyzw"), C("xyzw"), C("xyzw"),
+            0, 0),
+        vop(V_DP4, 0, 0, X, T(0, "xyzw"), C("xyzw"), C("xyzw"), 0, 0),
+        vop(V_DP4, 0, 0, Y, T(0, "xyzw"), C("xyzw"), C("xyzw"), 0, 1),
+        vop(V_DP4, 0, 0, Z, T(0, "xyzw"), C("xyzw"), C("xyzw"), 0, 2),
+        vop(V_DP4, 0, 0, W, T(0, "xyzw"), C("xyzw"), C("xyzw"), 0, 3),
+        vop(V_DP3, 6, -1, X, V("xyzw"), C("xyzw"), C("xyzw"), 2, 4),
+        vop(V_DP3, 6, -1, Y, V("xyzw"), C("xyzw"), C("xyzw"), 2, 5),
+        vop(V_DP3, 6, -1, Z, V("xyzw"), C("xyzw"), C("xyzw"), 2, 6),
+        vop(V_DP3, 6, -1, W, T(6, "xyzw"), T(6, "xyzw"), C("xyzw"), 0, 0),
+        sop(S_RSQ, 8, X, T(6, "wwww")),
+        vop(V_MUL, 6, -1, X | Y | Z, T(6, "xyzw"), T(8, "xxxx"), C("xyzw"),
+            0, 0),
+        vop(V_MOV, 7, -1, X | Y | Z | W, C("xyzw"), C("xyzw"), C("xyzw"),
+            0, 7),
+        vop(V_MOV, 5, -1, X | Y | Z | W, V("xyzw"), C("xyzw"), C("xyzw"),
+            1, 0),
+        /* 13: the loop */
+        flow(S_CAL, 21, false),
+        vop(V_ADD, 5, -1, X, T(5, "xyzw"), C("xyzw"), C("xyzw"), 0, 9),
+        flow(S_BRA, 13, true),
+        /* 16: outputs */
+        vop(V_MOV, 0, 3, X | Y | Z | W, T(7, "xyzw"), C("xyzw"), C("xyzw"),
+            0, 0),
+        vop(V_DP4, 0, 9, X, V("xyzw"), C("xyzw"), C("xyzw"), 3, 16),
+        vop(V_DP4, 0, 9, Y, V("xyzw"), C("xyzw"), C("xyzw"), 3, 17),
+        vop(V_DP4, 0, 5, X, T(0, "xyzw"), C("xyzw"), C("xyzw"), 0, 18),
+        vop(V_MOV, 0, 4, X | Y | Z | W, C("xyzw"), C("xyzw"), C("xyzw"),
+            0, 19),
+        /* 21: one light */
+        vop(V_DP3, 1, -1, X, T(6, "xyzw"), C("xyzw"), C("xyzw"), 0, 10),
+        vop(V_DP3, 1, -1, Y, T(6, "xyzw"), C("xyzw"), C("xyzw"), 0, 11),
+        vop(V_MOV, 1, -1, W, C("xyzw"), C("xyzw"), C("xyzw"), 0, 12),
+        sop(S_LIT, 2, X | Y | Z | W, T(1, "xyzw")),
+        vop(V_MAD, 7, -1, X | Y | Z | W, T(2, "yyyy"), C("xyzw"),
+            T(7, "xyzw"), 0, 13),
+        vop(V_MAD, 7, -1, X | Y | Z | W, T(2, "zzzz"), C("xyzw"),
+            T(7, "xyzw"), 0, 14),
+        vop(V_ADD, 3, -1, X | Y | Z, C("xyzw"), C("xyzw"), NT(0, "xyzw"),
+            0, 15),
+        vop(V_DP3, 3, -1, W, T(3, "xyzw"), T(3, "xyzw"), C("xyzw"), 0, 0),
+        sop(S_RSQ, 4, X, T(3, "wwww")),
+        vop(V_MUL, 3, -1, X | Y | Z, T(3, "xyzw"), T(4, "xxxx"), C("xyzw"),
+            0, 0),
+        vop(V_DST, 4, -1, X | Y | Z | W, T(3, "wwww"), T(4, "xxxx"),
+            C("xyzw"), 0, 0),
+        vop(V_DP3, 4, -1, W, T(4, "xyzw"), C("xyzw"), C("xyzw"), 0, 20),
+        sop(S_RCP, 4, X, T(4, "wwww")),
+        vop(V_MUL, 2, -1, X | Y | Z | W, T(2, "xyzw"), T(4, "xxxx"),
+            C("xyzw"), 0, 0),
+        vop(V_MAD, 7, -1, X | Y | Z | W, T(2, "yyyy"), C("xyzw"),
+            T(7, "xyzw"), 0, 21),
+        vop(V_MAX, 7, -1, X | Y | Z | W, T(7, "xyzw"), C("xyzw"), C("xyzw"),
+            0, 22),
+        vop(V_MIN, 7, -1, X | Y | Z | W, T(7, "xyzw"), C("xyzw"), C("xyzw"),
+            0, 23),
+        vop(V_MUL, 7, -1, W, T(7, "xyzw"), C("xyzw"), C("xyzw"), 0, 24),
+        flow(S_RET, 0, false),
+    };
+    NVXf *xf = g_new0(NVXf, 1);
+    double rate;
+
+    prog[14].cdst_write = true;         /* the count's ADD sets CC */
+    prog[14].cdst_is_vec = true;
+    prog[20].end = true;
+    nv_xf_reset(xf, NV_XF_CURIE);
+    upload(xf, NV_XF_CURIE, prog, CURIE_PROG);
+    set_transform(xf);
+    set_vec(xf, NV_XF_CMD_XFCTX, 7, 0.05f, 0.05f, 0.05f, 1.0f);
+    set_vec(xf, NV_XF_CMD_XFCTX, 9, -1.0f, 0.0f, 0.0f, 0.0f);
+    set_vec(xf, NV_XF_CMD_XFCTX, 10, 0.0f, 0.6f, 0.8f, 0.0f);
+    set_vec(xf, NV_XF_CMD_XFCTX, 11, 0.0f, 0.8f, 0.6f, 0.0f);
+    set_vec(xf, NV_XF_CMD_XFCTX, 12, 0.0f, 0.0f, 0.0f, 16.0f);
+    set_vec(xf, NV_XF_CMD_XFCTX, 13, 0.5f, 0.25f, 0.125f, 1.0f);
+    set_vec(xf, NV_XF_CMD_XFCTX, 14, 0.25f, 0.25f, 0.25f, 0.0f);
+    set_vec(xf, NV_XF_CMD_XFCTX, 15, 4.0f, 5.0f, 6.0f, 1.0f);
+    set_vec(xf, NV_XF_CMD_XFCTX, 16, 1.0f, 0.0f, 0.0f, 0.0f);
+    set_vec(xf, NV_XF_CMD_XFCTX, 17, 0.0f, 1.0f, 0.0f, 0.0f);
+    set_vec(xf, NV_XF_CMD_XFCTX, 18, 0.0f, 0.0f, -0.01f, 1.0f);
+    set_vec(xf, NV_XF_CMD_XFCTX, 19, 0.2f, 0.2f, 0.2f, 1.0f);
+    set_vec(xf, NV_XF_CMD_XFCTX, 20, 1.0f, 0.5f, 0.25f, 0.0f);
+    set_vec(xf, NV_XF_CMD_XFCTX, 21, 0.125f, 0.125f, 0.125f, 0.0f);
+    set_vec(xf, NV_XF_CMD_XFCTX, 22, 0.0f, 0.0f, 0.0f, 0.0f);
+    set_vec(xf, NV_XF_CMD_XFCTX, 23, 1.0f, 1.0f, 1.0f, 1.0f);
+    set_vec(xf, NV_XF_CMD_XFCTX, 24, 1.0f, 1.0f, 1.0f, 0.5f);
+    set_vec(xf, NV_XF_CMD_VAB, 0, 1.0f, 2.0f, 3.0f, 1.0f);
+    set_vec(xf, NV_XF_CMD_VAB, 1, CURIE_LIGHTS, 0.0f, 0.0f, 0.0f);
+    set_vec(xf, NV_XF_CMD_VAB, 2, 0.0f, 0.6f, 0.8f, 0.0f);
+    set_vec(xf, NV_XF_CMD_VAB, 3, 0.5f, 0.5f, 0.0f, 1.0f);
+    rate = run_vertices(xf, CURIE_ICNT);
+    g_free(xf);
+    return rate;
 }
 
 static volatile float sink, vb = 0.999f, vc = 0.001f;
 
-int main(void)
+/* 4-component multiply-adds per second in plain C. */
+static double c_baseline(void)
 {
-    NVXf *xf = g_new0(NVXf, 1);
-    const uint32_t param[4] = { 0x3f800000, 0x3f000000, 0x3f400000, 0 };
-    const NVXfCmd run = { .type = NV_XF_CMD_RUN };
-    unsigned runs = 0;
-    double t0, t, xf_t, xf_rate, curie_rate, c_rate;
     float a = 1.0f;
     uint64_t n = 0;
+    double t0 = now(), t;
 
-    nv_xf_reset(xf, NV_XF_KELVIN);
-    for (unsigned pc = 0; pc < 16; pc++) {
-        uint32_t w[4] = { 0 }, idx[4];
-
-        if (pc < 15) {
-            /* MAD R1 = R1 * v[0] + v[0] (R1 starts at 0 each run). */
-            put(w, 20, 4, 1);
-            put(w, 24, 4, 0xf);
-            put(w, 28, 15, ksrc(1, 1));
-            put(w, 43, 15, ksrc(2, 0));
-            put(w, 58, 15, ksrc(2, 0));
-            put(w, 85, 4, 4);
-        } else {
-            /* MOV c[0x64] = R1, END. */
-            put(w, 0, 1, 1);
-            put(w, 3, 8, 0x64);
-            put(w, 11, 1, 1);
-            put(w, 12, 4, 0xf);
-            put(w, 20, 4, 0xf);
-            put(w, 58, 15, ksrc(1, 1));
-            put(w, 85, 4, 1);
-        }
-        /* IDX2XF word 0 carries instruction bits 96-127. */
-        idx[0] = w[3];
-        idx[1] = w[2];
-        idx[2] = w[1];
-        idx[3] = w[0];
-        write_cmd(xf, NV_XF_CMD_XFPR, pc, idx);
-    }
-    write_cmd(xf, NV_XF_CMD_PARAM, 0, param);
-
-    t0 = now();
-    do {
-        for (int i = 0; i < 1000; i++) {
-            nv_xf_write(xf, NULL, &run);
-        }
-        runs += 1000;
-        t = now() - t0;
-    } while (t < 1.0);
-    if (xf->last_icnt != 16) {
-        g_error("the program ran %u instructions, not 16", xf->last_icnt);
-    }
-    xf_t = t;
-    xf_rate = runs * 16.0 / t;
-    curie_rate = curie_loop_call();
-
-    /* Baseline: as many 4-component multiply-adds in plain C. */
-    t0 = now();
     do {
         /* Fresh operands each round, so nothing folds at compile time. */
         float b = vb, c = vc;
@@ -237,16 +352,23 @@ int main(void)
         n += 1000000;
         t = now() - t0;
     } while (t < 0.5);
-    sink = a;
-    c_rate = n / t;     /* 4 scalar MADs = one 4-component MAD */
+    return n / t;       /* 4 scalar MADs = one 4-component MAD */
+}
 
-    printf("XF (Kelvin, 16-instruction state program): %.1f M instructions/s "
-           "(%.1f k programs/s)\n", xf_rate / 1e6, runs / xf_t / 1e3);
-    printf("XF (Curie, loop of %u calls, %u instructions a vertex): "
-           "%.1f M instructions/s\n", LOOPS, CURIE_ICNT, curie_rate / 1e6);
+int main(void)
+{
+    double kelvin = kelvin_tnl(), curie = curie_loop_call();
+    double c_rate = c_baseline();
+
+    printf("XF (Kelvin, 16-instruction T&L vertex program): %.1f M "
+           "instructions/s, %.2f M vertices/s\n",
+           kelvin * KELVIN_ICNT / 1e6, kelvin / 1e6);
+    printf("XF (Curie, 40-instruction program, loop of %u calls, %u "
+           "instructions a vertex): %.1f M instructions/s, %.2f M "
+           "vertices/s\n", CURIE_LIGHTS, CURIE_ICNT,
+           curie * CURIE_ICNT / 1e6, curie / 1e6);
     printf("C baseline: %.1f M 4-component multiply-adds/s; XF/C = %.3f "
-           "(Kelvin), %.3f (Curie)\n", c_rate / 1e6, xf_rate / c_rate,
-           curie_rate / c_rate);
-    g_free(xf);
+           "(Kelvin), %.3f (Curie)\n", c_rate / 1e6,
+           kelvin * KELVIN_ICNT / c_rate, curie * CURIE_ICNT / c_rate);
     return 0;
 }

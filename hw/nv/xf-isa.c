@@ -259,7 +259,8 @@ static uint32_t swizzle_field(const uint8_t c[4])
     return c[0] << 6 | c[1] << 4 | c[2] << 2 | c[3];
 }
 
-static void encode(NVXFIsa isa, const NVXfInsn *in, uint32_t w[NV_XF_PR_WORDS])
+void nv_xf_encode(NVXFIsa isa, const NVXfInsn *in,
+                  uint32_t w[NV_XF_PR_WORDS])
 {
     static const int src_field[3] = { F_SRC0, F_SRC1, F_SRC2 };
     static const int abs_field[3] = { F_SRC0_ABS, F_SRC1_ABS, F_SRC2_ABS };
@@ -321,7 +322,7 @@ void nv_xf_convert(NVXFIsa from, NVXFIsa to, const uint32_t in[NV_XF_PR_WORDS],
     NVXfInsn insn;
 
     nv_xf_decode(from, in, &insn);
-    encode(to, &insn, out);
+    nv_xf_encode(to, &insn, out);
     if (from == NV_XF_CURIE) {
         set_bits(out, layout(to)->f[F_WAS_CURIE], 1);
     }

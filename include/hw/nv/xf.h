@@ -304,6 +304,9 @@ uint32_t nv_xf_cos(uint32_t a);
 /* Decoders (xf-isa.c): @w is the instruction, bit n in w[n / 32]. */
 void nv_xf_decode(NVXFIsa isa, const uint32_t w[NV_XF_PR_WORDS],
                   NVXfInsn *insn);
+/* Encode @in in ISA @isa: what the ISA has no field for is dropped. */
+void nv_xf_encode(NVXFIsa isa, const NVXfInsn *in,
+                  uint32_t w[NV_XF_PR_WORDS]);
 /* Re-encode an instruction of ISA @from in ISA @to (upload conversion). */
 void nv_xf_convert(NVXFIsa from, NVXFIsa to, const uint32_t in[NV_XF_PR_WORDS],
                    uint32_t out[NV_XF_PR_WORDS]);
