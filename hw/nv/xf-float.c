@@ -15,6 +15,9 @@
  */
 #include <math.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "hw/nv/xf.h"
 
@@ -241,6 +244,105 @@ uint32_t nv_xf_sum(const uint32_t *t, unsigned n, bool rankine)
     return nv_xf_trunc(s < 0 ? SIGN : 0, s < 0 ? -s : s, (int)emax - 155 + 127,
                        rankine);
 }
+
+#ifdef __SSE2__
+/*
+ * The 4-lane MAD (docs/xf.rst "Precision"), in double precision, two
+ * lanes a register.  With normal or zero operands, and E, the exponent of
+ * the larger of the truncated product and @c, in [-98, 126] (or both
+ * zero), every step below is exact or is the XF rule itself:
+ *   - the 24 x 24-bit product is exact in 53 bits; clearing the low 29
+ *     bits of a double's fraction truncates it to 24 bits;
+ *   - the adder's grid is g = 2^(E - 28): the larger term is on it, the
+ *     smaller is cut to it toward zero by rounding it to g (adding and
+ *     taking away 2^(E + 24), whose ulp is g) and stepping back where
+ *     that went up;
+ *   - the two terms, on the grid and below 2^(E + 1), sum exactly;
+ *     truncating that sum is the adder's last step;
+ *   - the result, a multiple of g >= 2^-126 (or 0) below 2^128, is normal
+ *     or an exact zero; a product below 2^-126, which XF makes a zero,
+ *     is below g and cut to 0 all the same.
+ * The sign is that of the larger term, i.e. of the double sum; a zero
+ * result is +0 (@c's -0 is made +0 first, so -0 + -0 cannot happen).
+ */
+static inline __m128d mad2(__m128d a, __m128d b, __m128d c, __m128d *e)
+{
+    const __m128d trunc = _mm_castsi128_pd(_mm_set1_epi64x(~0x1fffffffll));
+    const __m128d sign = _mm_set1_pd(-0.0);
+    const __m128d expo = _mm_castsi128_pd(_mm_set1_epi64x(0x7ff0ll << 48));
+    __m128d p = _mm_and_pd(_mm_mul_pd(a, b), trunc);
+    __m128d ap = _mm_andnot_pd(sign, p), ac = _mm_andnot_pd(sign, c);
+    __m128d hi = _mm_max_pd(ap, ac), lo = _mm_min_pd(ap, ac);
+    __m128d k, g, u, s;
+
+    *e = _mm_and_pd(hi, expo);
+    k = _mm_mul_pd(*e, _mm_set1_pd(0x1p24));
+    g = _mm_mul_pd(*e, _mm_set1_pd(0x1p-28));
+    u = _mm_sub_pd(_mm_add_pd(lo, k), k);
+    u = _mm_sub_pd(u, _mm_and_pd(_mm_cmpgt_pd(u, lo), g));
+    /* hi - u where the signs differ, hi + u where they agree. */
+    s = _mm_add_pd(hi, _mm_xor_pd(u, _mm_and_pd(_mm_xor_pd(p, c), sign)));
+    s = _mm_and_pd(s, trunc);
+    return _mm_or_pd(s, _mm_and_pd(_mm_add_pd(p, c), sign));
+}
+
+/* Lanes of @x holding @lo <= x <= @hi (signed), by one biased compare. */
+static __m128i in_range(__m128i x, int32_t lo, int32_t hi)
+{
+    uint32_t bias = SIGN - (uint32_t)lo;
+
+    x = _mm_add_epi32(x, _mm_set1_epi32((int32_t)bias));
+    return _mm_cmplt_epi32(x, _mm_set1_epi32((int32_t)(bias + hi + 1)));
+}
+
+/* Lanes holding a normal number or a zero. */
+static __m128i ordinary(__m128i x)
+{
+    x = _mm_and_si128(x, _mm_set1_epi32(~SIGN));
+    return _mm_or_si128(in_range(x, 0x00800000, 0x7f7fffff),
+                        _mm_cmpeq_epi32(x, _mm_setzero_si128()));
+}
+
+bool nv_xf_mad4(const uint32_t *a, const uint32_t *b, const uint32_t *c,
+                uint32_t r[4])
+{
+    __m128i va = _mm_loadu_si128((const __m128i *)a);
+    __m128i vb = _mm_loadu_si128((const __m128i *)b);
+    __m128i vc = _mm_loadu_si128((const __m128i *)c);
+    __m128i ok = _mm_and_si128(_mm_and_si128(ordinary(va), ordinary(vb)),
+                               ordinary(vc));
+    __m128 fa = _mm_castsi128_ps(va), fb = _mm_castsi128_ps(vb), fc;
+    __m128d e0, e1, r0, r1;
+    __m128i eh;
+
+    vc = _mm_andnot_si128(_mm_cmpeq_epi32(vc, _mm_set1_epi32(SIGN)), vc);
+    fc = _mm_castsi128_ps(vc);
+    r0 = mad2(_mm_cvtps_pd(fa), _mm_cvtps_pd(fb), _mm_cvtps_pd(fc), &e0);
+    r1 = mad2(_mm_cvtps_pd(_mm_movehl_ps(fa, fa)),
+              _mm_cvtps_pd(_mm_movehl_ps(fb, fb)),
+              _mm_cvtps_pd(_mm_movehl_ps(fc, fc)), &e1);
+    /* E's double exponent fields, 2^E's high words, lanes 0-3. */
+    eh = _mm_castps_si128(_mm_shuffle_ps(_mm_castpd_ps(e0), _mm_castpd_ps(e1),
+                                         _MM_SHUFFLE(3, 1, 3, 1)));
+    ok = _mm_and_si128(ok, _mm_or_si128(in_range(eh, (1023 - 98) << 20,
+                                                 (1023 + 126) << 20),
+                                        _mm_cmpeq_epi32(eh,
+                                                        _mm_setzero_si128())));
+    if (_mm_movemask_ps(_mm_castsi128_ps(ok)) != 0xf) {
+        return false;
+    }
+    _mm_storeu_ps((float *)r, _mm_movelh_ps(_mm_cvtpd_ps(r0),
+                                            _mm_cvtpd_ps(r1)));
+    return true;
+}
+#else
+/* No SIMD to speak of: the scalar functions do every lane. */
+bool nv_xf_mad4(const uint32_t *a, const uint32_t *b, const uint32_t *c,
+                uint32_t r[4])
+{
+    return false;
+}
+#endif
 
 /*
  * The ZERO_WINS comparison order (facts.md): raw sign-magnitude order,

@@ -331,6 +331,29 @@ static void exec_areg(XfRun *run, const NVXfOp *op, const uint32_t *s0)
     }
 }
 
+/*
+ * MUL, ADD (SRC0 + SRC2, facts.md) and MAD (the product truncated first,
+ * then the adder): four lanes at once through nv_xf_mad4, MUL as a MAD
+ * adding 0 and ADD as one multiplying by 1.0; the scalar functions when
+ * a lane has a special, a denormal or a result near the range's ends.
+ */
+static void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
+                     bool rk)
+{
+    static const uint32_t zero[4], one[4] = { ONE, ONE, ONE, ONE };
+    const uint32_t *a = s[0], *b = vec == 0x03 ? one : s[1];
+    const uint32_t *c = vec == 0x02 ? zero : s[2];
+
+    if (G_LIKELY(nv_xf_mad4(a, b, c, r))) {
+        return;
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        r[i] = vec == 0x02 ? nv_xf_mul(a[i], b[i], rk) :
+               vec == 0x03 ? nv_xf_add(a[i], c[i], rk) :
+               nv_xf_mad(a[i], b[i], c[i], rk);
+    }
+}
+
 /* The vector unit, for the ops that give a result (op->has_vec). */
 static void exec_vec(XfRun *run, const NVXfOp *op,
                      const uint32_t *const s[3], uint32_t r[4])
@@ -344,19 +367,9 @@ static void exec_vec(XfRun *run, const NVXfOp *op,
         memcpy(r, s[0], 16);
         return;
     case 0x02:
-        for (c = 0; c < 4; c++) {
-            r[c] = nv_xf_mul(s[0][c], s[1][c], rk);
-        }
-        return;
-    case 0x03:  /* ADD uses SRC0 and SRC2 (facts.md) */
-        for (c = 0; c < 4; c++) {
-            r[c] = nv_xf_add(s[0][c], s[2][c], rk);
-        }
-        return;
-    case 0x04:  /* MAD: product truncated first, then the adder */
-        for (c = 0; c < 4; c++) {
-            r[c] = nv_xf_mad(s[0][c], s[1][c], s[2][c], rk);
-        }
+    case 0x03:
+    case 0x04:
+        exec_mad(op->vec, s, r, rk);
         return;
     case 0x05:
     case 0x07:

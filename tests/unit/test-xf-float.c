@@ -406,6 +406,85 @@ static void test_mul_sum_reference(void)
     g_rand_free(r);
 }
 
+/* A normal number or a zero: the operands nv_xf_mad4 may take itself. */
+static uint32_t rnd_ordinary(GRand *r, uint32_t other)
+{
+    uint32_t x = g_rand_int(r) & 0x807fffff;
+    int e;
+
+    switch (g_rand_int_range(r, 0, 5)) {
+    case 0:
+        return x & NZERO;
+    case 1:
+        /* Exponents up to the ends of its range and past them. */
+        e = g_rand_boolean(r) ? g_rand_int_range(r, 1, 40)
+                              : g_rand_int_range(r, 215, 255);
+        break;
+    case 2:
+        /* Near the other's: cancellation and the grid. */
+        e = ((other >> 23) & 0xff) + g_rand_int_range(r, -35, 36);
+        break;
+    default:
+        e = g_rand_int_range(r, 100, 155);
+        break;
+    }
+    return x | (uint32_t)CLAMP(e, 1, 254) << 23;
+}
+
+/* nv_xf_mad4 against the scalar MUL, ADD and MAD, both rule sets. */
+static void test_mad4(void)
+{
+    static const uint32_t zero[4], one[4] = { ONE, ONE, ONE, ONE };
+    /* Exact cancellation, a -0 addend, 1 - 1.5 x 2^-29 (cut to 0 on the
+     * 2^-28 grid), a product below 2^-126 with a small addend, and a
+     * denormal. */
+    static const uint32_t fixed[][3] = {
+        { ONE, ONE, 0xbf800000 }, { NZERO, 0xc0000000, NZERO },
+        { ONE, ONE, 0xb1400000 }, { 0x10000000, 0x10000000, 0x20000000 },
+        { ONE, ONE, 0x00000001 },
+    };
+    GRand *r = g_rand_new_with_seed(0x4ad4);
+    unsigned fast = 0, n = 1000000;
+
+    for (unsigned i = 0; i < n + G_N_ELEMENTS(fixed); i++) {
+        uint32_t a[4], b[4], c[4], out[4];
+
+        for (unsigned l = 0; l < 4; l++) {
+            a[l] = i < n ? rnd_ordinary(r, g_rand_int(r)) : fixed[i - n][0];
+            b[l] = i < n ? rnd_ordinary(r, a[l]) : fixed[i - n][1];
+            c[l] = i < n ? rnd_ordinary(r, nv_xf_mul(a[l], b[l], true))
+                         : fixed[i - n][2];
+        }
+        for (unsigned op = 0; op < 3; op++) {
+            const uint32_t *pb = op == 1 ? one : b, *pc = op == 0 ? zero : c;
+
+            memcpy(out, a, sizeof(out));
+            if (!nv_xf_mad4(a, pb, pc, out)) {
+                g_assert_cmpmem(out, sizeof(out), a, sizeof(a));
+                continue;
+            }
+            fast++;
+            for (unsigned l = 0; l < 8; l++) {
+                uint32_t x = a[l % 4], y = pb[l % 4], z = pc[l % 4];
+                bool rk = l >= 4;
+                uint32_t want = op == 0 ? nv_xf_mul(x, y, rk) :
+                                op == 1 ? nv_xf_add(x, z, rk) :
+                                nv_xf_mad(x, y, z, rk);
+
+                if (out[l % 4] != want) {
+                    g_error("op %u, %08x %08x %08x (rankine %d): %08x, "
+                            "not %08x", op, x, y, z, rk, out[l % 4], want);
+                }
+            }
+        }
+    }
+    /* Most vectors of ordinary operands take the 4-lane path. */
+#ifdef __SSE2__
+    g_assert_cmpuint(fast, >, n);
+#endif
+    g_rand_free(r);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -413,6 +492,7 @@ int main(int argc, char **argv)
     g_test_add_func("/xf/float/mul", test_mul);
     g_test_add_func("/xf/float/add", test_add);
     g_test_add_func("/xf/float/mul-sum-reference", test_mul_sum_reference);
+    g_test_add_func("/xf/float/mad4", test_mad4);
     g_test_add_func("/xf/float/cmp-flr", test_cmp_flr);
     g_test_add_func("/xf/float/rcp-rcc-rsq", test_rcp_rcc_rsq);
     g_test_add_func("/xf/float/exp-log", test_exp_log);

@@ -287,6 +287,16 @@ static inline uint32_t nv_xf_mad(uint32_t a, uint32_t b, uint32_t c,
                             (int32_t)(a ^ b) >> 31, ep, mp, rankine);
 }
 
+/*
+ * nv_xf_mad on four lanes at once, where every lane's operands are normal
+ * numbers or zeros and its product and result stay well inside the normal
+ * range (there the Kelvin and Rankine rules agree).  Returns false, and
+ * leaves @r as it was, if a lane is not like that: the scalar functions
+ * are for it.  @r may be one of the operands.  A zero @c gives nv_xf_mul,
+ * a 1.0 @b nv_xf_add.
+ */
+bool nv_xf_mad4(const uint32_t *a, const uint32_t *b, const uint32_t *c,
+                uint32_t r[4]);
 uint32_t nv_xf_flr(uint32_t a);
 /* Floor of a double (the library has no libm); NaN and inf pass. */
 double nv_xf_floor(double x);
