@@ -129,10 +129,18 @@ static void decode_slot(NVXf *xf, unsigned pc)
                                 : in->dst_wm_sca | in->out_wm_sca;
     op->more = op->has_sca || op->areg || op->cc_from || in->sat ||
                in->cond_enable;
+    op->mad = op->vec >= 0x02 && op->vec <= 0x04;
+    op->direct = op->has_vec && !op->more && op->wm_vec == 0xf &&
+                 !in->out_wm_vec;
     for (i = 0; i < 3; i++) {
         const NVXfSrc *s = &in->src[i];
         NVXfOpSrc *o = &op->src[i];
 
+        /* A source the ops do not read is the zero vector, in place. */
+        if (!(op->reads & (1 << i))) {
+            *o = (NVXfOpSrc) { .plain = true };
+            continue;
+        }
         *o = (NVXfOpSrc) {
             .and_mask = s->abs ? ~SIGN : ~0u,
             .xor_mask = s->neg ? SIGN : 0,
@@ -159,6 +167,8 @@ static void decode_slot(NVXf *xf, unsigned pc)
         o->plain = !o->indexed && !s->abs && !s->neg && s->swz[0] == 0 &&
                    s->swz[1] == 1 && s->swz[2] == 2 && s->swz[3] == 3;
     }
+    op->fast = op->mad && op->direct && !op->flow && !in->end &&
+               op->src[0].plain && op->src[1].plain && op->src[2].plain;
 }
 
 void nv_xf_post_load(NVXf *xf)
@@ -337,8 +347,8 @@ static void exec_areg(XfRun *run, const NVXfOp *op, const uint32_t *s0)
  * adding 0 and ADD as one multiplying by 1.0; the scalar functions when
  * a lane has a special, a denormal or a result near the range's ends.
  */
-static void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
-                     bool rk)
+static inline __attribute__((always_inline))
+void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4], bool rk)
 {
     static const uint32_t zero[4], one[4] = { ONE, ONE, ONE, ONE };
     const uint32_t *a = s[0], *b = vec == 0x03 ? one : s[1];
@@ -354,7 +364,11 @@ static void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
     }
 }
 
-/* The vector unit, for the ops that give a result (op->has_vec). */
+/*
+ * The vector unit, for the ops that give a result (op->has_vec).  @r may
+ * be a source's own vector (op->direct): each lane of it is written only
+ * after the last read of that lane.
+ */
 static void exec_vec(XfRun *run, const NVXfOp *op,
                      const uint32_t *const s[3], uint32_t r[4])
 {
@@ -364,12 +378,7 @@ static void exec_vec(XfRun *run, const NVXfOp *op,
 
     switch (op->vec) {
     case 0x01:
-        memcpy(r, s[0], 16);
-        return;
-    case 0x02:
-    case 0x03:
-    case 0x04:
-        exec_mad(op->vec, s, r, rk);
+        memmove(r, s[0], 16);
         return;
     case 0x05:
     case 0x07:
@@ -390,9 +399,9 @@ static void exec_vec(XfRun *run, const NVXfOp *op,
     case 0x0e:  /* FRC = x + -FLR(x) */
     case 0x0f:
         for (c = 0; c < 4; c++) {
-            r[c] = nv_xf_flr(s[0][c]);
-            r[c] = op->vec == 0x0e ? nv_xf_add(s[0][c], r[c] ^ SIGN, true)
-                                   : r[c];
+            uint32_t f = nv_xf_flr(s[0][c]);
+
+            r[c] = op->vec == 0x0e ? nv_xf_add(s[0][c], f ^ SIGN, true) : f;
         }
         return;
     case 0x16:  /* SSG: -1, +0, +1; NaN stays NaN (inferred) */
@@ -602,27 +611,19 @@ static bool exec_flow(XfRun *run, const NVXfOp *op, uint32_t *pc)
 }
 
 /*
- * One instruction; returns false when the program ends.  The order
+ * What follows the vector op when it is not direct: the scalar op, AREG
+ * and CC writes, SAT, the condition and the masked writes.  The order
  * matters: AREG ops act before the outputs' address is taken, CC is
  * written before the results' condition is tested.
  */
-static bool step(XfRun *run, const NVXfOp *op, uint32_t *pc)
+static void finish(XfRun *run, const NVXfOp *op, const uint32_t *const s[3],
+                   uint32_t rv[4])
 {
     const NVXfInsn *in = &op->in;
-    /* Locals: stores to the run's state would otherwise reload them. */
     const bool has_vec = op->has_vec, has_sca = op->has_sca;
-    const unsigned reads = op->reads;
-    uint32_t buf[3][4], rv[4], rs[4];
-    const uint32_t *s[3];
-    unsigned cond;
+    unsigned cond = 0xf;
+    uint32_t rs[4];
 
-    s[0] = reads & 1 ? read_src(run, op, 0, buf[0]) : buf[0];
-    s[1] = reads & 2 ? read_src(run, op, 1, buf[1]) : buf[1];
-    s[2] = reads & 4 ? read_src(run, op, 2, buf[2]) : buf[2];
-    if (has_vec) {
-        exec_vec(run, op, s, rv);
-    }
-    cond = 0xf;
     if (G_UNLIKELY(op->more)) {
         if (has_vec && in->sat) {
             saturate(rv);
@@ -652,11 +653,60 @@ static bool step(XfRun *run, const NVXfOp *op, uint32_t *pc)
         write_result(run, in, rs, in->dst_sca, op->wm_sca, in->out_wm_sca,
                      cond);
     }
+}
+
+/*
+ * step() for any instruction.  Plain sources are read in place, a direct
+ * result is written in place.
+ */
+static bool step_full(XfRun *run, const NVXfOp *op, uint32_t *pc)
+{
+    /* Locals: to the compiler, the result stores could alias @op. */
+    const bool mad = op->mad, direct = op->direct, flow = op->flow;
+    const bool end = op->in.end;
+    uint32_t buf[3][4], rv[4];
+    uint32_t *r = direct ? run->r[op->in.dst_vec] : rv;
+    const uint32_t *s[3] = {
+        read_src(run, op, 0, buf[0]),
+        read_src(run, op, 1, buf[1]),
+        read_src(run, op, 2, buf[2]),
+    };
+
+    if (mad) {
+        exec_mad(op->vec, s, r, run->rankine);
+    } else if (op->has_vec) {
+        exec_vec(run, op, s, r);
+    }
+    if (!direct) {
+        finish(run, op, s, rv);
+    }
     *pc += 1;
-    if (op->flow && !exec_flow(run, op, pc)) {
+    if (flow && !exec_flow(run, op, pc)) {
         return false;
     }
-    return !in->end;
+    return !end;
+}
+
+/*
+ * One instruction; returns false when the program ends.  Most are a
+ * direct MUL, ADD or MAD on plain sources (op->fast): nothing but the
+ * reads and the op.
+ */
+static bool step(XfRun *run, const NVXfOp *op, uint32_t *pc)
+{
+    if (G_LIKELY(op->fast)) {
+        const NVXfOpSrc *o = op->src;
+        const uint32_t *s[3] = {
+            run->space[o[0].space][o[0].idx],
+            run->space[o[1].space][o[1].idx],
+            run->space[o[2].space][o[2].idx],
+        };
+
+        exec_mad(op->vec, s, run->r[op->in.dst_vec], run->rankine);
+        *pc += 1;
+        return true;
+    }
+    return step_full(run, op, pc);
 }
 
 /*

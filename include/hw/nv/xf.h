@@ -151,6 +151,10 @@ typedef struct NVXfOp {
     uint8_t cc_from;            /* 0: no CC write, 1: vector, 2: scalar */
     uint8_t cc_wm;              /* the components CC takes */
     bool more;                  /* scalar, AREG, CC, SAT or a condition */
+    bool mad;                   /* MUL, ADD or MAD */
+    bool direct;                /* only a whole vector result to a temp */
+    bool fast;                  /* direct MUL/ADD/MAD, plain sources, and
+                                 * no END or flow control */
 } NVXfOp;
 
 /* XF float arithmetic (xf-float.c).  @rankine selects Rankine+ rules. */
