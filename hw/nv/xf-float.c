@@ -265,6 +265,20 @@ uint32_t nv_xf_sum(const uint32_t *t, unsigned n, bool rankine)
  * The sign is that of the larger term, i.e. of the double sum; a zero
  * result is +0 (@c's -0 is made +0 first, so -0 + -0 cannot happen).
  */
+/*
+ * @x's lanes, >= 0 and below 2^(E + 1) where @e is 2^E, cut toward zero
+ * to the grid 2^(E - 28): rounded to it, then a step back where that
+ * went up.
+ */
+static inline __m128d grid_cut(__m128d x, __m128d e)
+{
+    __m128d k = _mm_mul_pd(e, _mm_set1_pd(0x1p24));
+    __m128d u = _mm_sub_pd(_mm_add_pd(x, k), k);
+
+    return _mm_sub_pd(u, _mm_and_pd(_mm_cmpgt_pd(u, x),
+                                    _mm_mul_pd(e, _mm_set1_pd(0x1p-28))));
+}
+
 static inline __m128d mad2(__m128d a, __m128d b, __m128d c, __m128d *e)
 {
     const __m128d trunc = _mm_castsi128_pd(_mm_set1_epi64x(~0x1fffffffll));
@@ -273,13 +287,10 @@ static inline __m128d mad2(__m128d a, __m128d b, __m128d c, __m128d *e)
     __m128d p = _mm_and_pd(_mm_mul_pd(a, b), trunc);
     __m128d ap = _mm_andnot_pd(sign, p), ac = _mm_andnot_pd(sign, c);
     __m128d hi = _mm_max_pd(ap, ac), lo = _mm_min_pd(ap, ac);
-    __m128d k, g, u, s;
+    __m128d u, s;
 
     *e = _mm_and_pd(hi, expo);
-    k = _mm_mul_pd(*e, _mm_set1_pd(0x1p24));
-    g = _mm_mul_pd(*e, _mm_set1_pd(0x1p-28));
-    u = _mm_sub_pd(_mm_add_pd(lo, k), k);
-    u = _mm_sub_pd(u, _mm_and_pd(_mm_cmpgt_pd(u, lo), g));
+    u = grid_cut(lo, *e);
     /* hi - u where the signs differ, hi + u where they agree. */
     s = _mm_add_pd(hi, _mm_xor_pd(u, _mm_and_pd(_mm_xor_pd(p, c), sign)));
     s = _mm_and_pd(s, trunc);
@@ -335,10 +346,74 @@ bool nv_xf_mad4(const uint32_t *a, const uint32_t *b, const uint32_t *c,
                                             _mm_cvtpd_ps(r1)));
     return true;
 }
+
+/*
+ * The dot products (docs/xf.rst "Precision") in double precision, as
+ * mad2(): each lane's product exact and truncated by a mask, E the
+ * exponent of the largest; every term cut to the grid 2^(E - 28) (the
+ * largest is on it); four grid terms below 2^(E + 1) sum exactly; the sum
+ * is truncated by a mask.  With normal or zero operands and E in
+ * [-98, 125] the result is normal or an exact zero (four terms stay below
+ * 2^128), and a product below 2^-126 is cut to 0 as XF makes it zero.
+ */
+bool nv_xf_dp4(const uint32_t *a, const uint32_t *b, unsigned n, bool hom,
+               uint32_t *r)
+{
+    const __m128d trunc = _mm_castsi128_pd(_mm_set1_epi64x(~0x1fffffffll));
+    const __m128d sign = _mm_set1_pd(-0.0);
+    const __m128d expo = _mm_castsi128_pd(_mm_set1_epi64x(0x7ff0ll << 48));
+    const __m128i xyz = _mm_set_epi32(0, -1, -1, -1);
+    __m128i va = _mm_loadu_si128((const __m128i *)a);
+    __m128i vb = _mm_loadu_si128((const __m128i *)b);
+    __m128 fa, fb;
+    __m128d p0, p1, m, e, s;
+    int eh;
+
+    /* DP3 has no W term; DPH's is 1.0 x SRC1.w. */
+    if (n == 3 || hom) {
+        va = _mm_and_si128(va, xyz);
+        vb = n == 3 ? _mm_and_si128(vb, xyz) : vb;
+        va = hom ? _mm_or_si128(va, _mm_set_epi32(ONE, 0, 0, 0)) : va;
+    }
+    if (_mm_movemask_ps(_mm_castsi128_ps(_mm_and_si128(ordinary(va),
+                                                       ordinary(vb)))) != 0xf) {
+        return false;
+    }
+    fa = _mm_castsi128_ps(va);
+    fb = _mm_castsi128_ps(vb);
+    p0 = _mm_and_pd(_mm_mul_pd(_mm_cvtps_pd(fa), _mm_cvtps_pd(fb)), trunc);
+    p1 = _mm_and_pd(_mm_mul_pd(_mm_cvtps_pd(_mm_movehl_ps(fa, fa)),
+                               _mm_cvtps_pd(_mm_movehl_ps(fb, fb))), trunc);
+    m = _mm_max_pd(_mm_andnot_pd(sign, p0), _mm_andnot_pd(sign, p1));
+    e = _mm_and_pd(_mm_max_pd(m, _mm_unpackhi_pd(m, m)), expo);
+    e = _mm_unpacklo_pd(e, e);
+    /* 2^E's double exponent field, from its high word. */
+    eh = _mm_cvtsi128_si32(_mm_srli_epi64(_mm_castpd_si128(e), 32)) >> 20;
+    if (eh && (eh < 1023 - 98 || eh > 1023 + 125)) {
+        return false;
+    }
+    /* The terms' magnitudes cut, their signs put back. */
+    p0 = _mm_or_pd(grid_cut(_mm_andnot_pd(sign, p0), e),
+                   _mm_and_pd(p0, sign));
+    p1 = _mm_or_pd(grid_cut(_mm_andnot_pd(sign, p1), e),
+                   _mm_and_pd(p1, sign));
+    s = _mm_add_pd(p0, p1);
+    /* Zero terms may be -0 in double; XF's zero sum is +0. */
+    s = _mm_add_sd(_mm_add_sd(s, _mm_unpackhi_pd(s, s)), _mm_setzero_pd());
+    *r = _mm_cvtsi128_si32(_mm_castps_si128(
+             _mm_cvtsd_ss(_mm_setzero_ps(), _mm_and_pd(s, trunc))));
+    return true;
+}
 #else
 /* No SIMD to speak of: the scalar functions do every lane. */
 bool nv_xf_mad4(const uint32_t *a, const uint32_t *b, const uint32_t *c,
                 uint32_t r[4])
+{
+    return false;
+}
+
+bool nv_xf_dp4(const uint32_t *a, const uint32_t *b, unsigned n, bool hom,
+               uint32_t *r)
 {
     return false;
 }

@@ -383,11 +383,14 @@ static void exec_vec(XfRun *run, const NVXfOp *op,
     case 0x05:
     case 0x07:
     case 0x06:  /* DPH: w term is 1.0 * SRC1.w through the multiplier */
-        for (c = 0; c < 4; c++) {
-            t[c] = nv_xf_mul(op->vec == 0x06 && c == 3 ? ONE : s[0][c],
-                             s[1][c], rk);
+        if (!nv_xf_dp4(s[0], s[1], op->vec == 0x05 ? 3 : 4, op->vec == 0x06,
+                       &r[0])) {
+            for (c = 0; c < 4; c++) {
+                t[c] = nv_xf_mul(op->vec == 0x06 && c == 3 ? ONE : s[0][c],
+                                 s[1][c], rk);
+            }
+            r[0] = nv_xf_sum(t, op->vec == 0x05 ? 3 : 4, rk);
         }
-        r[0] = nv_xf_sum(t, op->vec == 0x05 ? 3 : 4, rk);
         r[1] = r[2] = r[3] = r[0];
         return;
     case 0x08:  /* DST (facts.md) */

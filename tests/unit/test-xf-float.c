@@ -485,6 +485,54 @@ static void test_mad4(void)
     g_rand_free(r);
 }
 
+/* nv_xf_dp4 against nv_xf_mul and nv_xf_sum, both rule sets. */
+static void test_dp4(void)
+{
+    /* Exact cancellation (+0), -0 products only, a term cut to 0 on the
+     * grid, products below 2^-126 beside a larger one, a denormal. */
+    static const uint32_t fixed[][2][4] = {
+        { { ONE, ONE, 0, 0 }, { ONE, 0xbf800000, 0, 0 } },
+        { { NZERO, ONE, 0, NZERO }, { ONE, NZERO, NZERO, ONE } },
+        { { ONE, 0xb1400000, 0, 0 }, { ONE, ONE, 0, 0 } },
+        { { 0x10000000, ONE, 0x10000000, 0 }, { 0x10000000, 0x20000000,
+                                                0x90000000, 0 } },
+        { { ONE, 0x00000001, 0, 0 }, { ONE, ONE, 0, 0 } },
+    };
+    GRand *r = g_rand_new_with_seed(0xd943);
+    unsigned fast = 0, n = 1000000;
+
+    for (unsigned i = 0; i < n + G_N_ELEMENTS(fixed); i++) {
+        uint32_t a[4], b[4], t[4], out = 0x12345678;
+        unsigned op = i % 3, terms = op ? 4 : 3;   /* DP3, DP4, DPH */
+        uint32_t near = rnd_ordinary(r, g_rand_int(r));
+
+        for (unsigned l = 0; l < 4; l++) {
+            a[l] = i < n ? rnd_ordinary(r, near) : fixed[i - n][0][l];
+            b[l] = i < n ? rnd_ordinary(r, near) : fixed[i - n][1][l];
+        }
+        if (!nv_xf_dp4(a, b, terms, op == 2, &out)) {
+            g_assert_cmphex(out, ==, 0x12345678);
+            continue;
+        }
+        fast++;
+        for (unsigned rk = 0; rk < 2; rk++) {
+            for (unsigned l = 0; l < 4; l++) {
+                t[l] = nv_xf_mul(op == 2 && l == 3 ? ONE : a[l], b[l], rk);
+            }
+            if (out != nv_xf_sum(t, terms, rk)) {
+                g_error("DP%u %08x %08x %08x %08x . %08x %08x %08x %08x "
+                        "(rankine %u): %08x, not %08x", op ? 4 : 3, a[0],
+                        a[1], a[2], a[3], b[0], b[1], b[2], b[3], rk, out,
+                        nv_xf_sum(t, terms, rk));
+            }
+        }
+    }
+#ifdef __SSE2__
+    g_assert_cmpuint(fast, >, n / 4);
+#endif
+    g_rand_free(r);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -493,6 +541,7 @@ int main(int argc, char **argv)
     g_test_add_func("/xf/float/add", test_add);
     g_test_add_func("/xf/float/mul-sum-reference", test_mul_sum_reference);
     g_test_add_func("/xf/float/mad4", test_mad4);
+    g_test_add_func("/xf/float/dp4", test_dp4);
     g_test_add_func("/xf/float/cmp-flr", test_cmp_flr);
     g_test_add_func("/xf/float/rcp-rcc-rsq", test_rcp_rcc_rsq);
     g_test_add_func("/xf/float/exp-log", test_exp_log);

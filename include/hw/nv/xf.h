@@ -301,6 +301,14 @@ static inline uint32_t nv_xf_mad(uint32_t a, uint32_t b, uint32_t c,
  */
 bool nv_xf_mad4(const uint32_t *a, const uint32_t *b, const uint32_t *c,
                 uint32_t r[4]);
+/*
+ * DP3 (@n = 3) or DP4 of @a and @b, DPH with @hom (SRC0.w read as 1.0),
+ * into *@r, where every lane's operands are normal numbers or zeros and
+ * the largest product is well inside the normal range; else false, @r
+ * untouched, and nv_xf_mul and nv_xf_sum are for it.
+ */
+bool nv_xf_dp4(const uint32_t *a, const uint32_t *b, unsigned n, bool hom,
+               uint32_t *r);
 uint32_t nv_xf_flr(uint32_t a);
 /* Floor of a double (the library has no libm); NaN and inf pass. */
 double nv_xf_floor(double x);
