@@ -252,16 +252,23 @@ static const uint32_t *indexed_vec(const XfRun *run, const NVXfOp *op,
     return idx >= 0 && idx < n ? run->space[s->space][idx] : zero_vec[0];
 }
 
-/* A source through the address register, swizzle or modifiers: @buf. */
-static const uint32_t *read_src_full(const XfRun *run, const NVXfOp *op,
-                                     const NVXfOpSrc *s, uint32_t buf[4])
+/*
+ * A source through the address register, swizzle or modifiers: gathered
+ * into @buf once, so that the ops read it as they read a plain source.
+ */
+static inline const uint32_t *read_src_full(const XfRun *run,
+                                            const NVXfOp *op,
+                                            const NVXfOpSrc *s,
+                                            uint32_t buf[4])
 {
-    const uint32_t *v = s->indexed ? indexed_vec(run, op, s)
-                                   : run->space[s->space][s->idx];
+    const uint32_t *v = G_UNLIKELY(s->indexed) ? indexed_vec(run, op, s)
+                                               : run->space[s->space][s->idx];
+    const uint32_t am = s->and_mask, xm = s->xor_mask;
 
-    for (unsigned c = 0; c < 4; c++) {
-        buf[c] = (v[s->swz[c]] & s->and_mask) ^ s->xor_mask;
-    }
+    buf[0] = (v[s->swz[0]] & am) ^ xm;
+    buf[1] = (v[s->swz[1]] & am) ^ xm;
+    buf[2] = (v[s->swz[2]] & am) ^ xm;
+    buf[3] = (v[s->swz[3]] & am) ^ xm;
     return buf;
 }
 
