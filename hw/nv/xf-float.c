@@ -404,6 +404,40 @@ bool nv_xf_dp4(const uint32_t *a, const uint32_t *b, unsigned n, bool hom,
              _mm_cvtsd_ss(_mm_setzero_ps(), _mm_and_pd(s, trunc))));
     return true;
 }
+
+/*
+ * MUL alone, which needs none of the adder's steps: the exact product
+ * truncated by a mask, where it is a normal number (2^-126 to below
+ * 2^128) or an exact zero; a zero factor's -0 product is made +0.
+ */
+bool nv_xf_mul4(const uint32_t *a, const uint32_t *b, uint32_t r[4])
+{
+    const __m128d trunc = _mm_castsi128_pd(_mm_set1_epi64x(~0x1fffffffll));
+    __m128i va = _mm_loadu_si128((const __m128i *)a);
+    __m128i vb = _mm_loadu_si128((const __m128i *)b);
+    __m128i ok = _mm_and_si128(ordinary(va), ordinary(vb)), eh;
+    __m128 fa = _mm_castsi128_ps(va), fb = _mm_castsi128_ps(vb);
+    __m128d p0, p1;
+
+    p0 = _mm_and_pd(_mm_mul_pd(_mm_cvtps_pd(fa), _mm_cvtps_pd(fb)), trunc);
+    p1 = _mm_and_pd(_mm_mul_pd(_mm_cvtps_pd(_mm_movehl_ps(fa, fa)),
+                               _mm_cvtps_pd(_mm_movehl_ps(fb, fb))), trunc);
+    p0 = _mm_add_pd(p0, _mm_setzero_pd());
+    p1 = _mm_add_pd(p1, _mm_setzero_pd());
+    /* The products' high words, lanes 0-3, for their exponents. */
+    eh = _mm_castps_si128(_mm_shuffle_ps(_mm_castpd_ps(p0), _mm_castpd_ps(p1),
+                                         _MM_SHUFFLE(3, 1, 3, 1)));
+    ok = _mm_and_si128(ok, _mm_or_si128(in_range(eh, (1023 - 126) << 20,
+                                                 ((1023 + 128) << 20) - 1),
+                                        _mm_cmpeq_epi32(eh,
+                                                        _mm_setzero_si128())));
+    if (_mm_movemask_ps(_mm_castsi128_ps(ok)) != 0xf) {
+        return false;
+    }
+    _mm_storeu_ps((float *)r, _mm_movelh_ps(_mm_cvtpd_ps(p0),
+                                            _mm_cvtpd_ps(p1)));
+    return true;
+}
 #else
 /* No SIMD to speak of: the scalar functions do every lane. */
 bool nv_xf_mad4(const uint32_t *a, const uint32_t *b, const uint32_t *c,
@@ -414,6 +448,11 @@ bool nv_xf_mad4(const uint32_t *a, const uint32_t *b, const uint32_t *c,
 
 bool nv_xf_dp4(const uint32_t *a, const uint32_t *b, unsigned n, bool hom,
                uint32_t *r)
+{
+    return false;
+}
+
+bool nv_xf_mul4(const uint32_t *a, const uint32_t *b, uint32_t r[4])
 {
     return false;
 }

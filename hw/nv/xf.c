@@ -350,18 +350,18 @@ static void exec_areg(XfRun *run, const NVXfOp *op, const uint32_t *s0)
 
 /*
  * MUL, ADD (SRC0 + SRC2, facts.md) and MAD (the product truncated first,
- * then the adder): four lanes at once through nv_xf_mad4, MUL as a MAD
- * adding 0 and ADD as one multiplying by 1.0; the scalar functions when
+ * then the adder): four lanes at once through nv_xf_mul4 or nv_xf_mad4,
+ * ADD as a MAD multiplying by 1.0; the scalar functions when
  * a lane has a special, a denormal or a result near the range's ends.
  */
 static inline __attribute__((always_inline))
 void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4], bool rk)
 {
-    static const uint32_t zero[4], one[4] = { ONE, ONE, ONE, ONE };
-    const uint32_t *a = s[0], *b = vec == 0x03 ? one : s[1];
-    const uint32_t *c = vec == 0x02 ? zero : s[2];
+    static const uint32_t one[4] = { ONE, ONE, ONE, ONE };
+    const uint32_t *a = s[0], *b = vec == 0x03 ? one : s[1], *c = s[2];
 
-    if (G_LIKELY(nv_xf_mad4(a, b, c, r))) {
+    if (G_LIKELY(vec == 0x02 ? nv_xf_mul4(a, b, r)
+                             : nv_xf_mad4(a, b, c, r))) {
         return;
     }
     for (unsigned i = 0; i < 4; i++) {

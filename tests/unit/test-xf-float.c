@@ -485,6 +485,47 @@ static void test_mad4(void)
     g_rand_free(r);
 }
 
+/* nv_xf_mul4 against nv_xf_mul, both rule sets. */
+static void test_mul4(void)
+{
+    /* A -0 and a 0 times NaN (+0), a product just below 2^-126 (not
+     * for the 4-lane form), the largest product below 2^128. */
+    static const uint32_t fixed[][4] = {
+        { NZERO, ONE, 0, 0x3f800001 }, { ONE, ONE, 0x7fc00000, 0x7f000000 },
+        { 0x00800000, 0x3f7fffff, ONE, ONE }, { ONE, ONE, ONE, 0x3fffffff },
+    };
+    GRand *r = g_rand_new_with_seed(0x3a14);
+    unsigned fast = 0, n = 1000000;
+
+    for (unsigned i = 0; i < n + G_N_ELEMENTS(fixed) / 2; i++) {
+        uint32_t a[4], b[4], out[4] = { 0 };
+
+        for (unsigned l = 0; l < 4; l++) {
+            a[l] = i < n ? rnd_ordinary(r, g_rand_int(r))
+                         : fixed[2 * (i - n)][l];
+            b[l] = i < n ? rnd_ordinary(r, a[l] ^ 0x3f800000)
+                         : fixed[2 * (i - n) + 1][l];
+        }
+        if (!nv_xf_mul4(a, b, out)) {
+            g_assert_cmphex(out[0] | out[1] | out[2] | out[3], ==, 0);
+            continue;
+        }
+        fast++;
+        for (unsigned l = 0; l < 8; l++) {
+            uint32_t want = nv_xf_mul(a[l % 4], b[l % 4], l >= 4);
+
+            if (out[l % 4] != want) {
+                g_error("%08x x %08x (rankine %d): %08x, not %08x", a[l % 4],
+                        b[l % 4], l >= 4, out[l % 4], want);
+            }
+        }
+    }
+#ifdef __SSE2__
+    g_assert_cmpuint(fast, >, n / 10);
+#endif
+    g_rand_free(r);
+}
+
 /* nv_xf_dp4 against nv_xf_mul and nv_xf_sum, both rule sets. */
 static void test_dp4(void)
 {
@@ -541,6 +582,7 @@ int main(int argc, char **argv)
     g_test_add_func("/xf/float/add", test_add);
     g_test_add_func("/xf/float/mul-sum-reference", test_mul_sum_reference);
     g_test_add_func("/xf/float/mad4", test_mad4);
+    g_test_add_func("/xf/float/mul4", test_mul4);
     g_test_add_func("/xf/float/dp4", test_dp4);
     g_test_add_func("/xf/float/cmp-flr", test_cmp_flr);
     g_test_add_func("/xf/float/rcp-rcc-rsq", test_rcp_rcc_rsq);

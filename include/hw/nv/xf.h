@@ -301,6 +301,9 @@ static inline uint32_t nv_xf_mad(uint32_t a, uint32_t b, uint32_t c,
  */
 bool nv_xf_mad4(const uint32_t *a, const uint32_t *b, const uint32_t *c,
                 uint32_t r[4]);
+/* nv_xf_mul on four lanes where nv_xf_mad4's operands would do and
+ * every product is normal or zero; else false and @r untouched. */
+bool nv_xf_mul4(const uint32_t *a, const uint32_t *b, uint32_t r[4]);
 /*
  * DP3 (@n = 3) or DP4 of @a and @b, DPH with @hom (SRC0.w read as 1.0),
  * into *@r, where every lane's operands are normal numbers or zeros and
