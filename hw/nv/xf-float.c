@@ -314,6 +314,29 @@ static __m128i ordinary(__m128i x)
                         _mm_cmpeq_epi32(x, _mm_setzero_si128()));
 }
 
+/*
+ * Store the four lanes of @r0 (0-1) and @r1 (2-3) as singles in @r and
+ * return true if every lane is @ok and has an exponent within reach: the
+ * high word of its lane of @e0/@e1 in [@lo, @hi] or zero.
+ */
+static inline bool store4(__m128i ok, __m128d e0, __m128d e1, int32_t lo,
+                          int32_t hi, __m128d r0, __m128d r1, uint32_t r[4])
+{
+    __m128i eh = _mm_castps_si128(_mm_shuffle_ps(_mm_castpd_ps(e0),
+                                                 _mm_castpd_ps(e1),
+                                                 _MM_SHUFFLE(3, 1, 3, 1)));
+
+    ok = _mm_and_si128(ok, _mm_or_si128(in_range(eh, lo, hi),
+                                        _mm_cmpeq_epi32(eh,
+                                                        _mm_setzero_si128())));
+    if (_mm_movemask_ps(_mm_castsi128_ps(ok)) != 0xf) {
+        return false;
+    }
+    _mm_storeu_ps((float *)r, _mm_movelh_ps(_mm_cvtpd_ps(r0),
+                                            _mm_cvtpd_ps(r1)));
+    return true;
+}
+
 bool nv_xf_mad4(const uint32_t *a, const uint32_t *b, const uint32_t *c,
                 uint32_t r[4])
 {
@@ -324,7 +347,6 @@ bool nv_xf_mad4(const uint32_t *a, const uint32_t *b, const uint32_t *c,
                                ordinary(vc));
     __m128 fa = _mm_castsi128_ps(va), fb = _mm_castsi128_ps(vb), fc;
     __m128d e0, e1, r0, r1;
-    __m128i eh;
 
     vc = _mm_andnot_si128(_mm_cmpeq_epi32(vc, _mm_set1_epi32(SIGN)), vc);
     fc = _mm_castsi128_ps(vc);
@@ -332,19 +354,9 @@ bool nv_xf_mad4(const uint32_t *a, const uint32_t *b, const uint32_t *c,
     r1 = mad2(_mm_cvtps_pd(_mm_movehl_ps(fa, fa)),
               _mm_cvtps_pd(_mm_movehl_ps(fb, fb)),
               _mm_cvtps_pd(_mm_movehl_ps(fc, fc)), &e1);
-    /* E's double exponent fields, 2^E's high words, lanes 0-3. */
-    eh = _mm_castps_si128(_mm_shuffle_ps(_mm_castpd_ps(e0), _mm_castpd_ps(e1),
-                                         _MM_SHUFFLE(3, 1, 3, 1)));
-    ok = _mm_and_si128(ok, _mm_or_si128(in_range(eh, (1023 - 98) << 20,
-                                                 (1023 + 126) << 20),
-                                        _mm_cmpeq_epi32(eh,
-                                                        _mm_setzero_si128())));
-    if (_mm_movemask_ps(_mm_castsi128_ps(ok)) != 0xf) {
-        return false;
-    }
-    _mm_storeu_ps((float *)r, _mm_movelh_ps(_mm_cvtpd_ps(r0),
-                                            _mm_cvtpd_ps(r1)));
-    return true;
+    /* E from 2^E's high words. */
+    return store4(ok, e0, e1, (1023 - 98) << 20, (1023 + 126) << 20, r0, r1,
+                  r);
 }
 
 /*
@@ -415,7 +427,7 @@ bool nv_xf_mul4(const uint32_t *a, const uint32_t *b, uint32_t r[4])
     const __m128d trunc = _mm_castsi128_pd(_mm_set1_epi64x(~0x1fffffffll));
     __m128i va = _mm_loadu_si128((const __m128i *)a);
     __m128i vb = _mm_loadu_si128((const __m128i *)b);
-    __m128i ok = _mm_and_si128(ordinary(va), ordinary(vb)), eh;
+    __m128i ok = _mm_and_si128(ordinary(va), ordinary(vb));
     __m128 fa = _mm_castsi128_ps(va), fb = _mm_castsi128_ps(vb);
     __m128d p0, p1;
 
@@ -424,19 +436,9 @@ bool nv_xf_mul4(const uint32_t *a, const uint32_t *b, uint32_t r[4])
                                _mm_cvtps_pd(_mm_movehl_ps(fb, fb))), trunc);
     p0 = _mm_add_pd(p0, _mm_setzero_pd());
     p1 = _mm_add_pd(p1, _mm_setzero_pd());
-    /* The products' high words, lanes 0-3, for their exponents. */
-    eh = _mm_castps_si128(_mm_shuffle_ps(_mm_castpd_ps(p0), _mm_castpd_ps(p1),
-                                         _MM_SHUFFLE(3, 1, 3, 1)));
-    ok = _mm_and_si128(ok, _mm_or_si128(in_range(eh, (1023 - 126) << 20,
-                                                 ((1023 + 128) << 20) - 1),
-                                        _mm_cmpeq_epi32(eh,
-                                                        _mm_setzero_si128())));
-    if (_mm_movemask_ps(_mm_castsi128_ps(ok)) != 0xf) {
-        return false;
-    }
-    _mm_storeu_ps((float *)r, _mm_movelh_ps(_mm_cvtpd_ps(p0),
-                                            _mm_cvtpd_ps(p1)));
-    return true;
+    /* The products' exponents from their own high words. */
+    return store4(ok, p0, p1, (1023 - 126) << 20, ((1023 + 128) << 20) - 1,
+                  p0, p1, r);
 }
 #else
 /* No SIMD to speak of: the scalar functions do every lane. */
