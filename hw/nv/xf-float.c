@@ -9,9 +9,9 @@
  * special functions whose precision no document gives are computed in
  * double and rounded to nearest single, i.e. IEEE-correct single precision.
  *
- * The card library does not link libm (neither build asks for it), so the
- * few double-precision functions needed are below: series that reach
- * double accuracy on the reduced ranges XF inputs can have.
+ * 2^x, log2 and sin/cos are our own double-precision series on the reduced
+ * ranges XF inputs can have, not libm's, so that results do not depend on
+ * the host's libm; sqrt, which IEEE 754 defines exactly, is libm's.
  */
 #include <math.h>
 #include <string.h>
@@ -70,24 +70,67 @@ double nv_xf_floor(double x)
 
 #define LN2     0.6931471805599453094
 
-/* 2^x for |x| < 160: 2^n * e^(f ln 2), |f| <= 0.5, by Taylor series. */
+/*
+ * 2^x for |x| < 160: 2^n * e^f, f = (x - n) ln 2, |f| <= 0.35.  The Taylor
+ * series to f^16/16! (the next term is below 2^-70 of the sum), in Horner
+ * form with the coefficients 1/i! rounded once: no divisions.
+ */
 static double exp2d(double x)
 {
-    double n = nv_xf_floor(x + 0.5), f = (x - n) * LN2, term = 1, sum = 1;
+    static const double inv_fact[17] = {
+        0x1.0000000000000p+0,
+        0x1.0000000000000p+0,
+        0x1.0000000000000p-1,
+        0x1.5555555555555p-3,
+        0x1.5555555555555p-5,
+        0x1.1111111111111p-7,
+        0x1.6c16c16c16c17p-10,
+        0x1.a01a01a01a01ap-13,
+        0x1.a01a01a01a01ap-16,
+        0x1.71de3a556c734p-19,
+        0x1.27e4fb7789f5cp-22,
+        0x1.ae64567f544e4p-26,
+        0x1.1eed8eff8d898p-29,
+        0x1.6124613a86d09p-33,
+        0x1.93974a8c07c9dp-37,
+        0x1.ae7f3e733b81fp-41,
+        0x1.ae7f3e733b81fp-45,
+    };
+    double n = nv_xf_floor(x + 0.5), f = (x - n) * LN2, sum = inv_fact[16];
 
-    for (int i = 1; i < 20; i++) {
-        term *= f / i;
-        sum += term;
+    for (int i = 15; i >= 0; i--) {
+        sum = sum * f + inv_fact[i];
     }
     return sum * pow2d((int)n);
 }
 
-/* log2 of a positive normal double: 2 atanh((m - 1) / (m + 1)) / ln 2. */
+/*
+ * log2 of a positive normal double: 2 atanh(t) / ln 2, t = (m - 1) / (m +
+ * 1) with m in [sqrt(1/2), sqrt(2)], so |t| <= 0.172: the series to t^27
+ * (the next term is below 2^-70 of the sum), in Horner form in t^2 with
+ * the coefficients 2 / ((2k + 1) ln 2) rounded once.
+ */
 static double log2d(double x)
 {
+    static const double two_over_ln2_odd[14] = {
+        0x1.71547652b82fep+1,
+        0x1.ec709dc3a03fep-1,
+        0x1.2776c50ef9bffp-1,
+        0x1.a61762a7aded9p-2,
+        0x1.484b13d7c02a9p-2,
+        0x1.0c9a84994022dp-2,
+        0x1.c68f568d31760p-3,
+        0x1.89f3b1694cffep-3,
+        0x1.5b9ac9b743f0dp-3,
+        0x1.3703c1f4d0fffp-3,
+        0x1.1964ec6fc9491p-3,
+        0x1.00ecd7e080215p-3,
+        0x1.d8be0817f5ffep-4,
+        0x1.b5b96fca558e2p-4,
+    };
     uint64_t b;
     int e;
-    double m, t, t2, term, sum = 0;
+    double m, t, t2, sum;
 
     memcpy(&b, &x, 8);
     e = (int)((b >> 52) & 0x7ff) - 1023;
@@ -99,27 +142,11 @@ static double log2d(double x)
     }
     t = (m - 1) / (m + 1);
     t2 = t * t;
-    term = t;
-    for (int i = 1; i < 40; i += 2) {
-        sum += term / i;
-        term *= t2;
+    sum = two_over_ln2_odd[13];
+    for (int k = 12; k >= 0; k--) {
+        sum = sum * t2 + two_over_ln2_odd[k];
     }
-    return e + 2 * sum / LN2;
-}
-
-/* 1/sqrt(x) for a positive normal double: Newton from a bit estimate. */
-static double rsqrtd(double x)
-{
-    uint64_t b;
-    double y;
-
-    memcpy(&b, &x, 8);
-    b = 0x5fe6eb50c7b537a9ull - (b >> 1);
-    memcpy(&y, &b, 8);
-    for (int i = 0; i < 6; i++) {
-        y *= 1.5 - 0.5 * x * y * y;
-    }
-    return y;
+    return e + sum * t;
 }
 
 /*
@@ -538,7 +565,7 @@ uint32_t nv_xf_rsq(uint32_t a)
     if (is_inf(a)) {
         return 0;
     }
-    return from_double_rn(rsqrtd(nv_xf_to_double(a)));
+    return from_double_rn(1.0 / sqrt(nv_xf_to_double(a)));
 }
 
 /* 2^e as an XF float: infinity above the range, zero below it. */

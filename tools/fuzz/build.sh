@@ -14,4 +14,4 @@ cd "$NV_TOP"
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
     -Iinclude $(pkg-config --cflags glib-2.0 pixman-1) \
     -o "$out" tools/fuzz/fuzz-card.c $srcs \
-    $(pkg-config --libs glib-2.0 pixman-1)
+    $(pkg-config --libs glib-2.0 pixman-1) -lm
