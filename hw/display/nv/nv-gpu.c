@@ -117,16 +117,20 @@ static bool nv_host_dma_read(void *opaque, uint64_t addr, void *buf,
                              uint32_t len)
 {
     NVGPUState *s = opaque;
+    bool ok = pci_dma_read(&s->parent_obj, addr, buf, len) == MEMTX_OK;
 
-    return pci_dma_read(&s->parent_obj, addr, buf, len) == MEMTX_OK;
+    trace_nv_dma_read(addr, len, ok);
+    return ok;
 }
 
 static bool nv_host_dma_write(void *opaque, uint64_t addr, const void *buf,
                               uint32_t len)
 {
     NVGPUState *s = opaque;
+    bool ok = pci_dma_write(&s->parent_obj, addr, buf, len) == MEMTX_OK;
 
-    return pci_dma_write(&s->parent_obj, addr, buf, len) == MEMTX_OK;
+    trace_nv_dma_write(addr, len, ok);
+    return ok;
 }
 
 static uint32_t nv_host_pci_config_read(void *opaque, uint32_t addr)
