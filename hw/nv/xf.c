@@ -79,6 +79,22 @@ enum {
     SPACE_ZERO, SPACE_TEMP, SPACE_IBUF, SPACE_CTX,
 };
 
+/*
+ * step()'s handler for a slot (NVXfOp.step), chosen by choose_step().
+ * Each is step_full() for one shape of instruction, with what the shape
+ * rules out left out; any other instruction takes step_full().
+ */
+enum {
+    STEP_FULL,
+    STEP_NONE,      /* no result: a NOP, or flow control alone */
+    STEP_SCA,       /* a scalar op alone */
+    STEP_MAD,       /* a vector op alone: MUL, ADD or MAD */
+    STEP_DP,        /* DP3, DPH or DP4 */
+    STEP_MOV,
+    STEP_VEC,       /* any other */
+    STEP_DIRECT = 8,    /* with a vector kind: op->direct */
+};
+
 /* Which sources each vector op reads (bit i: SRCi); ARA and TXL none. */
 static const uint8_t vec_reads[0x1a] = {
     [0x01] = 1, [0x02] = 3, [0x03] = 5, [0x04] = 7, [0x05] = 3, [0x06] = 3,
@@ -98,6 +114,40 @@ static unsigned max_op(const NVXf *xf, bool vec)
     default:
         return vec ? 0x19 : 0x14;
     }
+}
+
+/*
+ * The handler for @op.  A vector op alone is one with a result and no
+ * scalar op, SAT, CC write, condition (!op->more) or flow control, so
+ * that all step_full() does after the op is write_result() (or nothing,
+ * op->direct).  A scalar op alone has no vector op, AREG op, SAT, CC
+ * write or condition: exec_sca() and write_result() are all.  With
+ * neither unit giving a result, nor an AREG op, there is nothing to
+ * write (SAT and the condition act on results only, CC is written from
+ * a result): all that is left is flow control.
+ */
+static uint8_t choose_step(const NVXfOp *op)
+{
+    const NVXfInsn *in = &op->in;
+    unsigned kind;
+
+    if (op->has_vec) {
+        if (op->more || op->flow) {
+            return STEP_FULL;
+        }
+        kind = op->mad ? STEP_MAD :
+               op->vec >= 0x05 && op->vec <= 0x07 ? STEP_DP :
+               op->vec == 0x01 ? STEP_MOV : STEP_VEC;
+        return kind | (op->direct ? STEP_DIRECT : 0);
+    }
+    if (op->areg) {
+        return STEP_FULL;
+    }
+    if (op->has_sca) {
+        return op->cc_from || in->sat || in->cond_enable ? STEP_FULL
+                                                         : STEP_SCA;
+    }
+    return STEP_NONE;
 }
 
 /*
@@ -167,8 +217,7 @@ static void decode_slot(NVXf *xf, unsigned pc)
         o->plain = !o->indexed && !s->abs && !s->neg && s->swz[0] == 0 &&
                    s->swz[1] == 1 && s->swz[2] == 2 && s->swz[3] == 3;
     }
-    op->fast = op->mad && op->direct && !op->flow && !in->end &&
-               op->src[0].plain && op->src[1].plain && op->src[2].plain;
+    op->step = choose_step(op);
 }
 
 void nv_xf_post_load(NVXf *xf)
@@ -371,6 +420,24 @@ void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4], bool rk)
     }
 }
 
+/* DP3, DP4 and DPH: the 4-lane form, else the multiplier and the adder. */
+static inline __attribute__((always_inline))
+void exec_dp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4], bool rk)
+{
+    uint32_t t[4];
+    unsigned c;
+
+    if (!nv_xf_dp4(s[0], s[1], vec == 0x05 ? 3 : 4, vec == 0x06, &r[0])) {
+        for (c = 0; c < 4; c++) {
+            /* DPH: the w term is 1.0 * SRC1.w through the multiplier. */
+            t[c] = nv_xf_mul(vec == 0x06 && c == 3 ? ONE : s[0][c], s[1][c],
+                             rk);
+        }
+        r[0] = nv_xf_sum(t, vec == 0x05 ? 3 : 4, rk);
+    }
+    r[1] = r[2] = r[3] = r[0];
+}
+
 /*
  * The vector unit, for the ops that give a result (op->has_vec).  @r may
  * be a source's own vector (op->direct): each lane of it is written only
@@ -380,7 +447,6 @@ static void exec_vec(XfRun *run, const NVXfOp *op,
                      const uint32_t *const s[3], uint32_t r[4])
 {
     bool rk = run->rankine;
-    uint32_t t[4];
     unsigned c;
 
     switch (op->vec) {
@@ -388,17 +454,9 @@ static void exec_vec(XfRun *run, const NVXfOp *op,
         memmove(r, s[0], 16);
         return;
     case 0x05:
+    case 0x06:
     case 0x07:
-    case 0x06:  /* DPH: w term is 1.0 * SRC1.w through the multiplier */
-        if (!nv_xf_dp4(s[0], s[1], op->vec == 0x05 ? 3 : 4, op->vec == 0x06,
-                       &r[0])) {
-            for (c = 0; c < 4; c++) {
-                t[c] = nv_xf_mul(op->vec == 0x06 && c == 3 ? ONE : s[0][c],
-                                 s[1][c], rk);
-            }
-            r[0] = nv_xf_sum(t, op->vec == 0x05 ? 3 : 4, rk);
-        }
-        r[1] = r[2] = r[3] = r[0];
+        exec_dp(op->vec, s, r, rk);
         return;
     case 0x08:  /* DST (facts.md) */
         r[0] = ONE;
@@ -698,25 +756,89 @@ static bool step_full(XfRun *run, const NVXfOp *op, uint32_t *pc)
 }
 
 /*
- * One instruction; returns false when the program ends.  Most are a
- * direct MUL, ADD or MAD on plain sources (op->fast): nothing but the
- * reads and the op.
+ * A vector op alone (STEP_MAD, STEP_DP, STEP_MOV, STEP_VEC, with or
+ * without STEP_DIRECT; choose_step() says why): step_full() with the op's
+ * family @kind and op->direct (@direct) known.
  */
-static bool step(XfRun *run, const NVXfOp *op, uint32_t *pc)
+static inline __attribute__((always_inline))
+bool step_vec(XfRun *run, const NVXfOp *op, uint32_t *pc, unsigned kind,
+              bool direct)
 {
-    if (G_LIKELY(op->fast)) {
-        const NVXfOpSrc *o = op->src;
-        const uint32_t *s[3] = {
-            run->space[o[0].space][o[0].idx],
-            run->space[o[1].space][o[1].idx],
-            run->space[o[2].space][o[2].idx],
-        };
+    const NVXfInsn *in = &op->in;
+    uint32_t buf[3][4], rv[4];
+    uint32_t *r = direct ? run->r[in->dst_vec] : rv;
+    const uint32_t *s[3] = {
+        read_src(run, op, 0, buf[0]),
+        read_src(run, op, 1, buf[1]),
+        read_src(run, op, 2, buf[2]),
+    };
 
-        exec_mad(op->vec, s, run->r[op->in.dst_vec], run->rankine);
-        *pc += 1;
-        return true;
+    switch (kind) {
+    case STEP_MAD:
+        exec_mad(op->vec, s, r, run->rankine);
+        break;
+    case STEP_DP:
+        exec_dp(op->vec, s, r, run->rankine);
+        break;
+    case STEP_MOV:
+        memmove(r, s[0], 16);
+        break;
+    default:
+        exec_vec(run, op, s, r);
+        break;
     }
-    return step_full(run, op, pc);
+    if (!direct) {
+        write_result(run, in, rv, in->dst_vec, op->wm_vec, in->out_wm_vec,
+                     0xf);
+    }
+    *pc += 1;
+    return !in->end;
+}
+
+/* A scalar op alone (STEP_SCA): step_full() without the vector unit. */
+static bool step_sca(XfRun *run, const NVXfOp *op, uint32_t *pc)
+{
+    const NVXfInsn *in = &op->in;
+    uint32_t buf[4], rs[4];
+
+    exec_sca(run, op, read_src(run, op, 2, buf), rs);
+    write_result(run, in, rs, in->dst_sca, op->wm_sca, in->out_wm_sca, 0xf);
+    *pc += 1;
+    return !in->end;
+}
+
+/*
+ * One instruction; returns false when the program ends.  decode_slot()
+ * has chosen the handler (choose_step()).
+ */
+static inline __attribute__((always_inline))
+bool step(XfRun *run, const NVXfOp *op, uint32_t *pc)
+{
+    switch (op->step) {
+    case STEP_NONE:
+        *pc += 1;
+        return (!op->flow || exec_flow(run, op, pc)) && !op->in.end;
+    case STEP_SCA:
+        return step_sca(run, op, pc);
+    case STEP_MAD:
+        return step_vec(run, op, pc, STEP_MAD, false);
+    case STEP_MAD | STEP_DIRECT:
+        return step_vec(run, op, pc, STEP_MAD, true);
+    case STEP_DP:
+        return step_vec(run, op, pc, STEP_DP, false);
+    case STEP_DP | STEP_DIRECT:
+        return step_vec(run, op, pc, STEP_DP, true);
+    case STEP_MOV:
+        return step_vec(run, op, pc, STEP_MOV, false);
+    case STEP_MOV | STEP_DIRECT:
+        return step_vec(run, op, pc, STEP_MOV, true);
+    case STEP_VEC:
+        return step_vec(run, op, pc, STEP_VEC, false);
+    case STEP_VEC | STEP_DIRECT:
+        return step_vec(run, op, pc, STEP_VEC, true);
+    default:
+        return step_full(run, op, pc);
+    }
 }
 
 /*

@@ -153,8 +153,7 @@ typedef struct NVXfOp {
     bool more;                  /* scalar, AREG, CC, SAT or a condition */
     bool mad;                   /* MUL, ADD or MAD */
     bool direct;                /* only a whole vector result to a temp */
-    bool fast;                  /* direct MUL/ADD/MAD, plain sources, and
-                                 * no END or flow control */
+    uint8_t step;               /* xf.c's STEP_*: step()'s handler */
 } NVXfOp;
 
 /* XF float arithmetic (xf-float.c).  @rankine selects Rankine+ rules. */
