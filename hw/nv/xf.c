@@ -593,17 +593,31 @@ static uint32_t *out_vec(XfRun *run, const NVXfInsn *in)
     return addr >= 0 && addr < NV_XF_TBUF ? run->tbuf[addr] : NULL;
 }
 
-static void write_masked(uint32_t *v, const uint32_t r[4], unsigned wm)
+/* Write mask @m (bit 3 = X) as a mask of each component's bits. */
+#define LANES(m)    { (m) & 8 ? ~0u : 0, (m) & 4 ? ~0u : 0, \
+                      (m) & 2 ? ~0u : 0, (m) & 1 ? ~0u : 0 }
+
+static const uint32_t lanes[16][4] = {
+    LANES(0), LANES(1), LANES(2), LANES(3), LANES(4), LANES(5), LANES(6),
+    LANES(7), LANES(8), LANES(9), LANES(10), LANES(11), LANES(12),
+    LANES(13), LANES(14), LANES(15),
+};
+
+/*
+ * The components of @r that @wm selects into @v (@r is never @v), by
+ * masks rather than a branch a component: the masks differ from one
+ * instruction to the next.
+ */
+static inline void write_masked(uint32_t *v, const uint32_t r[4],
+                                unsigned wm)
 {
-    if (wm == 0xf) {
-        memcpy(v, r, 16);
-        return;
-    }
+    const uint32_t *m = lanes[wm];
+    uint32_t t[4];
+
     for (unsigned c = 0; c < 4; c++) {
-        if (wm & (8 >> c)) {
-            v[c] = r[c];
-        }
+        t[c] = (r[c] & m[c]) | (v[c] & ~m[c]);
     }
+    memcpy(v, t, 16);
 }
 
 /* Write one result to its temp and its output, masked and conditional. */
