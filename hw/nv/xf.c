@@ -263,13 +263,12 @@ typedef struct XfRun {
     bool may_write_ctx;
     unsigned ctx_slots;
     const uint32_t (*space[4])[4];
-    uint32_t ibuf[16][4];
     uint32_t r[NV_XF_REGS + 1][4];  /* the extra one absorbs "no temp" */
     int32_t a[2][4];
     uint8_t cc[2][4];
     XfStackEntry stack[NV_XF_STACK];
     unsigned sp;
-    uint32_t tbuf[NV_XF_TBUF][4];
+    uint32_t (*tbuf)[4];            /* NV_XF_TBUF vectors */
 } XfRun;
 
 static const uint32_t zero_vec[1][4];
@@ -913,10 +912,17 @@ static bool ring_pop(uint32_t *head, uint32_t *count, uint32_t size,
     return true;
 }
 
-/* A run's state lives on the stack: programs are short and frequent. */
-static void run_init(XfRun *run, NVXf *xf, NVCard *card, bool may_write_ctx)
+/*
+ * A run's state lives on the stack: programs are short and frequent.
+ * Only what a program may read before writing it is cleared: XFREG
+ * (isa.rst: zero at every start; the decoder leaves temps past the ISA's
+ * file unread and unwritten), AREG, CC, the stack pointer (an entry is
+ * read only after a push) and TBUF, the output @tbuf (a vertex's outputs
+ * start at 0).  IBUF is @ibuf, read-only to the program.
+ */
+static void run_init(XfRun *run, NVXf *xf, NVCard *card, bool may_write_ctx,
+                     const uint32_t (*ibuf)[4], uint32_t (*tbuf)[4])
 {
-    memset(run, 0, sizeof(*run));
     run->xf = xf;
     run->card = card;
     run->rankine = !is_kelvin(xf);
@@ -924,34 +930,45 @@ static void run_init(XfRun *run, NVXf *xf, NVCard *card, bool may_write_ctx)
     run->ctx_slots = nv_xf_ctx_slots(xf->isa);
     run->space[SPACE_ZERO] = zero_vec;
     run->space[SPACE_TEMP] = (const uint32_t (*)[4])run->r;
-    run->space[SPACE_IBUF] = (const uint32_t (*)[4])run->ibuf;
+    run->space[SPACE_IBUF] = ibuf;
     run->space[SPACE_CTX] = (const uint32_t (*)[4])xf->ctx;
+    memset(run->r, 0, nv_xf_temps(xf->isa) * sizeof(run->r[0]));
+    memset(run->a, 0, sizeof(run->a));
+    memset(run->cc, 0, sizeof(run->cc));
+    run->sp = 0;
+    run->tbuf = tbuf;
+    memset(tbuf, 0, NV_XF_TBUF * sizeof(tbuf[0]));
 }
 
 /* RUN: a vertex state program on the PARAM vector (isa.rst item 3). */
 static void run_state_program(NVXf *xf, NVCard *card, uint32_t pc)
 {
+    uint32_t ibuf[16][4] = { { 0 } }, tbuf[NV_XF_TBUF][4];
     XfRun run;
 
-    run_init(&run, xf, card, true);
-    memcpy(run.ibuf[0], xf->vab[NV_XF_VAB_PASS], 16);
+    memcpy(ibuf[0], xf->vab[NV_XF_VAB_PASS], 16);
+    run_init(&run, xf, card, true, (const uint32_t (*)[4])ibuf, tbuf);
     run_program(&run, pc);
 }
 
+/*
+ * The vertex program reads VAB in place as IBUF (nothing it does writes
+ * VAB) and writes its outputs straight into the XF2VTX ring's next slot
+ * (nothing it does reads the ring).
+ */
 void nv_xf_vertex(NVXf *xf, NVCard *card)
 {
-    XfRun runs, *run = &runs;
+    uint32_t slot = ring_push(&xf->q_head, &xf->q_count, NV_XF_QUEUE);
+    XfRun run;
     uint32_t pc;
 
-    run_init(run, xf, card, xf->side_effects && !is_nv40(xf));
-    memcpy(run->ibuf, xf->vab, sizeof(run->ibuf));
+    run_init(&run, xf, card, xf->side_effects && !is_nv40(xf),
+             (const uint32_t (*)[4])xf->vab, xf->queue[slot].tbuf);
     /* mode.rst: PROGRAM_START_POS is XFMODE_A bits 8-15 (Kelvin word 1,
      * Rankine vector 0 word 3); NV40+ take the XF_PROG bundle's. */
     pc = is_nv40(xf) ? xf->prog_start :
          (xf->mode[0][is_kelvin(xf) ? 1 : 3] >> 8) & 0xff;
-    run_program(run, pc);
-    memcpy(xf->queue[ring_push(&xf->q_head, &xf->q_count, NV_XF_QUEUE)].tbuf,
-           run->tbuf, sizeof(run->tbuf));
+    run_program(&run, pc);
 }
 
 bool nv_xf_pop_vertex(NVXf *xf, NVXfVertex *v)

@@ -325,6 +325,8 @@ uint32_t nv_xf_lg2(uint32_t a);
 uint32_t nv_xf_sin(uint32_t a);
 uint32_t nv_xf_cos(uint32_t a);
 
+/* XFREG's size: the decoder maps temps past it to NV_XF_REGS (none). */
+unsigned nv_xf_temps(NVXFIsa isa);
 /* Decoders (xf-isa.c): @w is the instruction, bit n in w[n / 32]. */
 void nv_xf_decode(NVXFIsa isa, const uint32_t w[NV_XF_PR_WORDS],
                   NVXfInsn *insn);
