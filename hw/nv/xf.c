@@ -80,19 +80,23 @@ enum {
 };
 
 /*
- * step()'s handler for a slot (NVXfOp.step), chosen by choose_step().
- * Each is step_full() for one shape of instruction, with what the shape
- * rules out left out; any other instruction takes step_full().
+ * step()'s handler for a slot (NVXfOp.step, an index into steps[]), chosen
+ * by choose_step().  Each is step_full() for one shape of instruction,
+ * with what the shape rules out left out; any other instruction takes
+ * step_full().  Each vector kind is followed by its direct form.
  */
 enum {
     STEP_FULL,
     STEP_NONE,      /* no result: a NOP, or flow control alone */
     STEP_SCA,       /* a scalar op alone */
     STEP_MAD,       /* a vector op alone: MUL, ADD or MAD */
+    STEP_MAD_DIRECT,    /* the same, op->direct */
     STEP_DP,        /* DP3, DPH or DP4 */
+    STEP_DP_DIRECT,
     STEP_MOV,
+    STEP_MOV_DIRECT,
     STEP_VEC,       /* any other */
-    STEP_DIRECT = 8,    /* with a vector kind: op->direct */
+    STEP_VEC_DIRECT,
 };
 
 /* Which sources each vector op reads (bit i: SRCi); ARA and TXL none. */
@@ -138,7 +142,7 @@ static uint8_t choose_step(const NVXfOp *op)
         kind = op->mad ? STEP_MAD :
                op->vec >= 0x05 && op->vec <= 0x07 ? STEP_DP :
                op->vec == 0x01 ? STEP_MOV : STEP_VEC;
-        return kind | (op->direct ? STEP_DIRECT : 0);
+        return kind + op->direct;
     }
     if (op->areg) {
         return STEP_FULL;
@@ -769,8 +773,8 @@ static bool step_full(XfRun *run, const NVXfOp *op, uint32_t *pc)
 }
 
 /*
- * A vector op alone (STEP_MAD, STEP_DP, STEP_MOV, STEP_VEC, with or
- * without STEP_DIRECT; choose_step() says why): step_full() with the op's
+ * A vector op alone (STEP_MAD, STEP_DP, STEP_MOV, STEP_VEC and their
+ * _DIRECT forms; choose_step() says why): step_full() with the op's
  * family @kind and op->direct (@direct) known.
  */
 static inline __attribute__((always_inline))
@@ -820,39 +824,47 @@ static bool step_sca(XfRun *run, const NVXfOp *op, uint32_t *pc)
     return !in->end;
 }
 
-/*
- * One instruction; returns false when the program ends.  decode_slot()
- * has chosen the handler (choose_step()).
- */
-static inline __attribute__((always_inline))
-bool step(XfRun *run, const NVXfOp *op, uint32_t *pc)
+/* No result (STEP_NONE): step_full() without the units. */
+static bool step_none(XfRun *run, const NVXfOp *op, uint32_t *pc)
 {
-    switch (op->step) {
-    case STEP_NONE:
-        *pc += 1;
-        return (!op->flow || exec_flow(run, op, pc)) && !op->in.end;
-    case STEP_SCA:
-        return step_sca(run, op, pc);
-    case STEP_MAD:
-        return step_vec(run, op, pc, STEP_MAD, false);
-    case STEP_MAD | STEP_DIRECT:
-        return step_vec(run, op, pc, STEP_MAD, true);
-    case STEP_DP:
-        return step_vec(run, op, pc, STEP_DP, false);
-    case STEP_DP | STEP_DIRECT:
-        return step_vec(run, op, pc, STEP_DP, true);
-    case STEP_MOV:
-        return step_vec(run, op, pc, STEP_MOV, false);
-    case STEP_MOV | STEP_DIRECT:
-        return step_vec(run, op, pc, STEP_MOV, true);
-    case STEP_VEC:
-        return step_vec(run, op, pc, STEP_VEC, false);
-    case STEP_VEC | STEP_DIRECT:
-        return step_vec(run, op, pc, STEP_VEC, true);
-    default:
-        return step_full(run, op, pc);
-    }
+    *pc += 1;
+    return (!op->flow || exec_flow(run, op, pc)) && !op->in.end;
 }
+
+/* The vector handlers: step_vec() for one family, direct or not. */
+#define STEP_VEC_FNS(name, kind) \
+    static bool name(XfRun *run, const NVXfOp *op, uint32_t *pc) \
+    { \
+        return step_vec(run, op, pc, kind, false); \
+    } \
+    static bool name##_direct(XfRun *run, const NVXfOp *op, uint32_t *pc) \
+    { \
+        return step_vec(run, op, pc, kind, true); \
+    }
+
+STEP_VEC_FNS(step_mad, STEP_MAD)
+STEP_VEC_FNS(step_dp, STEP_DP)
+STEP_VEC_FNS(step_mov, STEP_MOV)
+STEP_VEC_FNS(step_other, STEP_VEC)
+
+/*
+ * One instruction through the handler decode_slot() chose; each returns
+ * false when the program ends.  Separate functions rather than one
+ * switch inlined in run_program(): each gets its own registers.
+ */
+static bool (*const steps[])(XfRun *run, const NVXfOp *op, uint32_t *pc) = {
+    [STEP_FULL] = step_full,
+    [STEP_NONE] = step_none,
+    [STEP_SCA] = step_sca,
+    [STEP_MAD] = step_mad,
+    [STEP_MAD_DIRECT] = step_mad_direct,
+    [STEP_DP] = step_dp,
+    [STEP_DP_DIRECT] = step_dp_direct,
+    [STEP_MOV] = step_mov,
+    [STEP_MOV_DIRECT] = step_mov_direct,
+    [STEP_VEC] = step_other,
+    [STEP_VEC_DIRECT] = step_other_direct,
+};
 
 /*
  * Run from @pc until END, a RET on an empty stack, or TIMEOUT (isa.rst
@@ -879,7 +891,7 @@ static void run_program(XfRun *run, uint32_t pc)
             break;
         }
         icnt++;
-        if (!step(run, &xf->code[pc], &pc)) {
+        if (!steps[xf->code[pc].step](run, &xf->code[pc], &pc)) {
             break;
         }
     }
