@@ -277,6 +277,24 @@ typedef struct XfRun {
 
 static const uint32_t zero_vec[1][4];
 
+/*
+ * Four components in a host vector register (SSE2 or NEON where there is
+ * one): results that are one value four times, and the masked writes,
+ * are built there and stored at once.
+ */
+typedef uint32_t XfVec __attribute__((vector_size(16)));
+
+/* @p's components one at a time, as the special functions write them. */
+static inline XfVec vec_of(const uint32_t *p)
+{
+    return (XfVec) { p[0], p[1], p[2], p[3] };
+}
+
+static inline void vec_store(uint32_t *p, XfVec v)
+{
+    memcpy(p, &v, sizeof(v));
+}
+
 /* isa.rst: AREG is 9-bit on Kelvin, 10-bit on Rankine; Curie "???": 11. */
 static int32_t areg_clamp(const XfRun *run, double v)
 {
@@ -406,20 +424,27 @@ static void exec_areg(XfRun *run, const NVXfOp *op, const uint32_t *s0)
  * ADD as a MAD multiplying by 1.0; the scalar functions when
  * a lane has a special, a denormal or a result near the range's ends.
  */
+static void G_GNUC_NO_INLINE exec_mad_lanes(uint8_t vec,
+                                            const uint32_t *const s[3],
+                                            uint32_t r[4], bool rk)
+{
+    for (unsigned i = 0; i < 4; i++) {
+        r[i] = vec == 0x02 ? nv_xf_mul(s[0][i], s[1][i], rk) :
+               vec == 0x03 ? nv_xf_add(s[0][i], s[2][i], rk) :
+               nv_xf_mad(s[0][i], s[1][i], s[2][i], rk);
+    }
+}
+
+/* The lane by lane path is rare: out of line, it leaves the steps lean. */
 static inline __attribute__((always_inline))
 void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4], bool rk)
 {
     static const uint32_t one[4] = { ONE, ONE, ONE, ONE };
-    const uint32_t *a = s[0], *b = vec == 0x03 ? one : s[1], *c = s[2];
 
-    if (G_LIKELY(vec == 0x02 ? nv_xf_mul4(a, b, r)
-                             : nv_xf_mad4(a, b, c, r))) {
-        return;
-    }
-    for (unsigned i = 0; i < 4; i++) {
-        r[i] = vec == 0x02 ? nv_xf_mul(a[i], b[i], rk) :
-               vec == 0x03 ? nv_xf_add(a[i], c[i], rk) :
-               nv_xf_mad(a[i], b[i], c[i], rk);
+    if (!G_LIKELY(vec == 0x02 ? nv_xf_mul4(s[0], s[1], r)
+                              : nv_xf_mad4(s[0], vec == 0x03 ? one : s[1],
+                                           s[2], r))) {
+        exec_mad_lanes(vec, s, r, rk);
     }
 }
 
@@ -427,18 +452,18 @@ void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4], bool rk)
 static inline __attribute__((always_inline))
 void exec_dp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4], bool rk)
 {
-    uint32_t t[4];
+    uint32_t t[4], d;
     unsigned c;
 
-    if (!nv_xf_dp4(s[0], s[1], vec == 0x05 ? 3 : 4, vec == 0x06, &r[0])) {
+    if (!nv_xf_dp4(s[0], s[1], vec == 0x05 ? 3 : 4, vec == 0x06, &d)) {
         for (c = 0; c < 4; c++) {
             /* DPH: the w term is 1.0 * SRC1.w through the multiplier. */
             t[c] = nv_xf_mul(vec == 0x06 && c == 3 ? ONE : s[0][c], s[1][c],
                              rk);
         }
-        r[0] = nv_xf_sum(t, vec == 0x05 ? 3 : 4, rk);
+        d = nv_xf_sum(t, vec == 0x05 ? 3 : 4, rk);
     }
-    r[1] = r[2] = r[3] = r[0];
+    vec_store(r, (XfVec) { d, d, d, d });
 }
 
 /*
@@ -567,7 +592,7 @@ static void exec_sca(XfRun *run, const NVXfOp *op, const uint32_t *s,
         x = nv_xf_cos(x);
         break;
     }
-    r[0] = r[1] = r[2] = r[3] = x;
+    vec_store(r, (XfVec) { x, x, x, x });
 }
 
 /* SAT (Curie): clamp to [0, 1]; NaN saturates to 0 (inferred). */
@@ -614,13 +639,11 @@ static const uint32_t lanes[16][4] = {
 static inline void write_masked(uint32_t *v, const uint32_t r[4],
                                 unsigned wm)
 {
-    const uint32_t *m = lanes[wm];
-    uint32_t t[4];
+    XfVec m, t;
 
-    for (unsigned c = 0; c < 4; c++) {
-        t[c] = (r[c] & m[c]) | (v[c] & ~m[c]);
-    }
-    memcpy(v, t, 16);
+    memcpy(&m, lanes[wm], sizeof(m));
+    memcpy(&t, v, sizeof(t));
+    vec_store(v, (vec_of(r) & m) | (t & ~m));
 }
 
 /* Write one result to its temp and its output, masked and conditional. */
