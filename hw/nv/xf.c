@@ -290,9 +290,32 @@ static inline XfVec vec_of(const uint32_t *p)
     return (XfVec) { p[0], p[1], p[2], p[3] };
 }
 
+static inline XfVec vec_load(const uint32_t *p)
+{
+    XfVec v;
+
+    memcpy(&v, p, sizeof(v));
+    return v;
+}
+
 static inline void vec_store(uint32_t *p, XfVec v)
 {
     memcpy(p, &v, sizeof(v));
+}
+
+/*
+ * nv_xf_cmp()'s keys (sign-magnitude order, equal only when the bits
+ * are) with the sign bit flipped, so that they compare as signed
+ * integers: a non-negative value as it is, a negative one with its
+ * magnitude bits inverted.
+ */
+typedef int32_t XfKeys __attribute__((vector_size(16)));
+
+static inline XfKeys cmp_key(XfVec v)
+{
+    XfKeys k = (XfKeys)v;
+
+    return k ^ ((k >> 31) & 0x7fffffff);
 }
 
 /* isa.rst: AREG is 9-bit on Kelvin, 10-bit on Rankine; Curie "???": 11. */
@@ -383,11 +406,6 @@ static unsigned cond_mask(const XfRun *run, const NVXfInsn *in)
     return m;
 }
 
-static uint32_t bool_f(bool b)
-{
-    return b ? ONE : 0;
-}
-
 /* Address-register ops write AREG, not a result: ARL, ARR, ARA. */
 static void exec_areg(XfRun *run, const NVXfOp *op, const uint32_t *s0)
 {
@@ -474,7 +492,9 @@ void exec_dp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4], bool rk)
 static void exec_vec(XfRun *run, const NVXfOp *op,
                      const uint32_t *const s[3], uint32_t r[4])
 {
+    const XfVec one = { ONE, ONE, ONE, ONE };
     bool rk = run->rankine;
+    XfVec a, b, lt, gt, v;
     unsigned c;
 
     switch (op->vec) {
@@ -512,43 +532,45 @@ static void exec_vec(XfRun *run, const NVXfOp *op,
         memset(r, 0, 16);
         return;
     }
-    /* MIN MAX and the set-on ops compare SRC0 with SRC1. */
-    for (c = 0; c < 4; c++) {
-        int k = nv_xf_cmp(s[0][c], s[1][c]);
-
-        switch (op->vec) {
-        case 0x09:
-            r[c] = k < 0 ? s[0][c] : s[1][c];
-            break;
-        case 0x0a:
-            r[c] = k < 0 ? s[1][c] : s[0][c];
-            break;
-        case 0x0b:
-            r[c] = bool_f(k < 0);
-            break;
-        case 0x0c:
-            r[c] = bool_f(k >= 0);
-            break;
-        case 0x10:
-            r[c] = bool_f(k == 0);
-            break;
-        case 0x11:
-            r[c] = 0;
-            break;
-        case 0x12:
-            r[c] = bool_f(k > 0);
-            break;
-        case 0x13:
-            r[c] = bool_f(k <= 0);
-            break;
-        case 0x14:
-            r[c] = bool_f(k != 0);
-            break;
-        default:    /* 0x15 STR */
-            r[c] = ONE;
-            break;
-        }
+    /* MIN MAX and the set-on ops compare SRC0 with SRC1, all lanes at
+     * once in nv_xf_cmp()'s order (cmp_key()). */
+    a = vec_load(s[0]);
+    b = vec_load(s[1]);
+    lt = (XfVec)(cmp_key(a) < cmp_key(b));
+    gt = (XfVec)(cmp_key(a) > cmp_key(b));
+    switch (op->vec) {
+    case 0x09:
+        v = (a & lt) | (b & ~lt);
+        break;
+    case 0x0a:
+        v = (b & lt) | (a & ~lt);
+        break;
+    case 0x0b:
+        v = one & lt;
+        break;
+    case 0x0c:
+        v = one & ~lt;
+        break;
+    case 0x10:
+        v = one & ~(lt | gt);
+        break;
+    case 0x11:
+        v = (XfVec) { 0, 0, 0, 0 };
+        break;
+    case 0x12:
+        v = one & gt;
+        break;
+    case 0x13:
+        v = one & ~gt;
+        break;
+    case 0x14:
+        v = one & (lt | gt);
+        break;
+    default:    /* 0x15 STR */
+        v = one;
+        break;
     }
+    vec_store(r, v);
 }
 
 /* The scalar unit on SRC2 (its swizzled X, or the vector for LIT), for
