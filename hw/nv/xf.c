@@ -632,7 +632,7 @@ static void saturate(uint32_t r[4])
 }
 
 /* The output vector an instruction writes, or NULL where it is dropped. */
-static uint32_t *out_vec(XfRun *run, const NVXfInsn *in)
+static inline uint32_t *out_vec(XfRun *run, const NVXfInsn *in)
 {
     int64_t addr = in->out_addr + (in->out_indexed ? areg(run, in) : 0);
 
@@ -829,10 +829,12 @@ bool step_vec(XfRun *run, const NVXfOp *op, uint32_t *pc, unsigned kind,
     const NVXfInsn *in = &op->in;
     uint32_t buf[3][4], rv[4];
     uint32_t *r = direct ? run->r[in->dst_vec] : rv;
+    /* DP3, DPH, DP4 and MOV do not read SRC2 (vec_reads[]). */
+    const bool src2 = kind == STEP_MAD || kind == STEP_VEC;
     const uint32_t *s[3] = {
         read_src(run, op, 0, buf[0]),
         read_src(run, op, 1, buf[1]),
-        read_src(run, op, 2, buf[2]),
+        src2 ? read_src(run, op, 2, buf[2]) : zero_vec[0],
     };
 
     switch (kind) {
