@@ -97,6 +97,7 @@ enum {
     STEP_MOV_DIRECT,
     STEP_VEC,       /* any other */
     STEP_VEC_DIRECT,
+    STEP_MAD_FAST,  /* STEP_MAD_DIRECT, plain sources, no END: inline */
 };
 
 /* Which sources each vector op reads (bit i: SRCi); ARA and TXL none. */
@@ -128,7 +129,8 @@ static unsigned max_op(const NVXf *xf, bool vec)
  * write or condition: exec_sca() and write_result() are all.  With
  * neither unit giving a result, nor an AREG op, there is nothing to
  * write (SAT and the condition act on results only, CC is written from
- * a result): all that is left is flow control.
+ * a result): all that is left is flow control.  A direct MUL, ADD or MAD
+ * on plain sources without END, the commonest shape, is STEP_MAD_FAST.
  */
 static uint8_t choose_step(const NVXfOp *op)
 {
@@ -142,6 +144,10 @@ static uint8_t choose_step(const NVXfOp *op)
         kind = op->mad ? STEP_MAD :
                op->vec >= 0x05 && op->vec <= 0x07 ? STEP_DP :
                op->vec == 0x01 ? STEP_MOV : STEP_VEC;
+        if (op->mad && op->direct && !in->end && op->src[0].plain &&
+            op->src[1].plain && op->src[2].plain) {
+            return STEP_MAD_FAST;
+        }
         return kind + op->direct;
     }
     if (op->areg) {
@@ -911,7 +917,26 @@ static bool (*const steps[])(XfRun *run, const NVXfOp *op, uint32_t *pc) = {
     [STEP_MOV_DIRECT] = step_mov_direct,
     [STEP_VEC] = step_other,
     [STEP_VEC_DIRECT] = step_other_direct,
+    [STEP_MAD_FAST] = step_mad_direct,  /* run_program() has it inline */
 };
+
+/*
+ * STEP_MAD_FAST, the commonest instruction of real programs (docs/xf.rst
+ * "Execution"): a direct MUL, ADD or MAD on plain sources that neither
+ * ends the program nor branches.  run_program() runs it inline, without
+ * a call: the three source pointers and the 4-lane op.
+ */
+static inline void step_mad_fast(XfRun *run, const NVXfOp *op)
+{
+    const NVXfOpSrc *o = op->src;
+    const uint32_t *s[3] = {
+        run->space[o[0].space][o[0].idx],
+        run->space[o[1].space][o[1].idx],
+        run->space[o[2].space][o[2].idx],
+    };
+
+    exec_mad(op->vec, s, run->r[op->in.dst_vec], run->rankine);
+}
 
 /*
  * Run from @pc until END, a RET on an empty stack, or TIMEOUT (isa.rst
@@ -923,6 +948,7 @@ static void run_program(XfRun *run, uint32_t pc)
     uint32_t limit = is_kelvin(xf) ? NV_XF_KELVIN_MAX_INSNS
                                    : xf->timeout & 0xffff;
     uint32_t slots = nv_xf_pr_slots(xf->isa), icnt = 0;
+    const NVXfOp *op;
 
     xf->last_timed_out = false;
     for (;;) {
@@ -938,7 +964,11 @@ static void run_program(XfRun *run, uint32_t pc)
             break;
         }
         icnt++;
-        if (!steps[xf->code[pc].step](run, &xf->code[pc], &pc)) {
+        op = &xf->code[pc];
+        if (op->step == STEP_MAD_FAST) {
+            step_mad_fast(run, op);
+            pc++;
+        } else if (!steps[op->step](run, op, &pc)) {
             break;
         }
     }
