@@ -80,8 +80,8 @@ enum {
 };
 
 /*
- * step()'s handler for a slot (NVXfOp.step, an index into steps[]), chosen
- * by choose_step().  Each is step_full() for one shape of instruction,
+ * The run loop's handler for a slot (NVXfOp.step, an index into steps[]),
+ * chosen by choose_step().  Each is step_full() for one shape of instruction,
  * with what the shape rules out left out; any other instruction takes
  * step_full().  Each vector kind is followed by its direct form.
  */
@@ -443,10 +443,8 @@ static void exec_areg(XfRun *run, const NVXfOp *op, const uint32_t *s0)
 }
 
 /*
- * MUL, ADD (SRC0 + SRC2, facts.md) and MAD (the product truncated first,
- * then the adder): four lanes at once through nv_xf_mul4 or nv_xf_mad4,
- * ADD as a MAD multiplying by 1.0; the scalar functions when
- * a lane has a special, a denormal or a result near the range's ends.
+ * exec_mad() lane by lane, through the scalar functions.  Rare (specials,
+ * denormals, the range's ends): out of line, it leaves the steps lean.
  */
 static void G_GNUC_NO_INLINE exec_mad_lanes(uint8_t vec,
                                             const uint32_t *const s[3],
@@ -459,7 +457,12 @@ static void G_GNUC_NO_INLINE exec_mad_lanes(uint8_t vec,
     }
 }
 
-/* The lane by lane path is rare: out of line, it leaves the steps lean. */
+/*
+ * MUL, ADD (SRC0 + SRC2, facts.md) and MAD (the product truncated first,
+ * then the adder): four lanes at once through nv_xf_mul4 or nv_xf_mad4,
+ * ADD as a MAD multiplying by 1.0; the scalar functions when
+ * a lane has a special, a denormal or a result near the range's ends.
+ */
 static inline __attribute__((always_inline))
 void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4], bool rk)
 {
@@ -792,7 +795,7 @@ static void finish(XfRun *run, const NVXfOp *op, const uint32_t *const s[3],
 }
 
 /*
- * step() for any instruction.  Plain sources are read in place, a direct
+ * One instruction of any shape.  Plain sources are read in place, a direct
  * result is written in place.
  */
 static bool step_full(XfRun *run, const NVXfOp *op, uint32_t *pc)

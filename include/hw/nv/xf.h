@@ -153,7 +153,7 @@ typedef struct NVXfOp {
     bool more;                  /* scalar, AREG, CC, SAT or a condition */
     bool mad;                   /* MUL, ADD or MAD */
     bool direct;                /* only a whole vector result to a temp */
-    uint8_t step;               /* xf.c's STEP_*: step()'s handler */
+    uint8_t step;               /* xf.c's STEP_*: the run loop's handler */
 } NVXfOp;
 
 /* XF float arithmetic (xf-float.c).  @rankine selects Rankine+ rules. */
@@ -325,7 +325,7 @@ uint32_t nv_xf_lg2(uint32_t a);
 uint32_t nv_xf_sin(uint32_t a);
 uint32_t nv_xf_cos(uint32_t a);
 
-/* XFREG's size: the decoder maps temps past it to NV_XF_REGS (none). */
+/* XFREG's size (xf-isa.c): the decoder maps temps past it to none. */
 unsigned nv_xf_temps(NVXFIsa isa);
 /* Decoders (xf-isa.c): @w is the instruction, bit n in w[n / 32]. */
 void nv_xf_decode(NVXFIsa isa, const uint32_t w[NV_XF_PR_WORDS],
