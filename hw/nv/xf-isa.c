@@ -164,6 +164,11 @@ static const IsaLayout *layout(NVXFIsa isa)
     }
 }
 
+unsigned nv_xf_temps(NVXFIsa isa)
+{
+    return layout(isa)->regs;
+}
+
 void nv_xf_decode(NVXFIsa isa, const uint32_t w[NV_XF_PR_WORDS],
                   NVXfInsn *in)
 {

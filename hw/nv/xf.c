@@ -79,6 +79,27 @@ enum {
     SPACE_ZERO, SPACE_TEMP, SPACE_IBUF, SPACE_CTX,
 };
 
+/*
+ * The run loop's handler for a slot (NVXfOp.step, an index into steps[]),
+ * chosen by choose_step().  Each is step_full() for one shape of instruction,
+ * with what the shape rules out left out; any other instruction takes
+ * step_full().  Each vector kind is followed by its direct form.
+ */
+enum {
+    STEP_FULL,
+    STEP_NONE,      /* no result: a NOP, or flow control alone */
+    STEP_SCA,       /* a scalar op alone */
+    STEP_MAD,       /* a vector op alone: MUL, ADD or MAD */
+    STEP_MAD_DIRECT,    /* the same, op->direct */
+    STEP_DP,        /* DP3, DPH or DP4 */
+    STEP_DP_DIRECT,
+    STEP_MOV,
+    STEP_MOV_DIRECT,
+    STEP_VEC,       /* any other */
+    STEP_VEC_DIRECT,
+    STEP_MAD_FAST,  /* STEP_MAD_DIRECT, plain sources, no END: inline */
+};
+
 /* Which sources each vector op reads (bit i: SRCi); ARA and TXL none. */
 static const uint8_t vec_reads[0x1a] = {
     [0x01] = 1, [0x02] = 3, [0x03] = 5, [0x04] = 7, [0x05] = 3, [0x06] = 3,
@@ -98,6 +119,45 @@ static unsigned max_op(const NVXf *xf, bool vec)
     default:
         return vec ? 0x19 : 0x14;
     }
+}
+
+/*
+ * The handler for @op.  A vector op alone is one with a result and no
+ * scalar op, SAT, CC write, condition (!op->more) or flow control, so
+ * that all step_full() does after the op is write_result() (or nothing,
+ * op->direct).  A scalar op alone has no vector op, AREG op, SAT, CC
+ * write or condition: exec_sca() and write_result() are all.  With
+ * neither unit giving a result, nor an AREG op, there is nothing to
+ * write (SAT and the condition act on results only, CC is written from
+ * a result): all that is left is flow control.  A direct MUL, ADD or MAD
+ * on plain sources without END, the commonest shape, is STEP_MAD_FAST.
+ */
+static uint8_t choose_step(const NVXfOp *op)
+{
+    const NVXfInsn *in = &op->in;
+    unsigned kind;
+
+    if (op->has_vec) {
+        if (op->more || op->flow) {
+            return STEP_FULL;
+        }
+        kind = op->mad ? STEP_MAD :
+               op->vec >= 0x05 && op->vec <= 0x07 ? STEP_DP :
+               op->vec == 0x01 ? STEP_MOV : STEP_VEC;
+        if (op->mad && op->direct && !in->end && op->src[0].plain &&
+            op->src[1].plain && op->src[2].plain) {
+            return STEP_MAD_FAST;
+        }
+        return kind + op->direct;
+    }
+    if (op->areg) {
+        return STEP_FULL;
+    }
+    if (op->has_sca) {
+        return op->cc_from || in->sat || in->cond_enable ? STEP_FULL
+                                                         : STEP_SCA;
+    }
+    return STEP_NONE;
 }
 
 /*
@@ -167,8 +227,7 @@ static void decode_slot(NVXf *xf, unsigned pc)
         o->plain = !o->indexed && !s->abs && !s->neg && s->swz[0] == 0 &&
                    s->swz[1] == 1 && s->swz[2] == 2 && s->swz[3] == 3;
     }
-    op->fast = op->mad && op->direct && !op->flow && !in->end &&
-               op->src[0].plain && op->src[1].plain && op->src[2].plain;
+    op->step = choose_step(op);
 }
 
 void nv_xf_post_load(NVXf *xf)
@@ -214,16 +273,56 @@ typedef struct XfRun {
     bool may_write_ctx;
     unsigned ctx_slots;
     const uint32_t (*space[4])[4];
-    uint32_t ibuf[16][4];
     uint32_t r[NV_XF_REGS + 1][4];  /* the extra one absorbs "no temp" */
     int32_t a[2][4];
     uint8_t cc[2][4];
     XfStackEntry stack[NV_XF_STACK];
     unsigned sp;
-    uint32_t tbuf[NV_XF_TBUF][4];
+    uint32_t (*tbuf)[4];            /* NV_XF_TBUF vectors */
 } XfRun;
 
 static const uint32_t zero_vec[1][4];
+
+/*
+ * Four components in a host vector register (SSE2 or NEON where there is
+ * one): results that are one value four times, and the masked writes,
+ * are built there and stored at once.
+ */
+typedef uint32_t XfVec __attribute__((vector_size(16)));
+
+/* @p's components one at a time, as the special functions write them. */
+static inline XfVec vec_of(const uint32_t *p)
+{
+    return (XfVec) { p[0], p[1], p[2], p[3] };
+}
+
+static inline XfVec vec_load(const uint32_t *p)
+{
+    XfVec v;
+
+    memcpy(&v, p, sizeof(v));
+    return v;
+}
+
+static inline void vec_store(uint32_t *p, XfVec v)
+{
+    memcpy(p, &v, sizeof(v));
+}
+
+/*
+ * nv_xf_cmp()'s keys (sign-magnitude order, equal only when the bits
+ * are) with the sign bit flipped, so that they compare as signed
+ * integers: a non-negative value as it is, a negative one with its
+ * magnitude bits inverted.
+ */
+typedef int32_t XfKeys __attribute__((vector_size(16)));
+
+static inline XfKeys cmp_key(XfVec v)
+{
+    XfKeys k = (XfKeys)v;
+
+    return k ^ ((k >> 31) & 0x7fffffff);
+}
 
 /* isa.rst: AREG is 9-bit on Kelvin, 10-bit on Rankine; Curie "???": 11. */
 static int32_t areg_clamp(const XfRun *run, double v)
@@ -313,11 +412,6 @@ static unsigned cond_mask(const XfRun *run, const NVXfInsn *in)
     return m;
 }
 
-static uint32_t bool_f(bool b)
-{
-    return b ? ONE : 0;
-}
-
 /* Address-register ops write AREG, not a result: ARL, ARR, ARA. */
 static void exec_areg(XfRun *run, const NVXfOp *op, const uint32_t *s0)
 {
@@ -349,6 +443,21 @@ static void exec_areg(XfRun *run, const NVXfOp *op, const uint32_t *s0)
 }
 
 /*
+ * exec_mad() lane by lane, through the scalar functions.  Rare (specials,
+ * denormals, the range's ends): out of line, it leaves the steps lean.
+ */
+static void G_GNUC_NO_INLINE exec_mad_lanes(uint8_t vec,
+                                            const uint32_t *const s[3],
+                                            uint32_t r[4], bool rk)
+{
+    for (unsigned i = 0; i < 4; i++) {
+        r[i] = vec == 0x02 ? nv_xf_mul(s[0][i], s[1][i], rk) :
+               vec == 0x03 ? nv_xf_add(s[0][i], s[2][i], rk) :
+               nv_xf_mad(s[0][i], s[1][i], s[2][i], rk);
+    }
+}
+
+/*
  * MUL, ADD (SRC0 + SRC2, facts.md) and MAD (the product truncated first,
  * then the adder): four lanes at once through nv_xf_mul4 or nv_xf_mad4,
  * ADD as a MAD multiplying by 1.0; the scalar functions when
@@ -358,17 +467,30 @@ static inline __attribute__((always_inline))
 void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4], bool rk)
 {
     static const uint32_t one[4] = { ONE, ONE, ONE, ONE };
-    const uint32_t *a = s[0], *b = vec == 0x03 ? one : s[1], *c = s[2];
 
-    if (G_LIKELY(vec == 0x02 ? nv_xf_mul4(a, b, r)
-                             : nv_xf_mad4(a, b, c, r))) {
-        return;
+    if (!G_LIKELY(vec == 0x02 ? nv_xf_mul4(s[0], s[1], r)
+                              : nv_xf_mad4(s[0], vec == 0x03 ? one : s[1],
+                                           s[2], r))) {
+        exec_mad_lanes(vec, s, r, rk);
     }
-    for (unsigned i = 0; i < 4; i++) {
-        r[i] = vec == 0x02 ? nv_xf_mul(a[i], b[i], rk) :
-               vec == 0x03 ? nv_xf_add(a[i], c[i], rk) :
-               nv_xf_mad(a[i], b[i], c[i], rk);
+}
+
+/* DP3, DP4 and DPH: the 4-lane form, else the multiplier and the adder. */
+static inline __attribute__((always_inline))
+void exec_dp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4], bool rk)
+{
+    uint32_t t[4], d;
+    unsigned c;
+
+    if (!nv_xf_dp4(s[0], s[1], vec == 0x05 ? 3 : 4, vec == 0x06, &d)) {
+        for (c = 0; c < 4; c++) {
+            /* DPH: the w term is 1.0 * SRC1.w through the multiplier. */
+            t[c] = nv_xf_mul(vec == 0x06 && c == 3 ? ONE : s[0][c], s[1][c],
+                             rk);
+        }
+        d = nv_xf_sum(t, vec == 0x05 ? 3 : 4, rk);
     }
+    vec_store(r, (XfVec) { d, d, d, d });
 }
 
 /*
@@ -379,8 +501,9 @@ void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4], bool rk)
 static void exec_vec(XfRun *run, const NVXfOp *op,
                      const uint32_t *const s[3], uint32_t r[4])
 {
+    const XfVec one = { ONE, ONE, ONE, ONE };
     bool rk = run->rankine;
-    uint32_t t[4];
+    XfVec a, b, lt, gt, v;
     unsigned c;
 
     switch (op->vec) {
@@ -388,17 +511,9 @@ static void exec_vec(XfRun *run, const NVXfOp *op,
         memmove(r, s[0], 16);
         return;
     case 0x05:
+    case 0x06:
     case 0x07:
-    case 0x06:  /* DPH: w term is 1.0 * SRC1.w through the multiplier */
-        if (!nv_xf_dp4(s[0], s[1], op->vec == 0x05 ? 3 : 4, op->vec == 0x06,
-                       &r[0])) {
-            for (c = 0; c < 4; c++) {
-                t[c] = nv_xf_mul(op->vec == 0x06 && c == 3 ? ONE : s[0][c],
-                                 s[1][c], rk);
-            }
-            r[0] = nv_xf_sum(t, op->vec == 0x05 ? 3 : 4, rk);
-        }
-        r[1] = r[2] = r[3] = r[0];
+        exec_dp(op->vec, s, r, rk);
         return;
     case 0x08:  /* DST (facts.md) */
         r[0] = ONE;
@@ -426,43 +541,45 @@ static void exec_vec(XfRun *run, const NVXfOp *op,
         memset(r, 0, 16);
         return;
     }
-    /* MIN MAX and the set-on ops compare SRC0 with SRC1. */
-    for (c = 0; c < 4; c++) {
-        int k = nv_xf_cmp(s[0][c], s[1][c]);
-
-        switch (op->vec) {
-        case 0x09:
-            r[c] = k < 0 ? s[0][c] : s[1][c];
-            break;
-        case 0x0a:
-            r[c] = k < 0 ? s[1][c] : s[0][c];
-            break;
-        case 0x0b:
-            r[c] = bool_f(k < 0);
-            break;
-        case 0x0c:
-            r[c] = bool_f(k >= 0);
-            break;
-        case 0x10:
-            r[c] = bool_f(k == 0);
-            break;
-        case 0x11:
-            r[c] = 0;
-            break;
-        case 0x12:
-            r[c] = bool_f(k > 0);
-            break;
-        case 0x13:
-            r[c] = bool_f(k <= 0);
-            break;
-        case 0x14:
-            r[c] = bool_f(k != 0);
-            break;
-        default:    /* 0x15 STR */
-            r[c] = ONE;
-            break;
-        }
+    /* MIN MAX and the set-on ops compare SRC0 with SRC1, all lanes at
+     * once in nv_xf_cmp()'s order (cmp_key()). */
+    a = vec_load(s[0]);
+    b = vec_load(s[1]);
+    lt = (XfVec)(cmp_key(a) < cmp_key(b));
+    gt = (XfVec)(cmp_key(a) > cmp_key(b));
+    switch (op->vec) {
+    case 0x09:
+        v = (a & lt) | (b & ~lt);
+        break;
+    case 0x0a:
+        v = (b & lt) | (a & ~lt);
+        break;
+    case 0x0b:
+        v = one & lt;
+        break;
+    case 0x0c:
+        v = one & ~lt;
+        break;
+    case 0x10:
+        v = one & ~(lt | gt);
+        break;
+    case 0x11:
+        v = (XfVec) { 0, 0, 0, 0 };
+        break;
+    case 0x12:
+        v = one & gt;
+        break;
+    case 0x13:
+        v = one & ~gt;
+        break;
+    case 0x14:
+        v = one & (lt | gt);
+        break;
+    default:    /* 0x15 STR */
+        v = one;
+        break;
     }
+    vec_store(r, v);
 }
 
 /* The scalar unit on SRC2 (its swizzled X, or the vector for LIT), for
@@ -506,7 +623,7 @@ static void exec_sca(XfRun *run, const NVXfOp *op, const uint32_t *s,
         x = nv_xf_cos(x);
         break;
     }
-    r[0] = r[1] = r[2] = r[3] = x;
+    vec_store(r, (XfVec) { x, x, x, x });
 }
 
 /* SAT (Curie): clamp to [0, 1]; NaN saturates to 0 (inferred). */
@@ -524,7 +641,7 @@ static void saturate(uint32_t r[4])
 }
 
 /* The output vector an instruction writes, or NULL where it is dropped. */
-static uint32_t *out_vec(XfRun *run, const NVXfInsn *in)
+static inline uint32_t *out_vec(XfRun *run, const NVXfInsn *in)
 {
     int64_t addr = in->out_addr + (in->out_indexed ? areg(run, in) : 0);
 
@@ -535,17 +652,29 @@ static uint32_t *out_vec(XfRun *run, const NVXfInsn *in)
     return addr >= 0 && addr < NV_XF_TBUF ? run->tbuf[addr] : NULL;
 }
 
-static void write_masked(uint32_t *v, const uint32_t r[4], unsigned wm)
+/* Write mask @m (bit 3 = X) as a mask of each component's bits. */
+#define LANES(m)    { (m) & 8 ? ~0u : 0, (m) & 4 ? ~0u : 0, \
+                      (m) & 2 ? ~0u : 0, (m) & 1 ? ~0u : 0 }
+
+static const uint32_t lanes[16][4] = {
+    LANES(0), LANES(1), LANES(2), LANES(3), LANES(4), LANES(5), LANES(6),
+    LANES(7), LANES(8), LANES(9), LANES(10), LANES(11), LANES(12),
+    LANES(13), LANES(14), LANES(15),
+};
+
+/*
+ * The components of @r that @wm selects into @v (@r is never @v), by
+ * masks rather than a branch a component: the masks differ from one
+ * instruction to the next.
+ */
+static inline void write_masked(uint32_t *v, const uint32_t r[4],
+                                unsigned wm)
 {
-    if (wm == 0xf) {
-        memcpy(v, r, 16);
-        return;
-    }
-    for (unsigned c = 0; c < 4; c++) {
-        if (wm & (8 >> c)) {
-            v[c] = r[c];
-        }
-    }
+    XfVec m, t;
+
+    memcpy(&m, lanes[wm], sizeof(m));
+    memcpy(&t, v, sizeof(t));
+    vec_store(v, (vec_of(r) & m) | (t & ~m));
 }
 
 /* Write one result to its temp and its output, masked and conditional. */
@@ -666,7 +795,7 @@ static void finish(XfRun *run, const NVXfOp *op, const uint32_t *const s[3],
 }
 
 /*
- * step() for any instruction.  Plain sources are read in place, a direct
+ * One instruction of any shape.  Plain sources are read in place, a direct
  * result is written in place.
  */
 static bool step_full(XfRun *run, const NVXfOp *op, uint32_t *pc)
@@ -698,25 +827,118 @@ static bool step_full(XfRun *run, const NVXfOp *op, uint32_t *pc)
 }
 
 /*
- * One instruction; returns false when the program ends.  Most are a
- * direct MUL, ADD or MAD on plain sources (op->fast): nothing but the
- * reads and the op.
+ * A vector op alone (STEP_MAD, STEP_DP, STEP_MOV, STEP_VEC and their
+ * _DIRECT forms; choose_step() says why): step_full() with the op's
+ * family @kind and op->direct (@direct) known.
  */
-static bool step(XfRun *run, const NVXfOp *op, uint32_t *pc)
+static inline __attribute__((always_inline))
+bool step_vec(XfRun *run, const NVXfOp *op, uint32_t *pc, unsigned kind,
+              bool direct)
 {
-    if (G_LIKELY(op->fast)) {
-        const NVXfOpSrc *o = op->src;
-        const uint32_t *s[3] = {
-            run->space[o[0].space][o[0].idx],
-            run->space[o[1].space][o[1].idx],
-            run->space[o[2].space][o[2].idx],
-        };
+    const NVXfInsn *in = &op->in;
+    uint32_t buf[3][4], rv[4];
+    uint32_t *r = direct ? run->r[in->dst_vec] : rv;
+    /* DP3, DPH, DP4 and MOV do not read SRC2 (vec_reads[]). */
+    const bool src2 = kind == STEP_MAD || kind == STEP_VEC;
+    const uint32_t *s[3] = {
+        read_src(run, op, 0, buf[0]),
+        read_src(run, op, 1, buf[1]),
+        src2 ? read_src(run, op, 2, buf[2]) : zero_vec[0],
+    };
 
-        exec_mad(op->vec, s, run->r[op->in.dst_vec], run->rankine);
-        *pc += 1;
-        return true;
+    switch (kind) {
+    case STEP_MAD:
+        exec_mad(op->vec, s, r, run->rankine);
+        break;
+    case STEP_DP:
+        exec_dp(op->vec, s, r, run->rankine);
+        break;
+    case STEP_MOV:
+        memmove(r, s[0], 16);
+        break;
+    default:
+        exec_vec(run, op, s, r);
+        break;
     }
-    return step_full(run, op, pc);
+    if (!direct) {
+        write_result(run, in, rv, in->dst_vec, op->wm_vec, in->out_wm_vec,
+                     0xf);
+    }
+    *pc += 1;
+    return !in->end;
+}
+
+/* A scalar op alone (STEP_SCA): step_full() without the vector unit. */
+static bool step_sca(XfRun *run, const NVXfOp *op, uint32_t *pc)
+{
+    const NVXfInsn *in = &op->in;
+    uint32_t buf[4], rs[4];
+
+    exec_sca(run, op, read_src(run, op, 2, buf), rs);
+    write_result(run, in, rs, in->dst_sca, op->wm_sca, in->out_wm_sca, 0xf);
+    *pc += 1;
+    return !in->end;
+}
+
+/* No result (STEP_NONE): step_full() without the units. */
+static bool step_none(XfRun *run, const NVXfOp *op, uint32_t *pc)
+{
+    *pc += 1;
+    return (!op->flow || exec_flow(run, op, pc)) && !op->in.end;
+}
+
+/* The vector handlers: step_vec() for one family, direct or not. */
+#define STEP_VEC_FNS(name, kind) \
+    static bool name(XfRun *run, const NVXfOp *op, uint32_t *pc) \
+    { \
+        return step_vec(run, op, pc, kind, false); \
+    } \
+    static bool name##_direct(XfRun *run, const NVXfOp *op, uint32_t *pc) \
+    { \
+        return step_vec(run, op, pc, kind, true); \
+    }
+
+STEP_VEC_FNS(step_mad, STEP_MAD)
+STEP_VEC_FNS(step_dp, STEP_DP)
+STEP_VEC_FNS(step_mov, STEP_MOV)
+STEP_VEC_FNS(step_other, STEP_VEC)
+
+/*
+ * One instruction through the handler decode_slot() chose; each returns
+ * false when the program ends.  Separate functions rather than one
+ * switch inlined in run_program(): each gets its own registers.
+ */
+static bool (*const steps[])(XfRun *run, const NVXfOp *op, uint32_t *pc) = {
+    [STEP_FULL] = step_full,
+    [STEP_NONE] = step_none,
+    [STEP_SCA] = step_sca,
+    [STEP_MAD] = step_mad,
+    [STEP_MAD_DIRECT] = step_mad_direct,
+    [STEP_DP] = step_dp,
+    [STEP_DP_DIRECT] = step_dp_direct,
+    [STEP_MOV] = step_mov,
+    [STEP_MOV_DIRECT] = step_mov_direct,
+    [STEP_VEC] = step_other,
+    [STEP_VEC_DIRECT] = step_other_direct,
+    [STEP_MAD_FAST] = step_mad_direct,  /* run_program() has it inline */
+};
+
+/*
+ * STEP_MAD_FAST, the commonest instruction of real programs (docs/xf.rst
+ * "Execution"): a direct MUL, ADD or MAD on plain sources that neither
+ * ends the program nor branches.  run_program() runs it inline, without
+ * a call: the three source pointers and the 4-lane op.
+ */
+static inline void step_mad_fast(XfRun *run, const NVXfOp *op)
+{
+    const NVXfOpSrc *o = op->src;
+    const uint32_t *s[3] = {
+        run->space[o[0].space][o[0].idx],
+        run->space[o[1].space][o[1].idx],
+        run->space[o[2].space][o[2].idx],
+    };
+
+    exec_mad(op->vec, s, run->r[op->in.dst_vec], run->rankine);
 }
 
 /*
@@ -729,6 +951,7 @@ static void run_program(XfRun *run, uint32_t pc)
     uint32_t limit = is_kelvin(xf) ? NV_XF_KELVIN_MAX_INSNS
                                    : xf->timeout & 0xffff;
     uint32_t slots = nv_xf_pr_slots(xf->isa), icnt = 0;
+    const NVXfOp *op;
 
     xf->last_timed_out = false;
     for (;;) {
@@ -744,7 +967,11 @@ static void run_program(XfRun *run, uint32_t pc)
             break;
         }
         icnt++;
-        if (!step(run, &xf->code[pc], &pc)) {
+        op = &xf->code[pc];
+        if (op->step == STEP_MAD_FAST) {
+            step_mad_fast(run, op);
+            pc++;
+        } else if (!steps[op->step](run, op, &pc)) {
             break;
         }
     }
@@ -777,10 +1004,17 @@ static bool ring_pop(uint32_t *head, uint32_t *count, uint32_t size,
     return true;
 }
 
-/* A run's state lives on the stack: programs are short and frequent. */
-static void run_init(XfRun *run, NVXf *xf, NVCard *card, bool may_write_ctx)
+/*
+ * A run's state lives on the stack: programs are short and frequent.
+ * Only what a program may read before writing it is cleared: XFREG
+ * (isa.rst: zero at every start; the decoder leaves temps past the ISA's
+ * file unread and unwritten), AREG, CC, the stack pointer (an entry is
+ * read only after a push) and TBUF, the output @tbuf (a vertex's outputs
+ * start at 0).  IBUF is @ibuf, read-only to the program.
+ */
+static void run_init(XfRun *run, NVXf *xf, NVCard *card, bool may_write_ctx,
+                     const uint32_t (*ibuf)[4], uint32_t (*tbuf)[4])
 {
-    memset(run, 0, sizeof(*run));
     run->xf = xf;
     run->card = card;
     run->rankine = !is_kelvin(xf);
@@ -788,34 +1022,45 @@ static void run_init(XfRun *run, NVXf *xf, NVCard *card, bool may_write_ctx)
     run->ctx_slots = nv_xf_ctx_slots(xf->isa);
     run->space[SPACE_ZERO] = zero_vec;
     run->space[SPACE_TEMP] = (const uint32_t (*)[4])run->r;
-    run->space[SPACE_IBUF] = (const uint32_t (*)[4])run->ibuf;
+    run->space[SPACE_IBUF] = ibuf;
     run->space[SPACE_CTX] = (const uint32_t (*)[4])xf->ctx;
+    memset(run->r, 0, nv_xf_temps(xf->isa) * sizeof(run->r[0]));
+    memset(run->a, 0, sizeof(run->a));
+    memset(run->cc, 0, sizeof(run->cc));
+    run->sp = 0;
+    run->tbuf = tbuf;
+    memset(tbuf, 0, NV_XF_TBUF * sizeof(tbuf[0]));
 }
 
 /* RUN: a vertex state program on the PARAM vector (isa.rst item 3). */
 static void run_state_program(NVXf *xf, NVCard *card, uint32_t pc)
 {
+    uint32_t ibuf[16][4] = { { 0 } }, tbuf[NV_XF_TBUF][4];
     XfRun run;
 
-    run_init(&run, xf, card, true);
-    memcpy(run.ibuf[0], xf->vab[NV_XF_VAB_PASS], 16);
+    memcpy(ibuf[0], xf->vab[NV_XF_VAB_PASS], 16);
+    run_init(&run, xf, card, true, (const uint32_t (*)[4])ibuf, tbuf);
     run_program(&run, pc);
 }
 
+/*
+ * The vertex program reads VAB in place as IBUF (nothing it does writes
+ * VAB) and writes its outputs straight into the XF2VTX ring's next slot
+ * (nothing it does reads the ring).
+ */
 void nv_xf_vertex(NVXf *xf, NVCard *card)
 {
-    XfRun runs, *run = &runs;
+    uint32_t slot = ring_push(&xf->q_head, &xf->q_count, NV_XF_QUEUE);
+    XfRun run;
     uint32_t pc;
 
-    run_init(run, xf, card, xf->side_effects && !is_nv40(xf));
-    memcpy(run->ibuf, xf->vab, sizeof(run->ibuf));
+    run_init(&run, xf, card, xf->side_effects && !is_nv40(xf),
+             (const uint32_t (*)[4])xf->vab, xf->queue[slot].tbuf);
     /* mode.rst: PROGRAM_START_POS is XFMODE_A bits 8-15 (Kelvin word 1,
      * Rankine vector 0 word 3); NV40+ take the XF_PROG bundle's. */
     pc = is_nv40(xf) ? xf->prog_start :
          (xf->mode[0][is_kelvin(xf) ? 1 : 3] >> 8) & 0xff;
-    run_program(run, pc);
-    memcpy(xf->queue[ring_push(&xf->q_head, &xf->q_count, NV_XF_QUEUE)].tbuf,
-           run->tbuf, sizeof(run->tbuf));
+    run_program(&run, pc);
 }
 
 bool nv_xf_pop_vertex(NVXf *xf, NVXfVertex *v)

@@ -153,8 +153,7 @@ typedef struct NVXfOp {
     bool more;                  /* scalar, AREG, CC, SAT or a condition */
     bool mad;                   /* MUL, ADD or MAD */
     bool direct;                /* only a whole vector result to a temp */
-    bool fast;                  /* direct MUL/ADD/MAD, plain sources, and
-                                 * no END or flow control */
+    uint8_t step;               /* xf.c's STEP_*: the run loop's handler */
 } NVXfOp;
 
 /* XF float arithmetic (xf-float.c).  @rankine selects Rankine+ rules. */
@@ -326,6 +325,8 @@ uint32_t nv_xf_lg2(uint32_t a);
 uint32_t nv_xf_sin(uint32_t a);
 uint32_t nv_xf_cos(uint32_t a);
 
+/* XFREG's size (xf-isa.c): the decoder maps temps past it to none. */
+unsigned nv_xf_temps(NVXFIsa isa);
 /* Decoders (xf-isa.c): @w is the instruction, bit n in w[n / 32]. */
 void nv_xf_decode(NVXFIsa isa, const uint32_t w[NV_XF_PR_WORDS],
                   NVXfInsn *insn);
