@@ -112,39 +112,59 @@ static void upload(NVXf *xf, NVXFIsa isa, const NVXfInsn *prog, unsigned n)
     }
 }
 
-static void set_vec(NVXf *xf, uint8_t type, uint16_t vec, float x, float y,
-                    float z, float w)
+/* A vector for an IDX2XF command: XFCTX or VAB slot @vec. */
+typedef struct Vec {
+    uint8_t type;
+    uint16_t vec;
+    float v[4];
+} Vec;
+
+static void set_vecs(NVXf *xf, const Vec *vecs, unsigned n)
 {
-    const float v[4] = { x, y, z, w };
+    for (unsigned i = 0; i < n; i++) {
+        for (unsigned k = 0; k < 4; k++) {
+            NVXfCmd c = { .type = vecs[i].type, .vec = vecs[i].vec,
+                          .word = k };
 
-    for (unsigned k = 0; k < 4; k++) {
-        NVXfCmd c = { .type = type, .vec = vec, .word = k };
-
-        memcpy(&c.data[0], &v[k], 4);
-        nv_xf_write(xf, NULL, &c);
+            memcpy(&c.data[0], &vecs[i].v[k], 4);
+            nv_xf_write(xf, NULL, &c);
+        }
     }
 }
+
+#define CTX(i, x, y, z, w)  { NV_XF_CMD_XFCTX, i, { x, y, z, w } }
+#define VAB(i, x, y, z, w)  { NV_XF_CMD_VAB, i, { x, y, z, w } }
 
 /* Constants both programs read: c0-c3 MVP rows, c4-c6 normal matrix. */
-static void set_transform(NVXf *xf)
-{
-    for (unsigned i = 0; i < 7; i++) {
-        set_vec(xf, NV_XF_CMD_XFCTX, i, i == 0 ? 1.0f : 0.25f,
-                i == 1 ? 1.0f : 0.125f, i == 2 ? 1.0f : 0.0625f, 0.5f);
-    }
-}
+static const Vec transform[] = {
+    CTX(0, 1.0f, 0.125f, 0.0625f, 0.5f), CTX(1, 0.25f, 1.0f, 0.0625f, 0.5f),
+    CTX(2, 0.25f, 0.125f, 1.0f, 0.5f), CTX(3, 0.25f, 0.125f, 0.0625f, 0.5f),
+    CTX(4, 0.25f, 0.125f, 0.0625f, 0.5f), CTX(5, 0.25f, 0.125f, 0.0625f, 0.5f),
+    CTX(6, 0.25f, 0.125f, 0.0625f, 0.5f),
+};
 
 static double now(void)
 {
     return g_get_monotonic_time() / 1e6;
 }
 
-/* Vertices per second of @xf's program; checks the instruction count. */
-static double run_vertices(NVXf *xf, unsigned icnt)
+/*
+ * Vertices per second of program @prog (@n slots) on an XF of @isa with
+ * the transform and @consts loaded; checks the instruction count.
+ */
+static double run_vertices(NVXFIsa isa, const NVXfInsn *prog, unsigned n,
+                           const Vec *consts, unsigned nconsts, unsigned icnt)
 {
+    NVXf *xf = g_new0(NVXf, 1);
     unsigned runs = 0;
     NVXfVertex v;
-    double t0 = now(), t;
+    double t0, t;
+
+    nv_xf_reset(xf, isa);
+    upload(xf, isa, prog, n);
+    set_vecs(xf, transform, G_N_ELEMENTS(transform));
+    set_vecs(xf, consts, nconsts);
+    t0 = now();
 
     do {
         for (int i = 0; i < 256; i++) {
@@ -158,6 +178,7 @@ static double run_vertices(NVXf *xf, unsigned icnt)
         g_error("the program ran %u instructions, not %u", xf->last_icnt,
                 icnt);
     }
+    g_free(xf);
     return runs / t;
 }
 
@@ -190,24 +211,17 @@ static double kelvin_tnl(void)
         vop(V_MAD, 0, 3, X | Y | Z | W, T(3, "zzzz"), C("xyzw"), T(4, "xyzw"),
             0, 12),
     };
-    NVXf *xf = g_new0(NVXf, 1);
-    double rate;
+    static const Vec consts[] = {
+        CTX(7, 0.0f, 0.6f, 0.8f, 0.0f), CTX(8, 0.0f, 0.8f, 0.6f, 0.0f),
+        CTX(9, 0.0f, 0.0f, 0.0f, 16.0f), CTX(10, 0.5f, 0.25f, 0.125f, 1.0f),
+        CTX(12, 0.25f, 0.25f, 0.25f, 0.0f),
+        VAB(0, 1.0f, 2.0f, 3.0f, 1.0f), VAB(2, 0.0f, 0.6f, 0.8f, 0.0f),
+        VAB(3, 0.1f, 0.1f, 0.1f, 1.0f),
+    };
 
     prog[KELVIN_ICNT - 1].end = true;
-    nv_xf_reset(xf, NV_XF_KELVIN);
-    upload(xf, NV_XF_KELVIN, prog, KELVIN_ICNT);
-    set_transform(xf);
-    set_vec(xf, NV_XF_CMD_XFCTX, 7, 0.0f, 0.6f, 0.8f, 0.0f);
-    set_vec(xf, NV_XF_CMD_XFCTX, 8, 0.0f, 0.8f, 0.6f, 0.0f);
-    set_vec(xf, NV_XF_CMD_XFCTX, 9, 0.0f, 0.0f, 0.0f, 16.0f);
-    set_vec(xf, NV_XF_CMD_XFCTX, 10, 0.5f, 0.25f, 0.125f, 1.0f);
-    set_vec(xf, NV_XF_CMD_XFCTX, 12, 0.25f, 0.25f, 0.25f, 0.0f);
-    set_vec(xf, NV_XF_CMD_VAB, 0, 1.0f, 2.0f, 3.0f, 1.0f);
-    set_vec(xf, NV_XF_CMD_VAB, 2, 0.0f, 0.6f, 0.8f, 0.0f);
-    set_vec(xf, NV_XF_CMD_VAB, 3, 0.1f, 0.1f, 0.1f, 1.0f);
-    rate = run_vertices(xf, KELVIN_ICNT);
-    g_free(xf);
-    return rate;
+    return run_vertices(NV_XF_KELVIN, prog, KELVIN_ICNT, consts,
+                        G_N_ELEMENTS(consts), KELVIN_ICNT);
 }
 
 #define CURIE_PROG      40
@@ -294,39 +308,26 @@ static double curie_loop_call(void)
         vop(V_MUL, 7, -1, W, T(7, "xyzw"), C("xyzw"), C("xyzw"), 0, 24),
         flow(S_RET, 0, false),
     };
-    NVXf *xf = g_new0(NVXf, 1);
-    double rate;
+    static const Vec consts[] = {
+        CTX(7, 0.05f, 0.05f, 0.05f, 1.0f), CTX(9, -1.0f, 0.0f, 0.0f, 0.0f),
+        CTX(10, 0.0f, 0.6f, 0.8f, 0.0f), CTX(11, 0.0f, 0.8f, 0.6f, 0.0f),
+        CTX(12, 0.0f, 0.0f, 0.0f, 16.0f), CTX(13, 0.5f, 0.25f, 0.125f, 1.0f),
+        CTX(14, 0.25f, 0.25f, 0.25f, 0.0f), CTX(15, 4.0f, 5.0f, 6.0f, 1.0f),
+        CTX(16, 1.0f, 0.0f, 0.0f, 0.0f), CTX(17, 0.0f, 1.0f, 0.0f, 0.0f),
+        CTX(18, 0.0f, 0.0f, -0.01f, 1.0f), CTX(19, 0.2f, 0.2f, 0.2f, 1.0f),
+        CTX(20, 1.0f, 0.5f, 0.25f, 0.0f),
+        CTX(21, 0.125f, 0.125f, 0.125f, 0.0f),
+        CTX(22, 0.0f, 0.0f, 0.0f, 0.0f), CTX(23, 1.0f, 1.0f, 1.0f, 1.0f),
+        CTX(24, 1.0f, 1.0f, 1.0f, 0.5f),
+        VAB(0, 1.0f, 2.0f, 3.0f, 1.0f), VAB(1, CURIE_LIGHTS, 0.0f, 0.0f, 0.0f),
+        VAB(2, 0.0f, 0.6f, 0.8f, 0.0f), VAB(3, 0.5f, 0.5f, 0.0f, 1.0f),
+    };
 
     prog[14].cdst_write = true;         /* the count's ADD sets CC */
     prog[14].cdst_is_vec = true;
     prog[20].end = true;
-    nv_xf_reset(xf, NV_XF_CURIE);
-    upload(xf, NV_XF_CURIE, prog, CURIE_PROG);
-    set_transform(xf);
-    set_vec(xf, NV_XF_CMD_XFCTX, 7, 0.05f, 0.05f, 0.05f, 1.0f);
-    set_vec(xf, NV_XF_CMD_XFCTX, 9, -1.0f, 0.0f, 0.0f, 0.0f);
-    set_vec(xf, NV_XF_CMD_XFCTX, 10, 0.0f, 0.6f, 0.8f, 0.0f);
-    set_vec(xf, NV_XF_CMD_XFCTX, 11, 0.0f, 0.8f, 0.6f, 0.0f);
-    set_vec(xf, NV_XF_CMD_XFCTX, 12, 0.0f, 0.0f, 0.0f, 16.0f);
-    set_vec(xf, NV_XF_CMD_XFCTX, 13, 0.5f, 0.25f, 0.125f, 1.0f);
-    set_vec(xf, NV_XF_CMD_XFCTX, 14, 0.25f, 0.25f, 0.25f, 0.0f);
-    set_vec(xf, NV_XF_CMD_XFCTX, 15, 4.0f, 5.0f, 6.0f, 1.0f);
-    set_vec(xf, NV_XF_CMD_XFCTX, 16, 1.0f, 0.0f, 0.0f, 0.0f);
-    set_vec(xf, NV_XF_CMD_XFCTX, 17, 0.0f, 1.0f, 0.0f, 0.0f);
-    set_vec(xf, NV_XF_CMD_XFCTX, 18, 0.0f, 0.0f, -0.01f, 1.0f);
-    set_vec(xf, NV_XF_CMD_XFCTX, 19, 0.2f, 0.2f, 0.2f, 1.0f);
-    set_vec(xf, NV_XF_CMD_XFCTX, 20, 1.0f, 0.5f, 0.25f, 0.0f);
-    set_vec(xf, NV_XF_CMD_XFCTX, 21, 0.125f, 0.125f, 0.125f, 0.0f);
-    set_vec(xf, NV_XF_CMD_XFCTX, 22, 0.0f, 0.0f, 0.0f, 0.0f);
-    set_vec(xf, NV_XF_CMD_XFCTX, 23, 1.0f, 1.0f, 1.0f, 1.0f);
-    set_vec(xf, NV_XF_CMD_XFCTX, 24, 1.0f, 1.0f, 1.0f, 0.5f);
-    set_vec(xf, NV_XF_CMD_VAB, 0, 1.0f, 2.0f, 3.0f, 1.0f);
-    set_vec(xf, NV_XF_CMD_VAB, 1, CURIE_LIGHTS, 0.0f, 0.0f, 0.0f);
-    set_vec(xf, NV_XF_CMD_VAB, 2, 0.0f, 0.6f, 0.8f, 0.0f);
-    set_vec(xf, NV_XF_CMD_VAB, 3, 0.5f, 0.5f, 0.0f, 1.0f);
-    rate = run_vertices(xf, CURIE_ICNT);
-    g_free(xf);
-    return rate;
+    return run_vertices(NV_XF_CURIE, prog, CURIE_PROG, consts,
+                        G_N_ELEMENTS(consts), CURIE_ICNT);
 }
 
 static volatile float sink, vb = 0.999f, vc = 0.001f;
