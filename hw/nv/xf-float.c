@@ -153,7 +153,7 @@ static double log2d(double x)
     b = (b & 0x000fffffffffffffull) | 0x3ff0000000000000ull;
     memcpy(&m, &b, 8);
     if (m > 1.4142135623730951) {
-        m /= 2;
+        m *= 0.5;           /* exact, and no division on the path */
         e++;
     }
     t = (m - 1) / (m + 1);
