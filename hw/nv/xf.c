@@ -446,9 +446,9 @@ static void exec_areg(XfRun *run, const NVXfOp *op, const uint32_t *s0)
  * exec_mad() lane by lane, through the scalar functions.  Rare (specials,
  * denormals, the range's ends): out of line, it leaves the steps lean.
  */
-static void G_GNUC_NO_INLINE exec_mad_lanes(uint8_t vec,
-                                            const uint32_t *const s[3],
-                                            uint32_t r[4], bool rk)
+static __attribute__((noinline))
+void exec_mad_lanes(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
+                    bool rk)
 {
     for (unsigned i = 0; i < 4; i++) {
         r[i] = vec == 0x02 ? nv_xf_mul(s[0][i], s[1][i], rk) :
