@@ -347,12 +347,17 @@ typedef struct Window {
     int32_t x0, y0, x1, y1;
 } Window;
 
-static Window draw_window(NVPGraph1 *g)
+static Window canvas_window(NVPGraph1 *g)
 {
-    Window w = {
+    return (Window) {
         g->canvas_min & 0xfff, (g->canvas_min >> 16) & 0xfff,
         g->canvas_max & 0xfff, (g->canvas_max >> 16) & 0xfff,
     };
+}
+
+static Window draw_window(NVPGraph1 *g)
+{
+    Window w = canvas_window(g);
 
     if (g->ctx_switch & NV1_CTX_CLIP) {
         w.x0 = MAX(w.x0, (int32_t)g->uclip_x[0]);
@@ -716,10 +721,7 @@ static void ifm_run(NVCard *card)
 static void itm_run(NVCard *card)
 {
     NVPGraph1 *g = &card->pgraph1;
-    Window canvas = {
-        g->canvas_min & 0xfff, (g->canvas_min >> 16) & 0xfff,
-        g->canvas_max & 0xfff, (g->canvas_max >> 16) & 0xfff,
-    };
+    Window canvas = canvas_window(g);
     ImageRect ir;
     uint8_t *buf;
     uint32_t n;
