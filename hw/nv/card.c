@@ -119,6 +119,17 @@ void nv_log(NVCard *card, NVLogKind kind, const char *fmt, ...)
     g_free(msg);
 }
 
+bool nv_host_dma(NVCard *card, uint64_t addr, void *buf, uint32_t len,
+                 bool write)
+{
+    if (write) {
+        return card->host.dma_write &&
+               card->host.dma_write(card->host.opaque, addr, buf, len);
+    }
+    return card->host.dma_read &&
+           card->host.dma_read(card->host.opaque, addr, buf, len);
+}
+
 void nv_unimp(NVCard *card, uint32_t off, bool write, uint64_t val)
 {
     const NVBlock *blk = nv_card_find_block(card, off);

@@ -146,7 +146,6 @@ bool nv1_pdma_graph(NVCard *card, uint32_t inst, uint32_t off, void *buf,
         uint64_t virt = (uint64_t)(d->flags & NV1_DMA_FLAGS_ADJUST) + off;
         uint32_t n = MIN(len, 0x1000 - (virt & 0xfff));
         uint64_t bus;
-        bool ok;
 
         d->addr_virt_adj = virt;
         d->pte_tag = virt >> 12;
@@ -160,11 +159,7 @@ bool nv1_pdma_graph(NVCard *card, uint32_t inst, uint32_t off, void *buf,
         }
         bus = (d->pte & NV1_DMA_PTE_ADDR) | (virt & 0xfff);
         d->addr_phys = bus;
-        ok = write ? card->host.dma_write &&
-                     card->host.dma_write(card->host.opaque, bus, p, n)
-                   : card->host.dma_read &&
-                     card->host.dma_read(card->host.opaque, bus, p, n);
-        if (!ok) {
+        if (!nv_host_dma(card, bus, p, n, write)) {
             /* A bus error is not a PDMA fault: the data is lost. */
             nv_log(card, NV_LOG_GUEST_ERROR, "nv: pdma: bus error at 0x%08"
                    G_GINT64_MODIFIER "x", bus);

@@ -292,11 +292,9 @@ static bool dmaobj_access(NVCard *card, const DmaObj *o, uint32_t offset,
     }
     if (write) {
         nv_st_le(b, *val, 4);
-        return card->host.dma_write &&
-               card->host.dma_write(card->host.opaque, addr, b, 4);
+        return nv_host_dma(card, addr, b, 4, true);
     }
-    if (!card->host.dma_read ||
-        !card->host.dma_read(card->host.opaque, addr, b, 4)) {
+    if (!nv_host_dma(card, addr, b, 4, false)) {
         return false;
     }
     *val = nv_ld_le(b, 4);

@@ -133,6 +133,10 @@ void nv_log(NVCard *card, NVLogKind kind, const char *fmt, ...)
     G_GNUC_PRINTF(3, 4);
 /* LOG_UNIMP for BAR0 offset @off, once per dword. */
 void nv_unimp(NVCard *card, uint32_t off, bool write, uint64_t val);
+/* A bus-master read or write of @len bytes at bus address @addr; false
+ * when the host has no DMA or the bus refuses it. */
+bool nv_host_dma(NVCard *card, uint64_t addr, void *buf, uint32_t len,
+                 bool write);
 
 /* Engine entry points the block table refers to. */
 uint32_t nv_pmc_read(NVCard *card, uint32_t addr);
