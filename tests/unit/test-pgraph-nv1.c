@@ -361,6 +361,16 @@ static void dma_page(TestHost *th, uint32_t inst, uint32_t bus)
 
 #define HOST_DMA_ON 0x06000110      /* ACCESS: HOST and DMA with their WRs */
 
+/* IFM (0x13) or ITM (0x14): POINT, SIZE, PITCH, then OFFSET starts it. */
+static void image_memory(TestHost *th, unsigned cls, uint32_t point,
+                         uint32_t size, uint32_t pitch, uint32_t offset)
+{
+    th_wr(th, MTHD(cls, 0x308), point);
+    th_wr(th, MTHD(cls, 0x30c), size);
+    th_wr(th, MTHD(cls, 0x310), pitch);
+    th_wr(th, MTHD(cls, 0x314), offset);
+}
+
 /*
  * IFM, A8R8G8B8: a 3x2 image at (4,2), rows at OFFSET 8 and 8 + PITCH
  * 0x10 of the object at bus 0x1000: words 1, 2, 3 then 4, 5, 6; the
@@ -379,10 +389,7 @@ static void test_ifm(void)
     th_wr(th, GR(0x6a4), HOST_DMA_ON);
     th_wr(th, GR(0x680), 0x20);
     object(th, 0x13, OPTS(0x17, 1));
-    th_wr(th, MTHD(0x13, 0x308), 2 << 16 | 4);
-    th_wr(th, MTHD(0x13, 0x30c), 2 << 16 | 3);
-    th_wr(th, MTHD(0x13, 0x310), 0x10);
-    th_wr(th, MTHD(0x13, 0x314), 8);
+    image_memory(th, 0x13, 2 << 16 | 4, 2 << 16 | 3, 0x10, 8);
     for (unsigned i = 0; i < 3; i++) {
         g_assert_cmphex(vram32(th, (2 * 640 + 4 + i) * 4), ==, (1 + i) << 2);
         g_assert_cmphex(vram32(th, (3 * 640 + 4 + i) * 4), ==, (4 + i) << 2);
@@ -402,10 +409,7 @@ static void test_ifm(void)
     nv_st_le(th->sysmem + 0x1008, 0x03e00000, 4);
     nv_st_le(th->sysmem + 0x100c, 0x00007c00, 4);
     object(th, 0x13, OPTS(0x17, 0));
-    th_wr(th, MTHD(0x13, 0x308), 0);
-    th_wr(th, MTHD(0x13, 0x30c), 2 << 16 | 3);
-    th_wr(th, MTHD(0x13, 0x310), 8);
-    th_wr(th, MTHD(0x13, 0x314), 0);
+    image_memory(th, 0x13, 0, 2 << 16 | 3, 8, 0);
     g_assert_cmphex(vram32(th, 0), ==, 0x3e0);
     g_assert_cmphex(vram32(th, 4), ==, 0x3e000000);
     g_assert_cmphex(vram32(th, 8), ==, 0x3e0f83e0);
@@ -502,19 +506,14 @@ static void test_itm(void)
     dma_page(th, 0x20, 0x1000);
     th_wr(th, GR(0x680), 0x20);
     object(th, 0x14, OPTS(0x17, 1));
-    th_wr(th, MTHD(0x14, 0x308), 2 << 16 | 4);
-    th_wr(th, MTHD(0x14, 0x30c), 2 << 16 | 2);
-    th_wr(th, MTHD(0x14, 0x310), 0x20);
-    th_wr(th, MTHD(0x14, 0x314), 0x40);
+    image_memory(th, 0x14, 2 << 16 | 4, 2 << 16 | 2, 0x20, 0x40);
     g_assert_cmphex(nv_ld_le(th->sysmem + 0x1040, 4), ==, 0x11111111);
     g_assert_cmphex(nv_ld_le(th->sysmem + 0x1044, 4), ==, 0x22222222);
     g_assert_cmphex(nv_ld_le(th->sysmem + 0x1048, 4), ==, 0xeeeeeeee);
     g_assert_cmphex(nv_ld_le(th->sysmem + 0x1060, 4), ==, 0x33333333);
     g_assert_cmphex(nv_ld_le(th->sysmem + 0x1064, 4), ==, 0x44444444);
 
-    th_wr(th, MTHD(0x14, 0x308), 638);
-    th_wr(th, MTHD(0x14, 0x30c), 1 << 16 | 4);
-    th_wr(th, MTHD(0x14, 0x314), 0x100);
+    image_memory(th, 0x14, 638, 1 << 16 | 4, 0x20, 0x100);
     g_assert_cmphex(nv_ld_le(th->sysmem + 0x1100, 4), ==, 0x55555555);
     g_assert_cmphex(nv_ld_le(th->sysmem + 0x1104, 4), ==, 0x66666666);
     g_assert_cmphex(nv_ld_le(th->sysmem + 0x1108, 4), ==, 0xeeeeeeee);
