@@ -10,22 +10,25 @@ set -euo pipefail
 src=$NV_QEMU_SRC
 [ -f "$src/.nv-unpacked" ] || nv_die "no QEMU source in $src (run scripts/fetch-qemu.sh)"
 
-# sync_dir FROM TO GLOB...: make TO hold exactly FROM's files matching GLOB.
-sync_dir() {
-    local from=$1 to=$2 f base
+# sync_tree FROM TO GLOB...: make the tree TO hold exactly FROM's files
+# matching GLOB, folders and all (the card's sources are in folders by
+# engine).  Files are copied only when their contents differ.
+sync_tree() {
+    local from=$1 to=$2 f rel args=()
     shift 2
-    mkdir -p "$to"
-    for f in "$to"/*; do
-        [ -f "$f" ] || continue
-        base=$(basename "$f")
-        [ -e "$from/$base" ] || rm -f "$f"
-    done
     for pat in "$@"; do
-        for f in "$from"/$pat; do
-            [ -f "$f" ] || continue
-            cmp -s "$f" "$to/$(basename "$f")" || cp "$f" "$to/"
-        done
+        args+=(-o -name "$pat")
     done
+    mkdir -p "$to"
+    while IFS= read -r f; do
+        rel=${f#"$to"/}
+        [ -e "$from/$rel" ] || rm -f "$f"
+    done < <(find "$to" -type f)
+    while IFS= read -r f; do
+        rel=${f#"$from"/}
+        mkdir -p "$to/$(dirname "$rel")"
+        cmp -s "$f" "$to/$rel" || cp "$f" "$to/$rel"
+    done < <(find "$from" -type f \( -false "${args[@]}" \))
 }
 
 # add_line FILE LINE [AFTER-REGEX]: add LINE once, at the end or after the
@@ -41,9 +44,18 @@ add_line() {
     fi
 }
 
-sync_dir "$NV_TOP/hw/display/nv" "$src/hw/display/nv" '*'
-sync_dir "$NV_TOP/hw/nv" "$src/hw/display/nv/card" '*.c' meson.build
-sync_dir "$NV_TOP/include/hw/nv" "$src/include/hw/nv" '*.h'
+# The glue at hw/display/nv, the card library under it at card/ (the
+# glue's own files are synced without touching card/).
+sync_tree "$NV_TOP/hw/nv" "$src/hw/display/nv/card" '*.c' '*.h' meson.build
+for f in "$NV_TOP"/hw/display/nv/*; do
+    cmp -s "$f" "$src/hw/display/nv/$(basename "$f")" || cp "$f" "$src/hw/display/nv/"
+done
+for f in "$src"/hw/display/nv/*; do
+    if [ -f "$f" ] && [ ! -e "$NV_TOP/hw/display/nv/$(basename "$f")" ]; then
+        rm -f "$f"
+    fi
+done
+sync_tree "$NV_TOP/include/hw/nv" "$src/include/hw/nv" '*.h'
 for f in "$NV_TOP"/tests/qtest/nv-*.c; do
     cmp -s "$f" "$src/tests/qtest/$(basename "$f")" || cp "$f" "$src/tests/qtest/"
 done

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hw/nv/nv.h"
+#include "hw/nv/card.h"
 
 #define W 1024
 #define H 768
@@ -28,7 +28,7 @@ static uint8_t *vram, *copy_src;
 
 static void setup(bool complex)
 {
-    NVPGraph1 *g = &card.pgraph1;
+    NV1Pgraph *g = &card.pgraph1;
 
     memset(g, 0, sizeof(*g));
     card.pfb.config0 = 3 << 4 | 3 << 8;     /* 1024 wide, 32 bpp */

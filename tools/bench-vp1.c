@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hw/nv/nv.h"
+#include "hw/nv/card.h"
 
 static double now(void)
 {

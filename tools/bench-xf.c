@@ -19,7 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hw/nv/nv.h"
+#include "hw/nv/card.h"
 
 enum { MUX_TEMP = 1, MUX_IBUF = 2, MUX_CTX = 3 };
 enum {
@@ -92,7 +92,7 @@ static NVXfInsn sop(unsigned op, unsigned dst, unsigned wm, NVXfSrc s2)
     return in;
 }
 
-static void upload(NVXf *xf, NVXFIsa isa, const NVXfInsn *prog, unsigned n)
+static void upload(NVXf *xf, NVXfIsa isa, const NVXfInsn *prog, unsigned n)
 {
     for (unsigned pc = 0; pc < n; pc++) {
         uint32_t w[NV_XF_PR_WORDS];
@@ -152,7 +152,7 @@ static double now(void)
  * Vertices per second of program @prog (@n slots) on an XF of @isa with
  * the transform and @consts loaded; checks the instruction count.
  */
-static double run_vertices(NVXFIsa isa, const NVXfInsn *prog, unsigned n,
+static double run_vertices(NVXfIsa isa, const NVXfInsn *prog, unsigned n,
                            const Vec *consts, unsigned nconsts, unsigned icnt)
 {
     NVXf *xf = g_new0(NVXf, 1);

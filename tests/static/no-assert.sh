@@ -17,7 +17,7 @@ while IFS=: read -r file line _; do
         continue
     fi
     bad+=("$file:$line")
-done < <(cd "$NV_TOP" && grep -nE "$pat" hw/nv/*.c include/hw/nv/*.h \
+done < <(cd "$NV_TOP" && grep -rnE "$pat" hw/nv include/hw/nv \
          hw/display/nv/*.c || true)
 
 echo "1..1"

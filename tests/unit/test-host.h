@@ -3,7 +3,7 @@
 #ifndef TEST_HOST_H
 #define TEST_HOST_H
 
-#include "hw/nv/nv.h"
+#include "hw/nv/card.h"
 
 typedef struct TestHost {
     NVCard card;

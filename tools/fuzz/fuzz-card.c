@@ -14,7 +14,7 @@
 #include <glib.h>
 #include <string.h>
 
-#include "hw/nv/nv.h"
+#include "hw/nv/card.h"
 
 #define MAX_OPS     2048
 

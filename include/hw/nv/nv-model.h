@@ -18,20 +18,20 @@ typedef enum NVArch {
     NV_ARCH_NV40,
 } NVArch;
 
-typedef enum NVPGraphGen {
+typedef enum NVPgraphGen {
     NV_PGRAPH_NV1,
     NV_PGRAPH_KELVIN,
     NV_PGRAPH_RANKINE,
     NV_PGRAPH_CURIE,
-} NVPGraphGen;
+} NVPgraphGen;
 
-typedef enum NVXFIsa {
+typedef enum NVXfIsa {
     NV_XF_NONE,
     NV_XF_KELVIN,
     NV_XF_RANKINE,      /* NV30 also accepts Kelvin programs (converted) */
     NV_XF_COMBINED,     /* NV40: Rankine and Curie programs converted */
     NV_XF_CURIE,
-} NVXFIsa;
+} NVXfIsa;
 
 typedef enum NVVp1Gen {
     NV_VP1_NONE,
@@ -75,8 +75,8 @@ typedef struct NVModel {
     uint32_t ptimer_ext_hz;     /* PTIMER's external clock (MCLK/NVCLK/HCLK) */
     uint32_t crystal_hz;        /* PLL reference; NV41+ PTIMER source too */
     bool ptimer_clock_source;   /* NV41+ CLOCK_SOURCE register */
-    NVPGraphGen pgraph;
-    NVXFIsa xf;
+    NVPgraphGen pgraph;
+    NVXfIsa xf;
     bool ltctx_split;           /* NV25: LTCTX_A and LTCTX_B (intro.rst) */
     unsigned vpe_count;         /* Kelvin/Rankine/Curie vertex engines */
     unsigned quad_count;        /* NV40+ pixel quad pipes */

@@ -1,0 +1,246 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv: PGRAPH of NV20+ (Kelvin, Rankine, Curie): the front end's PIPE
+ * and RDI registers feeding XF.
+ *
+ * PIPE (ref/README.md): the driver writes a wrapped IDX address to
+ * PIPE_ADDRESS, then data words to PIPE_DATA (or reads them), the address
+ * advancing a word each time; IDX unwraps it into an IDX2XF command (the
+ * seed's "IDX command wrapping").  RDI reaches XF's RAMs directly:
+ * RDI_INDEX = space << 16 | byte offset, then words through RDI_DATA with
+ * the offset advancing.  Everything completes at once, so STATUS reads 0.
+ */
+#include "hw/nv/card.h"
+
+static uint32_t pipe_mask(NVCard *card)
+{
+    switch (card->model->pgraph) {
+    case NV_PGRAPH_KELVIN:
+        return NV20_PIPE_ADDRESS_MASK;
+    case NV_PGRAPH_RANKINE:
+        return NV30_PIPE_ADDRESS_MASK;
+    default:
+        return NV40_PIPE_ADDRESS_MASK;
+    }
+}
+
+static uint32_t intr_en_reg(NVCard *card)
+{
+    return card->model->arch == NV_ARCH_NV40 ? NV40_PGRAPH_INTR_EN
+                                             : NV20_PGRAPH_INTR_EN;
+}
+
+static void pgraph_reset(NVCard *card)
+{
+    memset(&card->pgraph20, 0, sizeof(card->pgraph20));
+    nv_xf_reset(&card->xf, card->model->xf);
+    nv_card_update_irq(card);
+}
+
+/*
+ * The IDX2XF command PIPE_ADDRESS names.  NV40's PIPE_ADDRESS does not
+ * keep bits 18-19, where Curie's wrapping puts its target code 3, so the
+ * FE supplies it (see idx.c).
+ */
+static bool pipe_cmd(NVCard *card, NVXfCmd *cmd)
+{
+    uint32_t addr = card->pgraph20.pipe_address;
+
+    if (card->model->arch == NV_ARCH_NV40) {
+        addr = (addr & 0x3fffc) | 3u << 18;
+    }
+    memset(cmd, 0, sizeof(*cmd));
+    if (!nv_idx_unwrap(nv_idx_gen(card->model->xf), addr, cmd)) {
+        nv_log(card, NV_LOG_UNIMP, "nv: pgraph: PIPE address 0x%05x is not "
+               "a wrapped XF command; only XF is modelled", addr);
+        return false;
+    }
+    return true;
+}
+
+/* The address moves to the next word, within its writable bits. */
+static void pipe_advance(NVCard *card)
+{
+    uint32_t mask = pipe_mask(card), a = card->pgraph20.pipe_address;
+
+    card->pgraph20.pipe_address = (a & ~0x3fffcu) | ((a + 4) & 0x3fffc);
+    card->pgraph20.pipe_address &= mask;
+}
+
+static void rdi_advance(NV20Pgraph *g)
+{
+    g->rdi_index = (g->rdi_index & ~0xffffu) | ((g->rdi_index + 4) & 0xffff);
+}
+
+static void rdi_unknown(NVCard *card, bool write)
+{
+    nv_log(card, NV_LOG_UNIMP, "nv: pgraph: RDI %s of space 0x%02x offset "
+           "0x%04x not modelled", write ? "write" : "read",
+           (card->pgraph20.rdi_index >> 16) & 0xff,
+           card->pgraph20.rdi_index & 0xffff);
+}
+
+/*
+ * The XF RAM and byte offset RDI_INDEX names.  NV25 splits LTCTX into
+ * LTCTX_A (space 0x18) and LTCTX_B (0x16) (intro.rst); ctx.rst has one
+ * list of 0x4a entries for NV20.  We infer A holds the 64 per-light
+ * entries 0x00-0x3f (a power-of-two RAM) and B the global ones from 0x40,
+ * its slot 0 being entry 0x40.  False for what A does not hold.
+ */
+static bool rdi_place(NVCard *card, unsigned *space, uint32_t *offset)
+{
+    *space = (card->pgraph20.rdi_index >> 16) & 0xff;
+    *offset = card->pgraph20.rdi_index & 0xffff;
+    if (!card->model->ltctx_split) {
+        return true;
+    }
+    if (*space == 0x16) {
+        *space = 0x18;
+        *offset += NV25_LTCTX_A_SLOTS * 16;
+    } else if (*space == 0x18) {
+        return *offset < NV25_LTCTX_A_SLOTS * 16;
+    }
+    return true;
+}
+
+/* The CTXPROG registers, on Curie only; NULL elsewhere. */
+static uint32_t *ctxprog_reg(NVCard *card, uint32_t addr)
+{
+    NV20Pgraph *g = &card->pgraph20;
+
+    if (card->model->pgraph != NV_PGRAPH_CURIE) {
+        return NULL;
+    }
+    if (addr == NV40_PGRAPH_CTXPROG_INDEX) {
+        return &g->ctxprog_index;
+    }
+    if (addr == NV40_PGRAPH_CTXPROG_DATA) {
+        return &g->ctxprog[g->ctxprog_index % NV40_CTXPROG_WORDS];
+    }
+    return NULL;
+}
+
+static uint32_t pgraph_read(NVCard *card, uint32_t addr)
+{
+    NV20Pgraph *g = &card->pgraph20;
+    NVXfCmd cmd;
+    uint32_t v = 0, offset;
+    unsigned space;
+    uint32_t *ctxprog = ctxprog_reg(card, addr);
+
+    if (ctxprog) {
+        return *ctxprog;
+    }
+    if (addr == intr_en_reg(card)) {
+        return g->intr_en;
+    }
+    switch (addr) {
+    case NV20_PGRAPH_INTR:
+        return g->intr;
+    case NV20_PGRAPH_STATUS:
+        return 0;
+    case NV20_PGRAPH_PIPE_ADDRESS:
+        return g->pipe_address;
+    case NV20_PGRAPH_PIPE_DATA:
+        if (pipe_cmd(card, &cmd)) {
+            v = nv_xf_read(&card->xf, card, &cmd);
+        }
+        pipe_advance(card);
+        return v;
+    case NV20_PGRAPH_RDI_INDEX:
+        return g->rdi_index;
+    case NV20_PGRAPH_RDI_DATA:
+        if (!rdi_place(card, &space, &offset) ||
+            !nv_xf_rdi_read(&card->xf, space, offset, &v)) {
+            rdi_unknown(card, false);
+        }
+        rdi_advance(g);
+        return v;
+    }
+    nv_unimp(card, NV20_PGRAPH_BASE + addr, false, 0);
+    return 0;
+}
+
+static void pgraph_write(NVCard *card, uint32_t addr, uint32_t val)
+{
+    NV20Pgraph *g = &card->pgraph20;
+    NVXfCmd cmd;
+    uint32_t offset;
+    unsigned space;
+    uint32_t *ctxprog = ctxprog_reg(card, addr);
+
+    if (ctxprog) {
+        *ctxprog = val;
+        if (addr == NV40_PGRAPH_CTXPROG_DATA) {
+            g->ctxprog_index = (g->ctxprog_index + 1) % NV40_CTXPROG_WORDS;
+        } else {
+            g->ctxprog_index %= NV40_CTXPROG_WORDS;
+        }
+        return;
+    }
+    if (addr == intr_en_reg(card)) {
+        g->intr_en = val;
+        nv_card_update_irq(card);
+        return;
+    }
+    switch (addr) {
+    case NV20_PGRAPH_INTR:
+        g->intr &= ~val;
+        nv_card_update_irq(card);
+        return;
+    case NV20_PGRAPH_STATUS:
+        return;
+    case NV20_PGRAPH_PIPE_ADDRESS:
+        g->pipe_address = val & pipe_mask(card);
+        return;
+    case NV20_PGRAPH_PIPE_DATA:
+        if (pipe_cmd(card, &cmd)) {
+            cmd.data[0] = val;
+            nv_xf_write(&card->xf, card, &cmd);
+        }
+        pipe_advance(card);
+        return;
+    case NV20_PGRAPH_RDI_INDEX:
+        g->rdi_index = val & 0x00fffffc;
+        return;
+    case NV20_PGRAPH_RDI_DATA:
+        if (!rdi_place(card, &space, &offset) ||
+            !nv_xf_rdi_write(&card->xf, space, offset, val)) {
+            rdi_unknown(card, true);
+        }
+        rdi_advance(g);
+        return;
+    }
+    nv_unimp(card, NV20_PGRAPH_BASE + addr, true, val);
+}
+
+static uint32_t pgraph_intr(NVCard *card)
+{
+    return card->pgraph20.intr & card->pgraph20.intr_en ?
+           1u << NV_PMC_LINE_PGRAPH : 0;
+}
+
+/* XF is part of this PGRAPH: its decoded programs are derived state. */
+static void pgraph_post_load(NVCard *card)
+{
+    nv_xf_post_load(&card->xf);
+}
+
+static bool not_nv1(const NVModel *m)
+{
+    return m->arch != NV_ARCH_NV1;
+}
+
+static const NVBlock pgraph_blocks[] = {
+    { "pgraph", NV_ARCHS_NV3UP, NV20_PGRAPH_BASE, NV20_PGRAPH_SIZE,
+      NV3_PMC_ENABLE_PGRAPH, .read32 = pgraph_read, .write32 = pgraph_write },
+};
+
+const NVEngine nv20_pgraph_engine = {
+    .name = "pgraph",
+    .present = not_nv1,
+    .blocks = pgraph_blocks, .nr_blocks = G_N_ELEMENTS(pgraph_blocks),
+    .reset = pgraph_reset,
+    .intr = pgraph_intr,
+    .post_load = pgraph_post_load,
+};

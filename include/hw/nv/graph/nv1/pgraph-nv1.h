@@ -1,0 +1,306 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv: NV1 PGRAPH, the 2D engine (graph/nv1/pgraph.rst, graph/nv1/rop.rst
+ * and the register masks of facts.md section 1).
+ */
+#ifndef HW_NV_PGRAPH_NV1_H
+#define HW_NV_PGRAPH_NV1_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define NV1_PGRAPH_BASE             0x400000
+#define NV1_PGRAPH_SIZE             0x1000
+
+/* Registers, relative to NV1_PGRAPH_BASE (pgraph.rst "MMIO registers"). */
+#define NV1_PGRAPH_DEBUG_A          0x080
+#define   NV1_PGRAPH_DEBUG_A_NOOP_SKIP          (1u << 20)
+#define   NV1_PGRAPH_DEBUG_A_PLANE_ALPHA_ENABLE (1u << 28)
+#define NV1_PGRAPH_DEBUG_B          0x084
+#define NV1_PGRAPH_DEBUG_C          0x088
+#define NV1_PGRAPH_INTR             0x100
+#define NV1_PGRAPH_INVALID          0x104
+#define NV1_PGRAPH_INTR_EN          0x140
+#define NV1_PGRAPH_INVALID_EN       0x144
+#define NV1_PGRAPH_CTX_SWITCH       0x180
+#define NV1_PGRAPH_CTX_CONTROL      0x190
+#define NV1_PGRAPH_PATTERN_RGB(i)   (0x600 + 8 * (i))
+#define NV1_PGRAPH_PATTERN_A(i)     (0x604 + 8 * (i))
+#define NV1_PGRAPH_PATTERN_BITMAP(i) (0x610 + 4 * (i))
+#define NV1_PGRAPH_PATTERN_SHAPE    0x618
+#define NV1_PGRAPH_BITMAP_COLOR(i)  (0x61c + 4 * (i))
+#define NV1_PGRAPH_ROP              0x624
+#define NV1_PGRAPH_PLANE            0x628
+#define NV1_PGRAPH_CHROMA           0x62c
+#define NV1_PGRAPH_BETA             0x630
+#define NV1_PGRAPH_CANVAS_CONFIG    0x634
+#define   NV1_CANVAS_CLUT_BYPASS    (1u << 0)
+#define   NV1_CANVAS_BUF1_IGNORE_CLIPRECT (1u << 4)
+#define   NV1_CANVAS_Y8_EXPAND      (1u << 12)
+#define   NV1_CANVAS_DITHER         (1u << 16)
+#define   NV1_CANVAS_REPLICATE      (1u << 20)
+#define   NV1_CANVAS_SOFTWARE       (1u << 24)
+#define NV1_PGRAPH_DMA              0x680   /* IFM/ITM DMA object instance */
+#define NV1_PGRAPH_NOTIFY           0x684
+#define   NV1_NOTIFY_INST           0xffffu     /* the notify DMA object */
+#define   NV1_NOTIFY_PENDING        (1u << 16)
+#define   NV1_NOTIFY_INTR_PENDING   (1u << 20)
+#define NV1_PGRAPH_CANVAS_MIN       0x688
+#define NV1_PGRAPH_CANVAS_MAX       0x68c
+#define NV1_PGRAPH_CLIPRECT_MIN(i)  (0x690 + 8 * (i))
+#define NV1_PGRAPH_CLIPRECT_MAX(i)  (0x694 + 8 * (i))
+#define NV1_PGRAPH_CLIPRECT_CONFIG  0x6a0
+#define   NV1_CLIPRECT_COUNT        0x3u
+#define   NV1_CLIPRECT_OCCLUDED     (1u << 4)
+#define   NV1_CLIPRECT_SOFTWARE     (1u << 8)
+#define NV1_PGRAPH_ACCESS           0x6a4
+#define   NV1_ACCESS_FIFO           (1u << 0)
+#define   NV1_ACCESS_DMA            (1u << 4)
+#define   NV1_ACCESS_HOST           (1u << 8)
+#define   NV1_ACCESS_CLASS(v)       (((v) >> 12) & 0x1f)
+#define   NV1_ACCESS_WR_SHIFT       24      /* FIFO_WR, DMA_WR, HOST_WR, OBJECT_WR */
+#define NV1_PGRAPH_TRAP_ADDR        0x6a8
+#define NV1_PGRAPH_TRAP_DATA        0x6ac
+#define NV1_PGRAPH_STATUS           0x6b0
+#define   NV1_STATUS_BUSY           (1u << 0)
+#define   NV1_STATUS_DMA            (1u << 16)
+
+/* INTR bits (pgraph.rst "Interrupts"). */
+#define NV1_INTR_INVALID            (1u << 0)
+#define NV1_INTR_CONTEXT_SWITCH     (1u << 4)
+#define NV1_INTR_VBLANK             (1u << 8)
+#define NV1_INTR_XY_RANGE           (1u << 12)
+#define NV1_INTR_MISSING_METHOD     (1u << 16)
+#define NV1_INTR_CANVAS_SOFTWARE    (1u << 20)
+#define NV1_INTR_CLIP_SOFTWARE      (1u << 24)
+#define NV1_INTR_NOTIFY             (1u << 28)
+#define NV1_INTR_MASK               0x11111111u
+/* INVALID bits */
+#define NV1_INVALID_METHOD          (1u << 0)
+#define NV1_INVALID_VALUE           (1u << 4)
+#define NV1_INVALID_NOTIFY          (1u << 8)
+#define NV1_INVALID_DOUBLE_NOTIFY   (1u << 12)
+#define NV1_INVALID_CTXSW_NOTIFY    (1u << 16)
+#define NV1_INVALID_MASK            0x00011111u
+
+/* CTX_CONTROL */
+#define NV1_CTX_CONTROL_CHID_VALID  (1u << 16)
+#define NV1_CTX_CONTROL_SWITCH_AVAILABLE (1u << 20)
+#define NV1_CTX_CONTROL_SWITCHING_BUSY   (1u << 24)
+#define NV1_CTX_CONTROL_DEVICE_ENABLED   (1u << 28)
+
+/* The method submission area: 0x400000 | class << 16 | method. */
+#define NV1_PGRAPH_MTHD_BASE        0x410000
+#define NV1_PGRAPH_MTHD_SIZE        0x1f0000
+
+/* CTX_SWITCH, the current object's options (pgraph.rst "Classes ..."). */
+#define NV1_CTX_OP(v)               ((v) & 0x1f)
+#define NV1_CTX_CHROMA              (1u << 5)
+#define NV1_CTX_PLANE               (1u << 6)
+#define NV1_CTX_CLIP                (1u << 7)
+#define NV1_CTX_NOTIFY_VALID        (1u << 8)
+#define NV1_CTX_COLOR_FORMAT_DST(v) (((v) >> 9) & 0xf)
+#define NV1_CTX_ALPHA               (1u << 13)  /* SRC_BUF for blits */
+#define NV1_CTX_BITMAP_CGA6         (1u << 14)
+
+/* The OP field. */
+#define NV1_OP_RPOP_DS              0x00
+#define NV1_OP_RPOP_SP              0x0f
+#define NV1_OP_SRCCOPY              0x17
+#define NV1_OP_BLEND_DS_AA          0x18
+#define NV1_OP_BLEND_DS_AB          0x19
+#define NV1_OP_BLEND_DS_AIB         0x1a
+#define NV1_OP_BLEND_PS_B           0x1b
+#define NV1_OP_BLEND_PS_IB          0x1c
+
+/* Source colour formats: COLOR_FORMAT_DST mod 5. */
+typedef enum NV1SrcFormat {
+    NV1_SRC_A1R5G5B5,
+    NV1_SRC_A8R8G8B8,
+    NV1_SRC_A2R10G10B10,
+    NV1_SRC_A8Y8,
+    NV1_SRC_A16Y16,
+} NV1SrcFormat;
+
+/* The classes (pgraph.rst). */
+#define NV1_CLASS_BETA              0x01
+#define NV1_CLASS_ROP               0x02
+#define NV1_CLASS_CHROMA            0x03
+#define NV1_CLASS_PLANE             0x04
+#define NV1_CLASS_CLIP              0x05
+#define NV1_CLASS_PATTERN           0x06
+#define NV1_CLASS_POINT             0x08
+#define NV1_CLASS_LINE              0x09
+#define NV1_CLASS_LIN               0x0a
+#define NV1_CLASS_TRI               0x0b
+#define NV1_CLASS_RECT              0x0c
+#define NV1_CLASS_TEXLIN            0x0d
+#define NV1_CLASS_TEXQUAD           0x0e
+#define NV1_CLASS_BLIT              0x10
+#define NV1_CLASS_IFC               0x11
+#define NV1_CLASS_BITMAP            0x12
+#define NV1_CLASS_IFM               0x13
+#define NV1_CLASS_ITM               0x14
+#define NV1_CLASS_TEXLINBETA        0x1d
+#define NV1_CLASS_TEXQUADBETA       0x1e
+
+typedef struct NV1Pgraph {
+    uint32_t debug_a, debug_b, debug_c;
+    uint32_t intr, invalid, intr_en, invalid_en;
+    uint32_t ctx_switch, ctx_control;
+    uint32_t pattern_rgb[2], pattern_a[2], pattern_bitmap[2];
+    uint32_t pattern_shape;
+    uint32_t bitmap_color[2];
+    uint32_t rop, plane, chroma, beta;
+    uint32_t canvas_config;
+    uint32_t canvas_min, canvas_max;
+    uint32_t cliprect_min[2], cliprect_max[2], cliprect_config;
+    uint32_t access;
+    uint32_t trap_addr, trap_data;
+    /* XY logic state (xy.rst is mostly "todo": stored, partly used). */
+    uint32_t vtx_x[18], vtx_y[18];
+    uint32_t iclip[2], uclip_x[2], uclip_y[2];
+    uint32_t xy_a, xy_b, xy_d_x, xy_d_y, xy_e;
+    uint32_t valid, src_color, subdivide;
+    uint32_t dma, notify;
+    uint32_t vtx_beta[14];
+    /* IFC/BITMAP/IFM/ITM: image size in (h << 16 | w), clip size out,
+     * progress. */
+    uint32_t img_in, img_out, img_pos;
+    /* IFM/ITM: the PITCH and OFFSET methods; an IFM waiting for
+     * ACCESS.DMA (PGRAPH is busy until it has run). */
+    uint32_t dma_pitch, dma_offset;
+    bool dma_wait;
+} NV1Pgraph;
+
+struct NVCard;
+/* Execute one method (from the direct submission area or from PFIFO). */
+void nv1_pgraph_method(struct NVCard *card, unsigned cls, uint32_t mthd,
+                       uint32_t data);
+/* The method submission area, addr relative to NV1_PGRAPH_MTHD_BASE. */
+/* Is PGRAPH's line into PMC (12) / PFB's VBLANK line (24) active? */
+
+/* ---- The per-pixel pipeline (graph/nv1/rop.rst; facts.md 1a-1g) ---- */
+
+typedef enum NV1WorkFormat {
+    NV1_WF_Y8,
+    NV1_WF_R5G5B5,
+    NV1_WF_R10G10B10,
+} NV1WorkFormat;
+
+/*
+ * Everything about a primitive that does not depend on the pixel,
+ * computed once by nv1_rop_begin() from PGRAPH and PFB state.
+ */
+typedef struct NV1Rop {
+    struct NVCard *card;
+    unsigned op;
+    NV1SrcFormat src_fmt;
+    NV1WorkFormat wf;
+    unsigned bytes;             /* framebuffer bytes per pixel: 1, 2, 4 */
+    unsigned width;             /* canvas width in pixels */
+    unsigned buf_mask;          /* bit i: buffer i is written */
+    bool double_buf;
+    unsigned src_buf;           /* blits: the buffer read */
+    bool draw;                  /* false: an OP the hardware never uses */
+    bool blend;
+    bool pattern_discard;       /* pattern alpha 0 drops the pixel */
+    uint8_t rop;                /* ternary ROP indexed P << 2 | S << 1 | D */
+    bool noop_skip;             /* DEBUG_A bit 20 with a no-op ROP */
+    bool chroma;                /* colour key active */
+    uint32_t chroma_key;        /* ... in the working format */
+    bool plane;                 /* plane mask active */
+    bool plane_discard;         /* PLANE alpha 0 with PLANE_ALPHA_ENABLE */
+    uint32_t plane_mask;        /* ... in the working format */
+    uint8_t beta;
+    uint32_t bypass;            /* CLUT bypass bit for 16/32 bpp */
+    uint32_t pattern[2];        /* pattern colours in the working format */
+    uint8_t pattern_alpha[2];
+    unsigned pattern_shape;
+    uint64_t pattern_bits;      /* PATTERN_BITMAP[1] << 32 | [0] */
+    uint8_t *vram;
+    uint32_t stride;            /* framebuffer bytes per canvas row */
+    uint64_t region_mask;       /* a buffer's size - 1 (a power of two) */
+    uint64_t buf_base[2];       /* VRAM offset of each buffer */
+    bool replicate;             /* CANVAS_CONFIG.REPLICATE */
+    bool dither;                /* CANVAS_CONFIG.DITHER */
+    bool drops_all;             /* every pixel is dropped whatever its data */
+    uint32_t work_mask;         /* the working format's colour bits */
+    unsigned src_max_x;         /* blits: CANVAS_MAX.X */
+    /*
+     * The ROP with P the pattern colour i: per bit, the result for S, D
+     * = 00, 01, 10, 11 (index S << 1 | D).
+     */
+    uint32_t rop_sd[2][4];
+    unsigned clip_count;        /* cliprects in use: 0, 1 or 2 */
+    bool clip_occluded;
+    bool clip_buf1_free;        /* BUF1_IGNORE_CLIPRECT */
+    /* Cliprect i covers x - x0 < w and y - y0 < h (unsigned); w = h = 0
+     * for one not in use or empty. */
+    uint16_t clip_x0[2], clip_y0[2], clip_w[2], clip_h[2];
+    /* The last source colour converted, for runs of one colour. */
+    bool src_cached;
+    uint32_t src_raw, src_w;
+    uint8_t src_a;
+} NV1Rop;
+
+void nv1_rop_begin(NV1Rop *r, struct NVCard *card, bool blit);
+/* Draw one pixel whose source is @src in the object's colour format. */
+void nv1_rop_pixel(NV1Rop *r, unsigned x, unsigned y, uint32_t src);
+/* @n pixels from (x, y) rightwards, all of source @src: one run of the
+ * same per-pixel steps, with the source converted once. */
+void nv1_rop_span(NV1Rop *r, unsigned x, unsigned y, unsigned n,
+                  uint32_t src);
+/* ... whose source is a colour stored as A1R10G10B10 (bitmap colours). */
+void nv1_rop_pixel_state(const NV1Rop *r, unsigned x, unsigned y,
+                         uint32_t a1rgb);
+/* ... copied from the framebuffer at (sx, sy) (BLIT). */
+void nv1_rop_blit_pixel(const NV1Rop *r, unsigned x, unsigned y,
+                        unsigned sx, unsigned sy);
+/*
+ * @n of those from (x, y) and (sx, sy) rightwards, pixel after pixel as
+ * nv1_rop_blit_pixel() would do them: left to right, or right to left
+ * with @back.
+ */
+void nv1_rop_blit_span(const NV1Rop *r, unsigned x, unsigned y,
+                       unsigned sx, unsigned sy, unsigned n, bool back);
+
+/*
+ * Fast paths: a whole solid rectangle, or a whole blit, in tight loops.
+ * They return false, having done nothing, unless the result is exactly what
+ * the per-pixel pipeline gives (SRCCOPY, no colour key, plane mask,
+ * cliprects or dithering, one buffer, no wrap around VRAM).
+ */
+bool nv1_rop_fill_fast(const NV1Rop *r, unsigned x, unsigned y,
+                       unsigned w, unsigned h, uint32_t src);
+bool nv1_rop_blit_fast(const NV1Rop *r, unsigned dx, unsigned dy,
+                       unsigned sx, unsigned sy, unsigned w, unsigned h);
+/* Tell the host which VRAM a w x h rectangle at (x, y) may have changed. */
+void nv1_rop_dirty(const NV1Rop *r, unsigned x, unsigned y,
+                   unsigned w, unsigned h);
+
+/* The steps, exposed for unit tests. */
+bool nv1_rop_is_indexed(struct NVCard *card, bool blit);
+NV1WorkFormat nv1_rop_working_format(struct NVCard *card, bool blit);
+uint32_t nv1_rop_convert_src(struct NVCard *card, uint32_t val,
+                             NV1WorkFormat wf, uint8_t *alpha);
+uint32_t nv1_rop_convert_fb(struct NVCard *card, uint32_t val,
+                            NV1WorkFormat wf);
+uint32_t nv1_rop_state_downconvert(uint32_t val, NV1WorkFormat wf);
+uint32_t nv1_rop_dither5(uint32_t c10, unsigned x, unsigned y, bool green);
+uint32_t nv1_rop_to_r5g5b5(struct NVCard *card, uint32_t rgb30,
+                           unsigned x, unsigned y);
+uint8_t nv1_rop_remap(unsigned op, uint8_t rop);
+uint32_t nv1_rop_bitwise(uint8_t rop, uint32_t p, uint32_t s, uint32_t d);
+uint32_t nv1_rop_pattern(struct NVCard *card, unsigned x, unsigned y,
+                         NV1WorkFormat wf, uint8_t *alpha);
+bool nv1_rop_cliprect_pass(struct NVCard *card, unsigned buf,
+                           unsigned x, unsigned y);
+uint64_t nv1_rop_pixel_addr(struct NVCard *card, unsigned buf,
+                            unsigned x, unsigned y);
+uint8_t nv1_rop_blend_factor(unsigned op, uint8_t a, uint8_t beta);
+uint32_t nv1_rop_blend(uint8_t f, uint32_t src30, uint32_t other30);
+
+extern const struct NVEngine nv1_pgraph_engine;
+
+#endif
