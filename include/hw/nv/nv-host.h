@@ -55,6 +55,18 @@ typedef struct NVHost {
      * device on the bus.
      */
     bool (*ddc)(void *opaque, bool scl, bool sda);
+    /*
+     * The method trace (QEMU's nv_method trace event): @method_traced says
+     * whether anyone listens, so the card names a method only then;
+     * @method_trace gets one method: channel, subchannel, class and method
+     * names ("NV1_RECT", "POINT"; a hex number where a name is unknown),
+     * the data, and the data decoded where the method table can ("" if
+     * not).  Either NULL: no trace.
+     */
+    bool (*method_traced)(void *opaque);
+    void (*method_trace)(void *opaque, unsigned chid, unsigned subc,
+                         const char *cls, const char *mthd, uint32_t data,
+                         const char *decoded);
     /* Log a message (already formatted to one line, no newline). */
     void (*log)(void *opaque, NVLogKind kind, const char *msg);
 } NVHost;
