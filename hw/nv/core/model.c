@@ -209,3 +209,23 @@ bool nv_model_vram_valid(const NVModel *m, uint64_t size, char **err)
     *err = g_string_free(s, FALSE);
     return false;
 }
+
+bool nv_model_is_nv1(const NVModel *m)
+{
+    return m->arch == NV_ARCH_NV1;
+}
+
+bool nv_model_is_nv3up(const NVModel *m)
+{
+    return m->arch != NV_ARCH_NV1;
+}
+
+bool nv_model_is_nv40(const NVModel *m)
+{
+    return m->arch == NV_ARCH_NV40;
+}
+
+bool nv_model_has_vp1(const NVModel *m)
+{
+    return m->vp1 != NV_VP1_NONE;
+}

@@ -132,11 +132,6 @@ static uint32_t pbus_intr(NVCard *card)
     return card->pbus.intr & card->pbus.intr_en ? 1u << NV_PMC_LINE_PBUS : 0;
 }
 
-static bool has_ppci(const NVModel *m)
-{
-    return m->arch == NV_ARCH_NV40;
-}
-
 static const NVBlock pbus_blocks[] = {
     { "pbus", NV_ARCHS_ALL, NV_PBUS_BASE, NV_PBUS_SIZE, -1,
       .read32 = pbus_read, .write32 = pbus_write },
@@ -157,6 +152,6 @@ static const NVBlock ppci_blocks[] = {
 
 const NVEngine nv_ppci_engine = {
     .name = "ppci",
-    .present = has_ppci,
+    .present = nv_model_is_nv40,
     .blocks = ppci_blocks, .nr_blocks = G_N_ELEMENTS(ppci_blocks),
 };

@@ -67,11 +67,6 @@ static void pcontrol_write(NVCard *card, uint32_t addr, uint32_t val)
     nv_unimp(card, NV40_PCONTROL_BASE + addr, true, val);
 }
 
-static bool has_pclock(const NVModel *m)
-{
-    return m->arch == NV_ARCH_NV40;
-}
-
 static const NVBlock pclock_blocks[] = {
     { "pclock", NV_ARCHS_NV3UP, NV40_PCLOCK_BASE, NV40_PCLOCK_SIZE, -1,
       .read32 = pclock_read, .write32 = pclock_write },
@@ -81,7 +76,7 @@ static const NVBlock pclock_blocks[] = {
 
 const NVEngine nv40_pclock_engine = {
     .name = "pclock",
-    .present = has_pclock,
+    .present = nv_model_is_nv40,
     .blocks = pclock_blocks, .nr_blocks = G_N_ELEMENTS(pclock_blocks),
     .reset = pclock_reset,
 };

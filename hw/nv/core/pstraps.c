@@ -31,11 +31,6 @@ static void pstraps_write(NVCard *card, uint32_t addr, uint32_t val)
     nv_unimp(card, NV3_PSTRAPS_BASE + addr, true, val);
 }
 
-static bool has_pstraps(const NVModel *m)
-{
-    return m->arch != NV_ARCH_NV1;
-}
-
 static const NVBlock pstraps_blocks[] = {
     { "pstraps", NV_ARCHS_NV3UP, NV3_PSTRAPS_BASE, NV_PSTRAPS_SIZE, -1,
       .read32 = pstraps_read, .write32 = pstraps_write },
@@ -43,7 +38,7 @@ static const NVBlock pstraps_blocks[] = {
 
 const NVEngine nv_pstraps_engine = {
     .name = "pstraps",
-    .present = has_pstraps,
+    .present = nv_model_is_nv3up,
     .blocks = pstraps_blocks, .nr_blocks = G_N_ELEMENTS(pstraps_blocks),
     .reset = pstraps_reset,
 };

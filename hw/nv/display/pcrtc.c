@@ -348,11 +348,6 @@ static uint32_t pcrtc_intr(NVCard *card)
     return lines;
 }
 
-static bool not_nv1(const NVModel *m)
-{
-    return m->arch != NV_ARCH_NV1;
-}
-
 static const NVBlock pcrtc_blocks[] = {
     { "pcrtc", NV_ARCHS_NV3UP, NV_PCRTC_BASE, NV_PCRTC_SIZE, -1,
       .read = pcrtc_block_read, .write = pcrtc_block_write },
@@ -360,7 +355,7 @@ static const NVBlock pcrtc_blocks[] = {
 
 const NVEngine nv_pcrtc_engine = {
     .name = "pcrtc",
-    .present = not_nv1,
+    .present = nv_model_is_nv3up,
     .blocks = pcrtc_blocks, .nr_blocks = G_N_ELEMENTS(pcrtc_blocks),
     .reset = pcrtc_reset,
     .intr = pcrtc_intr,

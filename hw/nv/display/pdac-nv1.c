@@ -261,11 +261,6 @@ void nv1_scanout_line(NVCard *card, const NV1Scanout *m, unsigned y,
     }
 }
 
-static bool is_nv1(const NVModel *m)
-{
-    return m->arch == NV_ARCH_NV1;
-}
-
 static const NVBlock pdac_blocks[] = {
     { "pdac", NV_ARCHS_NV1, NV1_PDAC_BASE, NV1_PDAC_SIZE, -1,
       .read32 = pdac_read, .write32 = pdac_write },
@@ -273,7 +268,7 @@ static const NVBlock pdac_blocks[] = {
 
 const NVEngine nv1_pdac_engine = {
     .name = "pdac",
-    .present = is_nv1,
+    .present = nv_model_is_nv1,
     .blocks = pdac_blocks, .nr_blocks = G_N_ELEMENTS(pdac_blocks),
     .reset = pdac_reset,
 };

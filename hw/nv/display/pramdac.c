@@ -117,11 +117,6 @@ static void pramdac_reset(NVCard *card)
     }
 }
 
-static bool not_nv1(const NVModel *m)
-{
-    return m->arch != NV_ARCH_NV1;
-}
-
 static const NVBlock pramdac_blocks[] = {
     { "pramdac", NV_ARCHS_NV3UP, NV_PRAMDAC_BASE, NV_PRAMDAC_SIZE, -1,
       .read = pramdac_block_read, .write = pramdac_block_write },
@@ -129,7 +124,7 @@ static const NVBlock pramdac_blocks[] = {
 
 const NVEngine nv_pramdac_engine = {
     .name = "pramdac",
-    .present = not_nv1,
+    .present = nv_model_is_nv3up,
     .blocks = pramdac_blocks, .nr_blocks = G_N_ELEMENTS(pramdac_blocks),
     .reset = pramdac_reset,
 };

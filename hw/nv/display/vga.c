@@ -428,11 +428,6 @@ static void vga_reset(NVCard *card)
     card->vga.ddc_sda_in = 1;
 }
 
-static bool not_nv1(const NVModel *m)
-{
-    return m->arch != NV_ARCH_NV1;
-}
-
 static const NVBlock vga_blocks[] = {
     { "prmvio", NV_ARCHS_NV3UP, NV_PRMVIO_BASE, NV_PRMVIO_SIZE, -1,
       .read = prmvio_read, .write = prmvio_write },
@@ -440,7 +435,7 @@ static const NVBlock vga_blocks[] = {
 
 const NVEngine nv_vga_engine = {
     .name = "vga",
-    .present = not_nv1,
+    .present = nv_model_is_nv3up,
     .blocks = vga_blocks, .nr_blocks = G_N_ELEMENTS(vga_blocks),
     .reset = vga_reset,
 };

@@ -574,11 +574,6 @@ static void pramro_write(NVCard *card, uint32_t addr, uint64_t val, unsigned siz
                    val, size);
 }
 
-static bool is_nv1(const NVModel *m)
-{
-    return m->arch == NV_ARCH_NV1;
-}
-
 /* nv1-pfifo.rst: ENABLE bit 8 only clears some registers; not modelled. */
 static const NVBlock pfifo_blocks[] = {
     { "pfifo", NV_ARCHS_NV1, NV1_PFIFO_BASE, NV1_PFIFO_SIZE, -1,
@@ -597,7 +592,7 @@ static const NVBlock pfifo_blocks[] = {
 
 const NVEngine nv1_pfifo_engine = {
     .name = "pfifo",
-    .present = is_nv1,
+    .present = nv_model_is_nv1,
     .blocks = pfifo_blocks, .nr_blocks = G_N_ELEMENTS(pfifo_blocks),
     .reset = pfifo_reset,
     .intr = pfifo_intr,

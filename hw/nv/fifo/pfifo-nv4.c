@@ -1070,11 +1070,6 @@ static void nv40_user_write(NVCard *card, uint32_t addr, uint32_t val)
     user_write(card, addr >> 12, addr & 0xfff, val);
 }
 
-static bool not_nv1(const NVModel *m)
-{
-    return m->arch != NV_ARCH_NV1;
-}
-
 static const NVBlock pfifo_blocks[] = {
     { "pfifo", NV_ARCHS_NV3UP, NV4_PFIFO_BASE, NV4_PFIFO_SIZE,
       NV3_PMC_ENABLE_PFIFO, .read32 = pfifo_read, .write32 = pfifo_write },
@@ -1090,7 +1085,7 @@ static const NVBlock pfifo_blocks[] = {
 
 const NVEngine nv4_pfifo_engine = {
     .name = "pfifo",
-    .present = not_nv1,
+    .present = nv_model_is_nv3up,
     .blocks = pfifo_blocks, .nr_blocks = G_N_ELEMENTS(pfifo_blocks),
     .reset = pfifo_reset,
     .intr = pfifo_intr,

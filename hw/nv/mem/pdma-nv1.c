@@ -176,11 +176,6 @@ bool nv1_pdma_graph(NVCard *card, uint32_t inst, uint32_t off, void *buf,
     return true;
 }
 
-static bool is_nv1(const NVModel *m)
-{
-    return m->arch == NV_ARCH_NV1;
-}
-
 static const NVBlock pdma_blocks[] = {
     { "pdma", NV_ARCHS_NV1, NV1_PDMA_BASE, NV1_PDMA_SIZE, NV1_PMC_ENABLE_PDMA,
       .read32 = pdma_read, .write32 = pdma_write },
@@ -188,7 +183,7 @@ static const NVBlock pdma_blocks[] = {
 
 const NVEngine nv1_pdma_engine = {
     .name = "pdma",
-    .present = is_nv1,
+    .present = nv_model_is_nv1,
     .blocks = pdma_blocks, .nr_blocks = G_N_ELEMENTS(pdma_blocks),
     .reset = pdma_reset,
     .intr = pdma_intr,

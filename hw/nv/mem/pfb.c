@@ -250,16 +250,6 @@ bool nv_pfb_gart_translate(NVCard *card, uint64_t vaddr, uint64_t *bus)
     return true;
 }
 
-static bool is_nv1(const NVModel *m)
-{
-    return m->arch == NV_ARCH_NV1;
-}
-
-static bool not_nv1(const NVModel *m)
-{
-    return m->arch != NV_ARCH_NV1;
-}
-
 /* NV1's PFB also times the display: it owns the VBLANK timer there. */
 static const NVBlock nv1_pfb_blocks[] = {
     { "pfb", NV_ARCHS_NV1, NV1_PFB_BASE, NV_PFB_SIZE, NV1_PMC_ENABLE_PFB,
@@ -268,7 +258,7 @@ static const NVBlock nv1_pfb_blocks[] = {
 
 const NVEngine nv1_pfb_engine = {
     .name = "pfb",
-    .present = is_nv1,
+    .present = nv_model_is_nv1,
     .blocks = nv1_pfb_blocks, .nr_blocks = G_N_ELEMENTS(nv1_pfb_blocks),
     .reset = pfb_reset,
     .timer = NV_TIMER_VBLANK, .expired = nv1_pfb_vblank_expired,
@@ -282,7 +272,7 @@ static const NVBlock pfb_blocks[] = {
 
 const NVEngine nv_pfb_engine = {
     .name = "pfb",
-    .present = not_nv1,
+    .present = nv_model_is_nv3up,
     .blocks = pfb_blocks, .nr_blocks = G_N_ELEMENTS(pfb_blocks),
     .reset = pfb_reset,
 };

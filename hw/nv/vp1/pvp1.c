@@ -340,11 +340,6 @@ static bool pvp1_fifo_method(NVCard *card, unsigned subc, uint32_t mthd,
     return true;
 }
 
-static bool has_vp1(const NVModel *m)
-{
-    return m->vp1 != NV_VP1_NONE;
-}
-
 /* pmc.rst: PVP1 sits in PVPE, whose ENABLE bit (1) resets it. */
 static const NVBlock pvp1_blocks[] = {
     { "pvp1", NV_ARCHS_NV3UP, NV_PVP1_BASE, NV_PVP1_SIZE, NV17_PMC_ENABLE_PVPE,
@@ -353,7 +348,7 @@ static const NVBlock pvp1_blocks[] = {
 
 const NVEngine nv_pvp1_engine = {
     .name = "pvp1",
-    .present = has_vp1,
+    .present = nv_model_has_vp1,
     .blocks = pvp1_blocks, .nr_blocks = G_N_ELEMENTS(pvp1_blocks),
     .reset = pvp1_reset,
     .intr = pvp1_intr,

@@ -104,4 +104,10 @@ char *nv_model_names(void);
  */
 bool nv_model_vram_valid(const NVModel *m, uint64_t size, char **err);
 
+/* Which engines a model has, as NVEngine.present asks it. */
+bool nv_model_is_nv1(const NVModel *m);
+bool nv_model_is_nv3up(const NVModel *m);      /* the NV3:G80 MMIO map */
+bool nv_model_is_nv40(const NVModel *m);
+bool nv_model_has_vp1(const NVModel *m);
+
 #endif

@@ -1218,11 +1218,6 @@ static uint32_t pgraph_intr(NVCard *card)
     return lines;
 }
 
-static bool is_nv1(const NVModel *m)
-{
-    return m->arch == NV_ARCH_NV1;
-}
-
 static const NVBlock pgraph_blocks[] = {
     { "pgraph", NV_ARCHS_NV1, NV1_PGRAPH_BASE, NV1_PGRAPH_SIZE,
       NV1_PMC_ENABLE_PGRAPH, .read32 = pgraph_read, .write32 = pgraph_write },
@@ -1233,7 +1228,7 @@ static const NVBlock pgraph_blocks[] = {
 
 const NVEngine nv1_pgraph_engine = {
     .name = "pgraph",
-    .present = is_nv1,
+    .present = nv_model_is_nv1,
     .blocks = pgraph_blocks, .nr_blocks = G_N_ELEMENTS(pgraph_blocks),
     .reset = pgraph_reset,
     .intr = pgraph_intr,

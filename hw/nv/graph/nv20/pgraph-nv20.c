@@ -226,11 +226,6 @@ static void pgraph_post_load(NVCard *card)
     nv_xf_post_load(&card->xf);
 }
 
-static bool not_nv1(const NVModel *m)
-{
-    return m->arch != NV_ARCH_NV1;
-}
-
 static const NVBlock pgraph_blocks[] = {
     { "pgraph", NV_ARCHS_NV3UP, NV20_PGRAPH_BASE, NV20_PGRAPH_SIZE,
       NV3_PMC_ENABLE_PGRAPH, .read32 = pgraph_read, .write32 = pgraph_write },
@@ -238,7 +233,7 @@ static const NVBlock pgraph_blocks[] = {
 
 const NVEngine nv20_pgraph_engine = {
     .name = "pgraph",
-    .present = not_nv1,
+    .present = nv_model_is_nv3up,
     .blocks = pgraph_blocks, .nr_blocks = G_N_ELEMENTS(pgraph_blocks),
     .reset = pgraph_reset,
     .intr = pgraph_intr,
