@@ -3,11 +3,11 @@
 """Static check (issue 7, migration): every guest-visible field of the card
 is in VMState.
 
-Reads NVCard in include/hw/nv/nv.h: the members between "everything below
+Reads NVCard in include/hw/nv/card.h: the members between "everything below
 is migrated" and "Derived state" are the engine structs.  For each of them
 every field declared in its header, up to a comment line containing
 "Derived" (state rebuilt by post_load), must be named in a VMSTATE_* entry
-of hw/display/nv/nv-gpu.c for that struct.  A field added without
+of hw/display/nv/nv-gpu-vmstate.c for that struct.  A field added without
 migration fails this check.  TAP, one test.
 """
 import glob
@@ -64,11 +64,12 @@ def struct_fields(headers, name):
 
 def main():
     headers = ''.join(read(os.path.relpath(p, TOP))
+                      for d in ('include/hw/nv', 'hw/nv')
                       for p in sorted(glob.glob(os.path.join(
-                          TOP, 'include', 'hw', 'nv', '*.h'))))
-    glue = read('hw/display/nv/nv-gpu.c')
+                          TOP, d, '**', '*.h'), recursive=True)))
+    glue = read('hw/display/nv/nv-gpu-vmstate.c')
     missing = []
-    members = card_members(read('include/hw/nv/nv.h'))
+    members = card_members(read('include/hw/nv/card.h'))
     for ctype, member in members:
         if ctype == 'bool':
             if not re.search(r'VMSTATE_\w+\(card\.%s,' % member, glue):

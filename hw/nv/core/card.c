@@ -117,10 +117,10 @@ void nv_card_init(NVCard *card, const NVModel *model, const NVHost *host,
     qsort(card->blocks, card->nr_blocks, sizeof(NVBlock), block_cmp);
 }
 
-bool nv_card_has_engine(const NVCard *card, const char *name)
+bool nv_card_has_engine(const NVCard *card, const NVEngine *engine)
 {
     for (unsigned i = 0; i < card->nr_engines; i++) {
-        if (!strcmp(card->engines[i]->name, name)) {
+        if (card->engines[i] == engine) {
             return true;
         }
     }

@@ -63,8 +63,8 @@ void nv_card_finalize(NVCard *card);
 void nv_card_reset(NVCard *card);
 /* Recompute derived state after the guest-visible fields were restored. */
 void nv_card_post_load(NVCard *card);
-/* Does this card have the engine (by name, "pvp1", "pgraph", ...)? */
-bool nv_card_has_engine(const NVCard *card, const char *name);
+/* Does this card's model have @engine (one of the rows of nv_engines[])? */
+bool nv_card_has_engine(const NVCard *card, const NVEngine *engine);
 
 uint64_t nv_mmio_read(NVCard *card, NVBar bar, uint64_t addr, unsigned size);
 void nv_mmio_write(NVCard *card, NVBar bar, uint64_t addr, uint64_t val,

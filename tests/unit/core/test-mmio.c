@@ -8,6 +8,67 @@
 
 #include "test-host.h"
 
+/*
+ * The map each model's engine rows build (mmio.rst: the NV1 map, and the
+ * NV3:G80 map with NV40's additions and PVP1 on nv43/nv44), in base
+ * order, no two blocks overlapping; one owner per host timer and per
+ * PFIFO engine number.
+ */
+static void check_map(const char *model, const char *const *names,
+                      const char *const *timers, unsigned vp1_sink)
+{
+    TestHost *th = th_new(model, 0);
+    unsigned n;
+    const NVBlock *b = nv_card_blocks(&th->card, &n);
+
+    g_assert_cmpuint(n, ==, g_strv_length((char **)names));
+    for (unsigned i = 0; i < n; i++) {
+        g_assert_cmpstr(b[i].name, ==, names[i]);
+        g_assert_true(b[i].engine);
+        g_assert_cmpuint(b[i].base + b[i].size, <=, th->card.model->bar0_size);
+        if (i) {
+            g_assert_cmphex(b[i - 1].base + b[i - 1].size, <=, b[i].base);
+        }
+    }
+    for (unsigned t = 0; t < NV_TIMER_COUNT; t++) {
+        const NVEngine *e = th->card.timer_owner[t];
+        g_assert_cmpstr(e ? e->name : "-", ==, timers[t]);
+    }
+    for (unsigned i = 0; i < NV_FIFO_ENGINES; i++) {
+        const NVEngine *e = th->card.fifo_sink[i];
+        g_assert_true(i == vp1_sink ? e && !strcmp(e->name, "pvp1") : !e);
+    }
+    th_free(th);
+}
+
+static void test_engine_table(void)
+{
+    static const char *const nv1[] = {
+        "pmc", "pbus", "pfifo", "pdma", "ptimer", "pgraph", "pgraph.mthd",
+        "pfb", "pram", "pdac", "prom", "pramht", "pramfc", "pramro",
+        "pramin", "user", "fb", NULL,
+    };
+    static const char *const nv20[] = {
+        "pmc", "pbus", "pfifo", "ptimer", "prmvio", "pfb", "pstraps", "prom",
+        "pgraph", "pcrtc", "pramdac", "pramin", "user", NULL,
+    };
+    static const char *const nv43[] = {
+        "pmc", "pbus", "pfifo", "pclock", "ptimer", "pcontrol", "pvp1",
+        "ppci", "pfifo.cache1", "prmvio", "pfb", "pstraps", "prom",
+        "pgraph", "pcrtc", "pramdac", "pramin", "user", "user.nv40", NULL,
+    };
+    /* NV_TIMER_PTIMER, _VBLANK, _VP1, _PFIFO */
+    static const char *const nv1_timers[] = { "ptimer", "pfb", "-", "-" };
+    static const char *const nv20_timers[] = { "ptimer", "pcrtc", "-",
+                                               "pfifo" };
+    static const char *const nv43_timers[] = { "ptimer", "pcrtc", "pvp1",
+                                               "pfifo" };
+
+    check_map("nv1", nv1, nv1_timers, NV_FIFO_ENGINES);
+    check_map("nv20", nv20, nv20_timers, NV_FIFO_ENGINES);
+    check_map("nv43", nv43, nv43_timers, NV4_ENGINE_PVP1);
+}
+
 static void test_unknown_register(void)
 {
     TestHost *th = th_new("nv20", 0);
@@ -247,6 +308,7 @@ static void test_probe_regs(void)
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/mmio/engine-table", test_engine_table);
     g_test_add_func("/mmio/unknown-register", test_unknown_register);
     g_test_add_func("/mmio/pci-mirror", test_pci_mirror);
     g_test_add_func("/mmio/nv40-clocks", test_nv40_clocks);
