@@ -767,7 +767,7 @@ static void test_nv1_migration(void)
 }
 
 /*
- * PVP1 at BAR0 0xf000 on nv43/nv44 (facts.md 3c, rnndb pvp1.xml).  The
+ * PVP1 at BAR0 0xf000 on nv43/nv44 (docs/vp1.rst "MMIO", rnndb pvp1.xml).  The
  * set-up follows hwtest: reset VP1 with PMC.ENABLE bit 1, point the UCODE
  * addresses at VRAM 0x40000, upload the code there (here through BAR1),
  * then START 0xc0000000.  The code runs in slices of 4096 bundles, one per

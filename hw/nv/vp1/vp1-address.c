@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv: the VP1 address unit and its data store
- * (vdec/vpe/pvp1/address.rst; facts.md 3b).  It is the only unit that
+ * (docs/hw/vdec/vpe/pvp1/address.rst; docs/vp1.rst "Data store").  It is the only unit that
  * touches the data store, so it reads and writes it directly.
  */
 #include <string.h>
@@ -234,7 +234,7 @@ void address_op(Exec *x, const NVVp1Insn *in, unsigned vforce, unsigned op)
     case 0xc7:
     case 0xce:
     case 0xcf:
-        /* xdld/xdst/xdbar/xdwait: facts.md 3b has no semantics for them */
+        /* xdld/xdst/xdbar/xdwait: nothing documents what they do */
         vp->events |= NV_VP1_EVENT_DMA;
         break;
     default:

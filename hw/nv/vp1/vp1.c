@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: the VP1 processor core (vdec/vpe/pvp1/: intro, scalar, vector,
- * address.rst; facts.md 3).
+ * qemu-nv: the VP1 processor core (envytools docs/hw/vdec/vpe/pvp1/:
+ * intro.rst, scalar.rst, vector.rst, address.rst; what they leave out is in
+ * docs/vp1.rst "Hardware facts beyond the envytools documents").
  *
  * Code is decoded into NVVp1Insn when it is loaded.  A bundle runs in two
  * phases: every unit reads the state as it was before the bundle and
@@ -301,7 +302,7 @@ static void commit(Exec *x)
     }
 }
 
-/* ---- Branch unit (facts.md 3a) ---- */
+/* ---- Branch unit (docs/vp1.rst "Branch unit") ---- */
 
 static void exec_branch(Exec *x, const NVVp1Insn *in, uint32_t pc)
 {
@@ -416,7 +417,7 @@ void nv_vp1_start(NVVp1 *vp, uint32_t pc)
 /*
  * One bundle at the PC.  A taken branch runs one delay-slot bundle before
  * the target; a branch in the delay slot runs one bundle at the first
- * target, then goes to its own (facts.md 3a).
+ * target, then goes to its own (docs/vp1.rst "Branch unit").
  */
 static void step(NVVp1 *vp)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv unit tests: PVP1 through BAR0 (rnndb pvp1.xml, vp1_fifo.xml;
- * facts.md 3c).  Programs are uploaded to VRAM, started through MMIO and
+ * docs/vp1.rst "MMIO").  Programs are uploaded to VRAM, started through MMIO and
  * run on the VP1 timer; every expected value is worked out in a comment.
  */
 #include <glib.h>
@@ -20,7 +20,7 @@
 #define L(n)            PVP1(NV_PVP1_L + 4 * (n))
 #define SLOT(u)         PVP1(NV_PVP1_SLOT + 4 * (u))
 
-#define CODE_ADDR       0x40000     /* where hwtest puts it (facts.md 3c) */
+#define CODE_ADDR       0x40000     /* where hwtest puts it (docs/vp1.rst) */
 #define B_NOP           0xefffffffu
 
 /*
@@ -313,8 +313,8 @@ static void test_code_at_vram_end(gconstpointer model)
 }
 
 /*
- * The DMA opcodes (facts.md 3b: xdld 0xc3, xdst 0xc7, xdbar 0xce, xdwait
- * 0xcf; semantics unknown) do nothing and say so once: xdld $a1 $a2 0
+ * The DMA opcodes (docs/vp1.rst "Data store": xdld 0xc3, xdst 0xc7,
+ * xdbar 0xce, xdwait 0xcf; semantics unknown) do nothing and say so once: xdld $a1 $a2 0
  * (0xc3 << 24 | 1 << 19 | 2 << 14) in the address slot, twice, then
  * xdwait: one LOG_UNIMP line, registers untouched.
  */

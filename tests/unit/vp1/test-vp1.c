@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv unit tests: the VP1 core (vdec/vpe/pvp1/: intro, scalar, vector,
- * address.rst; facts.md 3).
+ * qemu-nv unit tests: the VP1 core (envytools docs/hw/vdec/vpe/pvp1/:
+ * intro, scalar, vector, address.rst; docs/vp1.rst).
  * Every expected value is worked out by hand from the docs in the comment
  * next to it.
  */
@@ -606,7 +606,7 @@ static void test_address_regs(void)
     g_free(vp);
 }
 
-/* address.rst address_xlat, with facts.md's stride codes 2/3. */
+/* address.rst address_xlat, with the stride codes of docs/vp1.rst. */
 static void test_data_store_xlat(void)
 {
     NVVp1 *vp = vp_new();
@@ -1566,7 +1566,7 @@ static void test_vector_lrp_more(void)
     g_free(vp);
 }
 
-/* ---- Branch unit and execution (facts.md 3a) ---- */
+/* ---- Branch unit and execution (docs/vp1.rst "Branch unit") ---- */
 
 /* A loop with $l: 3 iterations taken, 1 falling through. */
 static void test_branch_loop(void)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: the PVP1 MMIO block at BAR0 0xf000 (rnndb pvp1.xml; facts.md
- * 3c) and the NV41_VP1 FIFO methods (vp1_fifo.xml), around the VP1 core.
+ * qemu-nv: the PVP1 MMIO block at BAR0 0xf000 (rnndb vdec/vpe/pvp1.xml;
+ * docs/vp1.rst "MMIO") and the NV41_VP1 FIFO methods (vp1_fifo.xml),
+ * around the VP1 core.
  * The INTR..UCODE offsets live in vp1.h.
  */
 #ifndef HW_NV_PVP1_H
@@ -11,7 +12,7 @@
 
 #include "hw/nv/vp1/vp1.h"
 
-/* Register file windows (facts.md 3c), offsets within the block. */
+/* Register file windows (docs/vp1.rst "MMIO"), offsets within the block. */
 #define NV_PVP1_V                   0x000   /* 0x200 bytes: $v[0-31] */
 #define NV_PVP1_SLOT                0x448   /* + 4u: bundle slot A, S, V, B */
 #define NV_PVP1_EXEC                0x458   /* write 1: run the slots */

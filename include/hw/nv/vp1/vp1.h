@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* MMIO block (rnndb pvp1.xml; facts.md 3c), decoded by pvp1.c. */
+/* MMIO block (rnndb vdec/vpe/pvp1.xml; docs/vp1.rst "MMIO"), in pvp1.c. */
 #define NV_PVP1_BASE                0x00f000
 #define NV_PVP1_SIZE                0x1000
 #define NV_PVP1_INTR                0x400
@@ -62,7 +62,7 @@ typedef enum NVVp1Unit {
 #define NV_VP1_A_LIMIT_MASK         0x3fffu
 #define NV_VP1_A_STRIDE_SHIFT       30
 
-/* $uc[16] is $uccfg (facts.md 3c: MMIO 0xf540). */
+/* $uc[16] is $uccfg (docs/vp1.rst "MMIO": 0xf540). */
 #define NV_VP1_UC_CFG               16
 #define   NV_VP1_UCCFG_TIERND_DOWN  (1u << 0)   /* inferred bit */
 
