@@ -767,6 +767,74 @@ static void test_nv1_migration(void)
 }
 
 /*
+ * Every model migrates the state of the engines it has (the device's
+ * fields plus one VMState subsection per engine it has, and none of the
+ * others): a register of each such engine, set to a value that differs
+ * from its reset value, reads the same on the destination.  The values
+ * are plain storage in each block: PMC.INTR_ENABLE bits 0-1, PTIMER
+ * INTR_EN bit 0 (ptimer.rst), NV1 PGRAPH's ACCESS and pattern bitmap and
+ * CACHE1's subchannel context (docs/nv1.rst), the NV4 PFIFO's and PCRTC's INTR_EN,
+ * PGRAPH's INTR_EN (0x400140, NV40 0x40013c), PRAMDAC's NVPLL
+ * coefficients, NV40 PCLOCK's SPLL and PVP1's $r[1].
+ */
+typedef struct MigratedReg {
+    uint32_t addr, val;
+    const char *models;     /* space-separated, or NULL for every model */
+} MigratedReg;
+
+static const MigratedReg model_regs[] = {
+    { 0x000140, 0x00000003, NULL },
+    { 0x101140, 0x00000001, "nv1" },
+    { 0x4006a4, 0x0f000100, "nv1" },    /* ACCESS.HOST: host writes */
+    { 0x400610, 0x12345678, "nv1" },
+    { 0x003280, 0x00412345, "nv1" },
+    { 0x009140, 0x00000001, "nv20 nv25 nv30 nv34 nv40 nv43 nv44" },
+    { 0x002140, 0x00000011, "nv20 nv25 nv30 nv34 nv40 nv43 nv44" },
+    { 0x600140, 0x00000001, "nv20 nv25 nv30 nv34 nv40 nv43 nv44" },
+    { 0x400140, 0x00000011, "nv20 nv25 nv30 nv34" },
+    { 0x40013c, 0x00000011, "nv40 nv43 nv44" },
+    { 0x680500, 0x00010d03, "nv20 nv25 nv30 nv34 nv40 nv43 nv44" },
+    { 0x004008, 0x00000d03, "nv40 nv43 nv44" },
+    { 0x00f784, 0x12345678, "nv43 nv44" },
+};
+
+static bool model_in(const char *model, const char *list)
+{
+    g_auto(GStrv) names = list ? g_strsplit(list, " ", -1) : NULL;
+
+    return !list || g_strv_contains((const char *const *)names, model);
+}
+
+static void test_migration_model(const void *data)
+{
+    const ModelCase *c = data;
+    g_autofree char *dev = g_strdup_printf("model=%s%s", c->model,
+                                           strcmp(c->model, "nv1") ?
+                                           ",romfile=" : "");
+    NVTest t;
+
+    nv_start(&t, c->model);
+    for (size_t i = 0; i < G_N_ELEMENTS(model_regs); i++) {
+        if (model_in(c->model, model_regs[i].models)) {
+            g_assert_cmphex(rd(&t, model_regs[i].addr), !=,
+                            model_regs[i].val);
+            wr(&t, model_regs[i].addr, model_regs[i].val);
+            g_assert_cmphex(rd(&t, model_regs[i].addr), ==,
+                            model_regs[i].val);
+        }
+    }
+    nv_migrate(&t, dev);
+    for (size_t i = 0; i < G_N_ELEMENTS(model_regs); i++) {
+        if (model_in(c->model, model_regs[i].models)) {
+            g_assert_cmphex(rd(&t, model_regs[i].addr), ==,
+                            model_regs[i].val);
+        }
+    }
+    g_assert_cmphex(rd(&t, 0), ==, c->boot0);
+    nv_stop(&t);
+}
+
+/*
  * PVP1 at BAR0 0xf000 on nv43/nv44 (docs/vp1.rst "MMIO", rnndb pvp1.xml).  The
  * set-up follows hwtest: reset VP1 with PMC.ENABLE bit 1, point the UCODE
  * addresses at VRAM 0x40000, upload the code there (here through BAR1),
@@ -1699,6 +1767,11 @@ int main(int argc, char **argv)
     qtest_add_func("/nv-gpu/nv1/vblank-pdma-irq", test_nv1_vblank_pdma);
     qtest_add_func("/nv-gpu/xf/pipe-run-nv20", test_xf_pipe);
     qtest_add_func("/nv-gpu/nv1/migration", test_nv1_migration);
+    for (size_t i = 0; i < G_N_ELEMENTS(models); i++) {
+        g_autofree char *path = g_strdup_printf("/nv-gpu/migration/%s",
+                                                models[i].model);
+        qtest_add_data_func(path, &models[i], test_migration_model);
+    }
     qtest_add_func("/nv-gpu/xf/timeout-nv30", test_xf_timeout_nv30);
     qtest_add_data_func("/nv-gpu/xf/curie-nv40", "nv40", test_xf_curie);
     qtest_add_data_func("/nv-gpu/xf/curie-nv43", "nv43", test_xf_curie);
