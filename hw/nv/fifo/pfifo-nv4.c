@@ -14,6 +14,7 @@
  * bounded slice and re-arms NV_TIMER_PFIFO for the rest.
  */
 #include "hw/nv/card.h"
+#include "hw/nv/mem/dmaobj.h"
 #include "hw/nv/mem/pramin.h"
 
 /* Pushbuffer words and methods handled per slice. */
@@ -213,95 +214,6 @@ static bool ramht_lookup(NVCard *card, uint32_t handle, RamhtEntry *e)
     return false;
 }
 
-/*
- * NV4 DMA objects, as nouveau builds them (nvkm/engine/dma/usernv04.c):
- * word 0 class (bits 0-11), PT_PRESENT 12, PT_LINEAR 13, target 16-17
- * (0 VRAM, 2 PCI, 3 AGP), adjust 20-31; word 1 the limit (last byte);
- * word 2 on the page table, one PTE per 4 KiB page (bit 0 present, frame
- * in bits 12-31); a linear object uses only the first.
- */
-#define DMAOBJ_PT_PRESENT   (1u << 12)
-#define DMAOBJ_PT_LINEAR    (1u << 13)
-#define DMAOBJ_RIGHTS(w)    (((w) >> 14) & 3)
-#define DMAOBJ_RIGHTS_WO    2
-#define DMAOBJ_TARGET(w)    (((w) >> 16) & 3)
-#define DMAOBJ_TARGET_VRAM  0
-#define DMAOBJ_TARGET_PCI   2
-#define DMAOBJ_CLASS(w)     ((w) & 0xfff)
-#define DMAOBJ_CLASS_FROM_MEMORY 0x02
-
-typedef struct DmaObj {
-    uint32_t inst, w0, limit, pte0;
-} DmaObj;
-
-/* The header of the DMA object at RAMIN @inst, read once per use. */
-static DmaObj dmaobj_get(NVCard *card, uint32_t inst)
-{
-    return (DmaObj) {
-        .inst = inst,
-        .w0 = nv_ramin_read(card, inst, 4),
-        .limit = nv_ramin_read(card, inst + 4, 4),
-        .pte0 = nv_ramin_read(card, inst + 8, 4),
-    };
-}
-
-/*
- * Reach the dword at @offset of DMA object @o; false on what the hardware
- * reports as a fault (past the limit, page not present, no memory behind
- * the address).  Access rights are not checked: the docs do not say how
- * the pusher and puller treat them.
- */
-static bool dmaobj_access(NVCard *card, const DmaObj *o, uint32_t offset,
-                          uint32_t *val, bool write)
-{
-    uint32_t w0 = o->w0;
-    uint64_t off = (uint64_t)offset + (w0 >> 20), pte, addr;
-    uint8_t b[4];
-
-    if (!(w0 & DMAOBJ_PT_PRESENT) || (uint64_t)offset + 3 > o->limit ||
-        (offset & 3)) {
-        return false;
-    }
-    if (w0 & DMAOBJ_PT_LINEAR) {
-        addr = (o->pte0 & ~0xfffull) + off;
-    } else {
-        pte = nv_ramin_read(card, o->inst + 8 + (uint32_t)(off >> 12) * 4, 4);
-        if (!(pte & 1)) {
-            return false;
-        }
-        addr = (pte & ~0xfffull) + (off & 0xfff);
-    }
-    if (DMAOBJ_TARGET(w0) == DMAOBJ_TARGET_VRAM) {
-        if (addr + 4 > card->vram_size) {
-            return false;
-        }
-        if (write) {
-            nv_vram_write32(card, addr, *val);
-        } else {
-            *val = nv_vram_read32(card, addr);
-        }
-        return true;
-    }
-    /*
-     * PCI and AGP are both bus-master cycles here; target 1 is invalid.
-     * From NV41 on the address is the GART's: nouveau hands such objects
-     * GPU virtual addresses there, bus addresses on NV40 (dma/usernv04.c).
-     */
-    if (DMAOBJ_TARGET(w0) < DMAOBJ_TARGET_PCI ||
-        (card->model->nv41_pfb && !nv_pfb_gart_translate(card, addr, &addr))) {
-        return false;
-    }
-    if (write) {
-        nv_st_le(b, *val, 4);
-        return nv_host_dma(card, addr, b, 4, true);
-    }
-    if (!nv_host_dma(card, addr, b, 4, false)) {
-        return false;
-    }
-    *val = nv_ld_le(b, 4);
-    return true;
-}
-
 static uint32_t pfifo_intr(NVCard *card)
 {
     return card->pfifo4.intr & card->pfifo4.intr_en ?
@@ -492,15 +404,21 @@ static unsigned pusher_run(NVCard *card, unsigned budget)
 {
     NV4Pfifo *f = &card->pfifo4;
     NV4FifoChan *ch = &f->ch;
-    DmaObj pb = dmaobj_get(card, ch->dma_instance << 4);
+    NVDmaObj pb;
     unsigned done = 0;
 
+    nv_dmaobj_load(card, ch->dma_instance << 4, &pb);
     while (done < budget && ch->dma_get != ch->dma_put &&
            !pusher_stopped(f) && !cache_full(card)) {
         uint32_t word;
 
-        /* dma-pusher.rst: reading at or past the limit is a MEM_FAULT */
-        if (!dmaobj_access(card, &pb, ch->dma_get, &word, false)) {
+        /*
+         * dma-pusher.rst: reading past the limit is a MEM_FAULT, and so is
+         * any other fault of the object; a GET that is not dword aligned
+         * (a jump or a register write can leave one) fetches nothing.
+         */
+        if ((ch->dma_get & 3) ||
+            nv_dmaobj_read32(card, &pb, ch->dma_get, &word) != NV_DMAOBJ_OK) {
             pusher_error(card, NV4_DMA_ERR_MEM_FAULT);
             break;
         }
@@ -553,14 +471,18 @@ static uint32_t sem_inst(const NV4FifoChan *ch)
 static bool sem_access(NVCard *card, uint32_t *val, bool write)
 {
     NV4FifoChan *ch = &card->pfifo4.ch;
-    DmaObj o;
+    uint32_t off = ch->semaphore & 0xffc;
+    NVDmaObjFault fault;
+    NVDmaObj o;
 
     if (!(ch->semaphore & NV4_SEMAPHORE_CTXDMA_VALID)) {
         semaphore_error(card, NV4_SEM_ERR_INVALID_STATE);
         return false;
     }
-    o = dmaobj_get(card, sem_inst(ch));
-    if (!dmaobj_access(card, &o, ch->semaphore & 0xffc, val, write)) {
+    nv_dmaobj_load(card, sem_inst(ch), &o);
+    fault = write ? nv_dmaobj_write32(card, &o, off, *val)
+                  : nv_dmaobj_read32(card, &o, off, val);
+    if (fault != NV_DMAOBJ_OK) {
         semaphore_error(card, NV4_SEM_ERR_INVALID_OPERAND);
         return false;
     }
@@ -625,7 +547,7 @@ static bool puller_step(NVCard *card)
     unsigned mthd = (f->addr[s] >> 2) & 0x7ff, subc = (f->addr[s] >> 13) & 7;
     uint32_t data = f->data[s];
     unsigned engine = (ch->engine >> (4 * subc)) & 0xf;
-    uint32_t w0;
+    NVDmaObj sem;
     RamhtEntry e;
 
     switch (mthd << 2) {
@@ -655,10 +577,9 @@ static bool puller_step(NVCard *card)
             return false;
         }
         /* puller.rst: the pre-G80 bug wants class 2 with write-only rights */
-        w0 = nv_ramin_read(card, e.inst, 4);
-        if (DMAOBJ_CLASS(w0) != DMAOBJ_CLASS_FROM_MEMORY ||
-            DMAOBJ_RIGHTS(w0) != DMAOBJ_RIGHTS_WO ||
-            !(w0 & DMAOBJ_PT_PRESENT)) {
+        nv_dmaobj_load(card, e.inst, &sem);
+        if (sem.cls != NV_DMAOBJ_CLASS_FROM_MEMORY ||
+            sem.rights != NV_DMAOBJ_RIGHTS_WO || !sem.present) {
             semaphore_error(card, NV4_SEM_ERR_INVALID_OPERAND);
             break;
         }
