@@ -14,6 +14,7 @@
  * bounded slice and re-arms NV_TIMER_PFIFO for the rest.
  */
 #include "hw/nv/card.h"
+#include "hw/nv/fifo/ramht.h"
 #include "hw/nv/mem/dmaobj.h"
 #include "hw/nv/mem/pramin.h"
 
@@ -152,67 +153,6 @@ static void ramfc_save(NVCard *card, unsigned chid, NV4FifoChan *ch)
     }
 }
 
-
-/*
- * RAMHT (puller.rst "RAMHT and the FIFO objects"): 8-byte entries of
- * handle and context, the slot hashed as nouveau's nvkm_ramht_hash() does
- * and searched linearly from there.  The context holds the channel, the
- * engine and the object's RAMIN address >> 4: NV40 packs them as
- * chid << 23 | engine << 20 | inst, earlier cards as valid << 31 |
- * chid << 24 | engine << 16 | inst.
- */
-static unsigned ramht_bits(const NVCard *card)
-{
-    return 9 + ((card->pfifo4.ramht >> 16) & 3);
-}
-
-uint32_t nv4_ramht_hash(NVCard *card, uint32_t handle, unsigned chid)
-{
-    unsigned bits = ramht_bits(card);
-    uint32_t hash = 0;
-
-    for (; handle; handle >>= bits) {
-        hash ^= handle & ((1u << bits) - 1);
-    }
-    return hash ^ chid << (bits - 4);
-}
-
-typedef struct RamhtEntry {
-    unsigned engine;
-    uint32_t inst;          /* RAMIN byte address */
-} RamhtEntry;
-
-static bool ramht_lookup(NVCard *card, uint32_t handle, RamhtEntry *e)
-{
-    NV4Pfifo *f = &card->pfifo4;
-    unsigned bits = ramht_bits(card), chid = cur_chid(card);
-    unsigned search = 16u << ((f->ramht >> 24) & 3);
-    uint32_t base = (f->ramht & 0x1f0) << 8;
-    uint32_t slot = nv4_ramht_hash(card, handle, chid);
-
-    for (unsigned i = 0; i < search; i++) {
-        uint32_t a = base + ((slot + i) & ((1u << bits) - 1)) * 8;
-        uint32_t ctx = nv_ramin_read(card, a + 4, 4);
-        bool match;
-
-        if (nv_ramin_read(card, a, 4) != handle) {
-            continue;
-        }
-        if (is_nv40(card)) {
-            match = (ctx >> 23) == chid;
-            e->engine = (ctx >> 20) & 7;
-            e->inst = (ctx & 0xfffff) << 4;
-        } else {
-            match = (ctx >> 31) && ((ctx >> 24) & 0x7f) == chid;
-            e->engine = (ctx >> 16) & 3;
-            e->inst = (ctx & 0xffff) << 4;
-        }
-        if (match) {
-            return true;
-        }
-    }
-    return false;
-}
 
 static uint32_t pfifo_intr(NVCard *card)
 {
@@ -548,11 +488,11 @@ static bool puller_step(NVCard *card)
     uint32_t data = f->data[s];
     unsigned engine = (ch->engine >> (4 * subc)) & 0xf;
     NVDmaObj sem;
-    RamhtEntry e;
+    NV4RamhtEntry e;
 
     switch (mthd << 2) {
     case 0x0000:    /* OBJECT */
-        if (!ramht_lookup(card, data, &e)) {
+        if (!nv4_ramht_lookup(card, data, cur_chid(card), &e)) {
             cache_error(card, NV4_PULL0_HASH_FAILED);
             return false;
         }
@@ -572,7 +512,7 @@ static bool puller_step(NVCard *card)
         ch->ref = data;
         break;
     case 0x0060:    /* DMA_SEMAPHORE */
-        if (!ramht_lookup(card, data, &e)) {
+        if (!nv4_ramht_lookup(card, data, cur_chid(card), &e)) {
             cache_error(card, NV4_PULL0_HASH_FAILED);
             return false;
         }
@@ -610,7 +550,7 @@ static bool puller_step(NVCard *card)
         }
         if (mthd >= 0x60 && mthd < 0x80) {
             /* 0x180-0x1fc take object handles, looked up here */
-            if (!ramht_lookup(card, data, &e)) {
+            if (!nv4_ramht_lookup(card, data, cur_chid(card), &e)) {
                 cache_error(card, NV4_PULL0_HASH_FAILED);
                 return false;
             }

@@ -6,6 +6,7 @@
  */
 #include <glib.h>
 
+#include "hw/nv/fifo/ramht.h"
 #include "hw/nv/mem/pramin.h"
 #include "test-host.h"
 

@@ -179,8 +179,6 @@ typedef struct NV4Pfifo {
 struct NVCard;
 /* Run the pusher and puller for a bounded slice (a host timer resumes). */
 void nv4_pfifo_run(struct NVCard *card);
-/* nouveau's RAMHT hash (nvkm/core/ramht.c), for drivers and tests. */
-uint32_t nv4_ramht_hash(struct NVCard *card, uint32_t handle, unsigned chid);
 
 extern const struct NVEngine nv4_pfifo_engine;
 
