@@ -13,6 +13,7 @@
 #include "hw/nv/fifo/pfifo-nv4.h"
 #include "hw/nv/fifo/ramht.h"
 #include "hw/nv/mem/pramin.h"
+#include "pfifo-nv4-internal.h"
 
 /* PFIFO.RAMHT: SIZE in bits 16-17 (4 KiB << n: 512 << n entries). */
 static unsigned ramht_bits(const NVCard *card)
@@ -49,7 +50,7 @@ bool nv4_ramht_lookup(NVCard *card, uint32_t handle, unsigned chid,
         if (nv_ramin_read(card, a, 4) != handle) {
             continue;
         }
-        if (card->model->arch == NV_ARCH_NV40) {
+        if (nv4_pfifo_is_nv40(card)) {
             match = (ctx >> 23) == chid;
             e->engine = (ctx >> 20) & 7;
             e->inst = (ctx & 0xfffff) << 4;
