@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv unit tests: the NV4-style PFIFO (fifo/dma-pusher.rst,
- * fifo/puller.rst), set up the way nouveau sets it up (nvkm/engine/fifo/
- * nv17.c, nv40.c, dmanv40.c; nvkm/core/ramht.c; engine/dma/usernv04.c).
+ * qemu-nv unit tests: the NV4-style PFIFO (envytools
+ * docs/hw/fifo/dma-pusher.rst, docs/hw/fifo/puller.rst), set up the way
+ * nouveau sets it up (nvkm/engine/fifo/nv17.c, nv40.c, dmanv40.c;
+ * nvkm/core/ramht.c; nvkm/engine/dma/usernv04.c).
  */
 #include <glib.h>
 
@@ -118,7 +119,7 @@ static void pb(TestHost *th, uint32_t off, uint32_t word)
     nv_st_le(th->vram + PB_VRAM + off, word, 4);
 }
 
-/* Method header words (dma-pusher.rst "NV4 method submission commands"). */
+/* Method headers (dma-pusher.rst "NV4 method submission commands"). */
 static uint32_t inc(unsigned subc, unsigned mthd, unsigned count)
 {
     return count << 18 | subc << 13 | mthd;
@@ -149,8 +150,9 @@ static void test_ramht_hash(void)
 
 /*
  * A pushbuffer binding an NV41_VP1 object and sending it PARAMs and
- * EXEC_PARAM, then REF_CNT: the methods land in $m (vp1_fifo.xml), the
- * channel's GET reaches PUT and REF reads back through the control area.
+ * EXEC_PARAM, then REF_CNT: the methods land in $m (envytools
+ * rnndb/vdec/vpe/vp1_fifo.xml), the channel's GET reaches PUT and REF
+ * reads back through the control area.
  */
 static void run_vp1_params(const char *model)
 {
