@@ -226,12 +226,10 @@ static void run_gart_pushbuffer(const char *model)
     uint32_t u = user(th, 0);
 
     dmaobj(th, PCI_OBJ, 0x3d | 0x23000, 0xffff, 0x100000);
+    th_gart_init(th);
     if (th->card.model->host_mem) {
-        th_wr(th, 0x100800, 0x200000 | 0x10);
-        th_wr(th, 0x100804, 0x1000000);
         nv_st_le(th->vram + 0x200400, 2, 4);
     } else {
-        th_wr(th, 0x100800, 0x30000 | 2);
         ramin_wr(th, 0x30400, 0x41);
     }
     chan_new(th, 0, PCI_OBJ);

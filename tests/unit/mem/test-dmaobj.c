@@ -40,6 +40,27 @@ static NVDmaObj load(TestHost *th)
     return o;
 }
 
+/* Translating @len bytes at @off of @o for a read gives @target, @addr. */
+static void expect_at(TestHost *th, const NVDmaObj *o, uint32_t off,
+                      uint32_t len, NVDmaObjTarget target, uint64_t addr)
+{
+    NVDmaObjTarget t;
+    uint64_t a;
+
+    g_assert_cmpint(nv_dmaobj_translate(&th->card, o, off, len, false, &t, &a),
+                    ==, NV_DMAOBJ_OK);
+    g_assert_cmpint(t, ==, target);
+    g_assert_cmphex(a, ==, addr);
+}
+
+/* How reading the dword at @off of @o ends, the value aside. */
+static NVDmaObjFault fault32(TestHost *th, const NVDmaObj *o, uint32_t off)
+{
+    uint32_t v;
+
+    return nv_dmaobj_read32(&th->card, o, off, &v);
+}
+
 /*
  * A linear VRAM object, class 0x3d, adjust 0x123, limit 0x1fff, base page
  * 0x200000: w0 = 0x3d | 0x3000 | 0x123 << 20 = 0x1230303d.  Offset 0x10 is
@@ -51,8 +72,6 @@ static void test_vram(void)
     TestHost *th = th_new("nv40", 0);
     const uint32_t pte[] = { 0x200000 };
     uint8_t buf[8], in[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
-    NVDmaObjTarget target;
-    uint64_t addr;
     uint32_t v;
     NVDmaObj o;
 
@@ -64,10 +83,7 @@ static void test_vram(void)
     g_assert_cmphex(o.adjust, ==, 0x123);
     g_assert_cmphex(o.limit, ==, 0x1fff);
 
-    g_assert_cmpint(nv_dmaobj_translate(&th->card, &o, 0x10, 8, false,
-                                        &target, &addr), ==, NV_DMAOBJ_OK);
-    g_assert_cmpint(target, ==, NV_DMAOBJ_TARGET_VRAM);
-    g_assert_cmphex(addr, ==, 0x200133);
+    expect_at(th, &o, 0x10, 8, NV_DMAOBJ_TARGET_VRAM, 0x200133);
 
     memcpy(th->vram + 0x200133, "abcdefgh", 8);
     g_assert_cmpint(nv_dmaobj_read(&th->card, &o, 0x10, buf, 8), ==,
@@ -95,8 +111,6 @@ static void test_pci_pages(void)
     TestHost *th = th_new("nv40", 0);
     const uint32_t pte[] = { 0x3003, 0x7003 };
     uint8_t buf[16], in[16];
-    NVDmaObjTarget target;
-    uint64_t addr;
     NVDmaObj o;
 
     put_obj(th, 0xff82103d, 0x1fff, pte, 2);
@@ -104,13 +118,8 @@ static void test_pci_pages(void)
     g_assert_false(o.linear);
     g_assert_cmpuint(o.target, ==, NV_DMAOBJ_TARGET_PCI);
 
-    g_assert_cmpint(nv_dmaobj_translate(&th->card, &o, 0, 8, false,
-                                        &target, &addr), ==, NV_DMAOBJ_OK);
-    g_assert_cmpint(target, ==, NV_DMAOBJ_TARGET_PCI);
-    g_assert_cmphex(addr, ==, 0x3ff8);
-    g_assert_cmpint(nv_dmaobj_translate(&th->card, &o, 8, 8, false,
-                                        &target, &addr), ==, NV_DMAOBJ_OK);
-    g_assert_cmphex(addr, ==, 0x7000);
+    expect_at(th, &o, 0, 8, NV_DMAOBJ_TARGET_PCI, 0x3ff8);
+    expect_at(th, &o, 8, 8, NV_DMAOBJ_TARGET_PCI, 0x7000);
 
     for (unsigned i = 0; i < 8; i++) {
         th->sysmem[0x3ff8 + i] = 0x10 + i;
@@ -151,15 +160,12 @@ static void test_limit(void)
     TestHost *th = th_new("nv40", 0);
     const uint32_t pte[] = { 0x100000 };
     uint8_t buf[16];
-    uint32_t v;
     NVDmaObj o;
 
     put_obj(th, 0x303d, 0xfff, pte, 1);
     o = load(th);
-    g_assert_cmpint(nv_dmaobj_read32(&th->card, &o, 0xffc, &v), ==,
-                    NV_DMAOBJ_OK);
-    g_assert_cmpint(nv_dmaobj_read32(&th->card, &o, 0xffd, &v), ==,
-                    NV_DMAOBJ_FAULT_LIMIT);
+    g_assert_cmpint(fault32(th, &o, 0xffc), ==, NV_DMAOBJ_OK);
+    g_assert_cmpint(fault32(th, &o, 0xffd), ==, NV_DMAOBJ_FAULT_LIMIT);
     memset(buf, 0x55, sizeof(buf));
     th->vram[0x100ff8] = 0x99;
     g_assert_cmpint(nv_dmaobj_read(&th->card, &o, 0xff8, buf, 16), ==,
@@ -168,19 +174,16 @@ static void test_limit(void)
     /* with the largest limit, a dword from 0xfffffffe ends past it */
     ramin_wr(th, OBJ + 4, 0xffffffff);
     o = load(th);
-    g_assert_cmpint(nv_dmaobj_read32(&th->card, &o, 0xfffffffe, &v), ==,
-                    NV_DMAOBJ_FAULT_LIMIT);
+    g_assert_cmpint(fault32(th, &o, 0xfffffffe), ==, NV_DMAOBJ_FAULT_LIMIT);
 
     /* PT_PRESENT clear (w0 = 0x203d): nothing at all */
     ramin_wr(th, OBJ, 0x203d);
     o = load(th);
-    g_assert_cmpint(nv_dmaobj_read32(&th->card, &o, 0, &v), ==,
-                    NV_DMAOBJ_FAULT_NOT_PRESENT);
+    g_assert_cmpint(fault32(th, &o, 0), ==, NV_DMAOBJ_FAULT_NOT_PRESENT);
     /* target 1 (w0 = 0x1303d) names no memory */
     ramin_wr(th, OBJ, 0x1303d);
     o = load(th);
-    g_assert_cmpint(nv_dmaobj_read32(&th->card, &o, 0, &v), ==,
-                    NV_DMAOBJ_FAULT_TARGET);
+    g_assert_cmpint(fault32(th, &o, 0), ==, NV_DMAOBJ_FAULT_TARGET);
     th_free(th);
 }
 
@@ -194,21 +197,18 @@ static void test_bus_faults(void)
 {
     TestHost *th = th_new("nv40", 0);
     const uint32_t vram_pte[] = { 0xffff000 }, pci_pte[] = { 0x10000 };
-    uint32_t v;
     NVDmaObj o;
 
     g_assert_cmphex(th->card.vram_size, ==, 0x10000000);
     put_obj(th, 0x303d, 0x1fff, vram_pte, 1);
     o = load(th);
-    g_assert_cmpint(nv_dmaobj_read32(&th->card, &o, 0xffc, &v), ==,
-                    NV_DMAOBJ_OK);
+    g_assert_cmpint(fault32(th, &o, 0xffc), ==, NV_DMAOBJ_OK);
     g_assert_cmpint(nv_dmaobj_write32(&th->card, &o, 0x1000, 1), ==,
                     NV_DMAOBJ_FAULT_BUS);
 
     put_obj(th, 0x2303d, 0xfff, pci_pte, 1);
     o = load(th);
-    g_assert_cmpint(nv_dmaobj_read32(&th->card, &o, 0, &v), ==,
-                    NV_DMAOBJ_FAULT_BUS);
+    g_assert_cmpint(fault32(th, &o, 0), ==, NV_DMAOBJ_FAULT_BUS);
     th_free(th);
 }
 
@@ -256,11 +256,10 @@ static void test_rights(void)
  * 0x101 map to bus 0x2000 and 0x5000, so eight bytes from 0 are bus
  * 0x2ffc-0x2fff then 0x5000-0x5003.
  *
- * nv43 (NV41 tables, PFB 0x800 = RAMIN 0x30000 | 2): one dword per page,
- * bus page << 5 | 1, at 0x30000 + page * 4: 0x30400 = 0x2000 >> 7 | 1 =
- * 0x41, 0x30404 = 0x5000 >> 7 | 1 = 0xa1.
- * nv44 (PFB 0x800 = VRAM 0x200000 | 0x10, 0x804 = 16 MiB of address
- * space): 27-bit entries
+ * The tables are where th_gart_init() puts them.  nv43 (NV41 tables at
+ * RAMIN 0x30000): one dword per page, bus page << 5 | 1, at 0x30000 +
+ * page * 4: 0x30400 = 0x2000 >> 7 | 1 = 0x41, 0x30404 = 0x5000 >> 7 | 1 =
+ * 0xa1.  nv44 (VRAM 0x200000, 16 MiB of address space): 27-bit entries
  * packed four to 16 bytes; pages 0x100-0x103 are group 0x40 at 0x200000 +
  * 0x40 * 16 = 0x200400.  Entry 0 (bits 0-26) = 2; entry 1 starts at bit
  * 27: 5 << 27 = 0x28000000, so word 0 = 0x28000002, and entry 2 (bits
@@ -270,30 +269,20 @@ static void run_gart(const char *model)
 {
     TestHost *th = th_new(model, 0);
     const uint32_t pte[] = { 0x100000 };
-    NVDmaObjTarget target;
     uint8_t buf[8];
-    uint64_t addr;
-    uint32_t v;
     NVDmaObj o;
 
+    th_gart_init(th);
     if (th->card.model->host_mem) {
-        th_wr(th, 0x100800, 0x200000 | 0x10);
-        th_wr(th, 0x100804, 0x1000000);
         nv_st_le(th->vram + 0x200400, 0x28000002, 4);
     } else {
-        th_wr(th, 0x100800, 0x30000 | 2);
         ramin_wr(th, 0x30400, 0x41);
         ramin_wr(th, 0x30404, 0xa1);
     }
     put_obj(th, 0xffc2303d, 0x1fff, pte, 1);
     o = load(th);
-    g_assert_cmpint(nv_dmaobj_translate(&th->card, &o, 0, 4, false,
-                                        &target, &addr), ==, NV_DMAOBJ_OK);
-    g_assert_cmpint(target, ==, NV_DMAOBJ_TARGET_PCI);
-    g_assert_cmphex(addr, ==, 0x2ffc);
-    g_assert_cmpint(nv_dmaobj_translate(&th->card, &o, 4, 4, false,
-                                        &target, &addr), ==, NV_DMAOBJ_OK);
-    g_assert_cmphex(addr, ==, 0x5000);
+    expect_at(th, &o, 0, 4, NV_DMAOBJ_TARGET_PCI, 0x2ffc);
+    expect_at(th, &o, 4, 4, NV_DMAOBJ_TARGET_PCI, 0x5000);
 
     memcpy(th->sysmem + 0x2ffc, "abcd", 4);
     memcpy(th->sysmem + 0x5000, "efgh", 4);
@@ -302,8 +291,7 @@ static void run_gart(const char *model)
     g_assert_cmpmem(buf, 8, "abcdefgh", 8);
     /* NV41 tables have a valid bit; page 0x102's entry is 0 */
     if (!th->card.model->host_mem) {
-        g_assert_cmpint(nv_dmaobj_read32(&th->card, &o, 0x1004, &v), ==,
-                        NV_DMAOBJ_FAULT_GART);
+        g_assert_cmpint(fault32(th, &o, 0x1004), ==, NV_DMAOBJ_FAULT_GART);
     }
     th_free(th);
 }
