@@ -199,3 +199,13 @@ void th_wr(TestHost *th, uint32_t addr, uint32_t val)
 {
     nv_mmio_write(&th->card, NV_BAR_MMIO, addr, val, 4);
 }
+
+void th_gart_init(TestHost *th)
+{
+    if (th->card.model->host_mem) {
+        th_wr(th, 0x100800, 0x200000 | 0x10);
+        th_wr(th, 0x100804, 0x1000000);
+    } else {
+        th_wr(th, 0x100800, 0x30000 | 2);
+    }
+}

@@ -33,5 +33,12 @@ void th_free(TestHost *th);
 void th_advance(TestHost *th, int64_t ns);
 uint32_t th_rd(TestHost *th, uint32_t addr);
 void th_wr(TestHost *th, uint32_t addr, uint32_t val);
+/*
+ * NV41+: enable the GART with its page table where the tests keep it: the
+ * NV41 tables at RAMIN 0x30000 (PFB 0x800 = 0x30000 | 2), the NV44
+ * family's in VRAM at 0x200000 for 16 MiB of address space (PFB 0x800 =
+ * 0x200000 | 0x10, 0x804 = 0x1000000).  The entries are the test's.
+ */
+void th_gart_init(TestHost *th);
 
 #endif

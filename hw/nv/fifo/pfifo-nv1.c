@@ -2,18 +2,19 @@
 /*
  * qemu-nv: NV1 PFIFO.  The pusher takes writes to the USER area into
  * CACHE1 or, when it cannot, into RAMRO with an interrupt, switching
- * channels through RAMFC (facts.md section 5, taken from hardware tests);
- * the puller hands CACHE1 to PGRAPH, binding objects through RAMHT
- * (puller.rst).  Everything runs when the guest writes: a method pushed
- * is pulled at once if PGRAPH takes it, so STATUS shows empty caches
- * unless PGRAPH or the puller is stopped.
+ * channels through RAMFC (rules established by hardware tests, written
+ * down in docs/pfifo.rst "Hardware facts not in envytools"); the puller
+ * hands CACHE1 to PGRAPH, binding objects through RAMHT (envytools
+ * docs/hw/fifo/puller.rst).  Everything runs when the guest writes: a
+ * method pushed is pulled at once if PGRAPH takes it, so STATUS shows
+ * empty caches unless PGRAPH or the puller is stopped.
  */
 #include <string.h>
 
 #include "hw/nv/card.h"
 #include "hw/nv/mem/pramin.h"
 
-/* memory/nv1-vram.rst: RAMIN areas for each PRAM.CONFIG layout. */
+/* envytools docs/hw/memory/nv1-vram.rst: RAMIN areas per PRAM.CONFIG. */
 static const uint32_t ramro_at[4] = { 0x1000, 0x2000, 0x2000, 0x8000 };
 static const uint32_t ramfc_at[4] = { 0x1800, 0x3000, 0x6000, 0xc000 };
 
@@ -42,8 +43,9 @@ static void ram_wr32(NVCard *card, uint32_t addr, uint32_t val)
     nv_ramin_write(card, addr, val, 4);
 }
 
-/* ---- CACHE1 pointers: Gray-coded linear positions (facts.md 5) ---- */
+/* ---- CACHE1 pointers: Gray-coded linear positions ---- */
 
+/* Slot @n's pointer (docs/pfifo.rst "NV1 CACHE1 pointers and FREE"). */
 static uint32_t gray(unsigned n)
 {
     n %= NV1_CACHE1_ENTRIES;
@@ -95,10 +97,10 @@ static void pfifo_reset(NVCard *card)
 /* ---- RAMRO: rejected writes ---- */
 
 /*
- * facts.md 5: the entry is the USER offset (byte bits included) with the
- * reason in bits 28-31, then the data in its byte lane.  A full RAMRO
- * drops it (RUNOUT_OVERFLOW).  Errors on the current channel set the
- * run-out flag, so its later writes follow into RAMRO.
+ * docs/pfifo.rst "NV1 RAMRO": the entry is the USER offset (byte bits
+ * included) with the reason in bits 28-31, then the data in its byte
+ * lane.  A full RAMRO drops it (RUNOUT_OVERFLOW).  Errors on the current
+ * channel set the run-out flag, so its later writes follow into RAMRO.
  */
 static void runout(NVCard *card, uint32_t off, uint64_t val, unsigned size,
                    unsigned reason, bool with_data)
@@ -180,11 +182,11 @@ uint32_t nv1_ramht_hash(NVCard *card, uint32_t handle, unsigned chid)
 }
 
 /*
- * RAMHT: puller.rst gives no NV1 layout, so we use one (docs, "Inferred
- * behaviour"): 8-byte entries, word 0 the handle, word 1 the object
- * context (NV1_OBJ_CTX_MASK bits) with the channel in bits 25-31; a zero
- * device marks a free slot.  The search starts at nv1_ramht_hash() and
- * goes on linearly through the table.
+ * RAMHT: docs/hw/fifo/puller.rst gives no NV1 layout, so we use one
+ * (docs/nv1.rst "Inferred behaviour"): 8-byte entries, word 0 the handle,
+ * word 1 the object context (NV1_OBJ_CTX_MASK bits) with the channel in
+ * bits 25-31; a zero device marks a free slot.  The search starts at
+ * nv1_ramht_hash() and goes on linearly through the table.
  */
 static bool ramht_lookup(NVCard *card, uint32_t handle, unsigned chid,
                          uint32_t *ctx)
@@ -213,7 +215,7 @@ static bool ctx_pgraph(uint32_t ctx)
 /*
  * An object's context to PGRAPH method 0: the device names the class
  * (0x41 = BETA at 0x410000); PGRAPH wants the channel in bits 16-22 of
- * the data (facts.md 5).
+ * the data (docs/pfifo.rst "NV1 object contexts").
  */
 static void send_object(NVCard *card, uint32_t ctx)
 {
@@ -221,7 +223,10 @@ static void send_object(NVCard *card, uint32_t ctx)
                       (ctx & 0xffff) | card->pfifo1.c1_chid << 16);
 }
 
-/* One CACHE1 entry (puller.rst, NV1 branch); false stops the puller. */
+/*
+ * One CACHE1 entry (docs/hw/fifo/puller.rst, the NV1 branch); false stops
+ * the puller.
+ */
 static bool pull_one(NVCard *card, uint32_t addr, uint32_t data)
 {
     NV1Pfifo *f = &card->pfifo1;
@@ -310,7 +315,7 @@ static void user_write(NVCard *card, uint32_t off, uint64_t val, unsigned size)
             bool lie = f->c1_ctx[f->c1_pull_state & 7] & NV1_OBJ_CTX_FREE_LIE;
             runout(card, off, val, size, lie ? 4 : 3, true);
         } else {
-            /* facts.md 5: ADDR[PUT >> 2], i.e. at the Gray-coded slot. */
+            /* ADDR[PUT >> 2], the Gray-coded slot (docs/pfifo.rst) */
             f->c1_addr[f->c1_put >> 2] = off & 0xfffc;
             f->c1_data[f->c1_put >> 2] = val;
             f->c1_put = gray(linear(f->c1_put) + 1);
@@ -539,13 +544,14 @@ static void pram_write(NVCard *card, uint32_t addr, uint32_t val)
     nv_unimp(card, NV1_PRAM_BASE + addr, true, val);
 }
 
-/* The RAMIN area windows wrap within their area (nv1-vram.rst). */
+/* The RAMIN windows wrap within their area (docs/hw/memory/nv1-vram.rst). */
 static uint64_t pramht_read(NVCard *card, uint32_t addr, unsigned size)
 {
     return nv_ramin_read(card, addr % ramht_size(card), size);
 }
 
-static void pramht_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size)
+static void pramht_write(NVCard *card, uint32_t addr, uint64_t val,
+                         unsigned size)
 {
     nv_ramin_write(card, addr % ramht_size(card), val, size);
 }
@@ -556,7 +562,8 @@ static uint64_t pramfc_read(NVCard *card, uint32_t addr, unsigned size)
                          addr % ramro_size(card), size);
 }
 
-static void pramfc_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size)
+static void pramfc_write(NVCard *card, uint32_t addr, uint64_t val,
+                         unsigned size)
 {
     nv_ramin_write(card, ramfc_at[layout(card)] + addr % ramro_size(card),
                    val, size);
@@ -568,13 +575,17 @@ static uint64_t pramro_read(NVCard *card, uint32_t addr, unsigned size)
                          addr % ramro_size(card), size);
 }
 
-static void pramro_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size)
+static void pramro_write(NVCard *card, uint32_t addr, uint64_t val,
+                         unsigned size)
 {
     nv_ramin_write(card, ramro_at[layout(card)] + addr % ramro_size(card),
                    val, size);
 }
 
-/* nv1-pfifo.rst: ENABLE bit 8 only clears some registers; not modelled. */
+/*
+ * docs/hw/fifo/nv1-pfifo.rst: ENABLE bit 8 only clears some registers;
+ * not modelled.
+ */
 static const NVBlock pfifo_blocks[] = {
     { "pfifo", NV_ARCHS_NV1, NV1_PFIFO_BASE, NV1_PFIFO_SIZE, -1,
       .read32 = pfifo_read, .write32 = pfifo_write },

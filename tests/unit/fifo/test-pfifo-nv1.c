@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv unit tests: NV1 PFIFO, the USER area pusher (facts.md section 5)
- * and the puller into PGRAPH (fifo/puller.rst).
+ * qemu-nv unit tests: NV1 PFIFO, the USER area pusher (docs/pfifo.rst
+ * "Hardware facts not in envytools") and the puller into PGRAPH (envytools
+ * docs/hw/fifo/puller.rst).
  */
 #include <glib.h>
 

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv unit tests: the NV4-style PFIFO (fifo/dma-pusher.rst,
- * fifo/puller.rst), set up the way nouveau sets it up (nvkm/engine/fifo/
- * nv17.c, nv40.c, dmanv40.c; nvkm/core/ramht.c; engine/dma/usernv04.c).
+ * qemu-nv unit tests: the NV4-style PFIFO (envytools
+ * docs/hw/fifo/dma-pusher.rst, docs/hw/fifo/puller.rst), set up the way
+ * nouveau sets it up (nvkm/engine/fifo/nv17.c, nv40.c, dmanv40.c;
+ * nvkm/core/ramht.c; nvkm/engine/dma/usernv04.c).
  */
 #include <glib.h>
 
+#include "hw/nv/fifo/ramht.h"
 #include "hw/nv/mem/pramin.h"
 #include "test-host.h"
 
@@ -117,7 +119,7 @@ static void pb(TestHost *th, uint32_t off, uint32_t word)
     nv_st_le(th->vram + PB_VRAM + off, word, 4);
 }
 
-/* Method header words (dma-pusher.rst "NV4 method submission commands"). */
+/* Method headers (dma-pusher.rst "NV4 method submission commands"). */
 static uint32_t inc(unsigned subc, unsigned mthd, unsigned count)
 {
     return count << 18 | subc << 13 | mthd;
@@ -148,8 +150,9 @@ static void test_ramht_hash(void)
 
 /*
  * A pushbuffer binding an NV41_VP1 object and sending it PARAMs and
- * EXEC_PARAM, then REF_CNT: the methods land in $m (vp1_fifo.xml), the
- * channel's GET reaches PUT and REF reads back through the control area.
+ * EXEC_PARAM, then REF_CNT: the methods land in $m (envytools
+ * rnndb/vdec/vpe/vp1_fifo.xml), the channel's GET reaches PUT and REF
+ * reads back through the control area.
  */
 static void run_vp1_params(const char *model)
 {
@@ -223,12 +226,10 @@ static void run_gart_pushbuffer(const char *model)
     uint32_t u = user(th, 0);
 
     dmaobj(th, PCI_OBJ, 0x3d | 0x23000, 0xffff, 0x100000);
+    th_gart_init(th);
     if (th->card.model->host_mem) {
-        th_wr(th, 0x100800, 0x200000 | 0x10);
-        th_wr(th, 0x100804, 0x1000000);
         nv_st_le(th->vram + 0x200400, 2, 4);
     } else {
-        th_wr(th, 0x100800, 0x30000 | 2);
         ramin_wr(th, 0x30400, 0x41);
     }
     chan_new(th, 0, PCI_OBJ);

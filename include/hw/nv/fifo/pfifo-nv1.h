@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: NV1 PFIFO, the PIO command FIFO in front of PGRAPH
- * (fifo/nv1-pfifo.rst, fifo/puller.rst, memory/nv1-vram.rst; the
- * hardware-verified pusher rules of facts.md section 5).
+ * qemu-nv: NV1 PFIFO, the PIO command FIFO in front of PGRAPH (envytools
+ * docs/hw/fifo/nv1-pfifo.rst, docs/hw/fifo/puller.rst,
+ * docs/hw/memory/nv1-vram.rst, rnndb/fifo/nv1_pfifo.xml; the pusher rules
+ * hardware tests established, in docs/pfifo.rst "Hardware facts not in
+ * envytools").
  */
 #ifndef HW_NV_PFIFO_NV1_H
 #define HW_NV_PFIFO_NV1_H
@@ -45,12 +47,12 @@
 #define NV1_CACHE_ERROR_NO_HASH          1
 #define NV1_CACHE_ERROR_EMPTY_SUBCHANNEL 2
 
-/* PRAM: the RAMIN layout (memory/nv1-vram.rst). */
+/* PRAM: the RAMIN layout (docs/hw/memory/nv1-vram.rst). */
 #define NV1_PRAM_BASE               0x602000
 #define NV1_PRAM_SIZE               0x1000
 #define NV1_PRAM_CONFIG             0x200
 
-/* Windows on the fixed RAMIN areas (memory/nv1-vram.rst). */
+/* Windows on the fixed RAMIN areas (docs/hw/memory/nv1-vram.rst). */
 #define NV1_PRAMHT_BASE             0x640000
 #define NV1_PRAMHT_SIZE             0x8000
 #define NV1_PRAMFC_BASE             0x648000
@@ -63,9 +65,10 @@
 #define NV1_USER_SIZE               0x800000
 
 /*
- * The object context, as CACHE1.CTX holds it (facts.md 5, mask 0x017fffff):
- * bits 0-15 the PGRAPH options, 16-22 the device (0x41-0x5f: PGRAPH's
- * method areas at 0x410000-0x5f0000), 24 FREE_LIE.
+ * The object context, as CACHE1.CTX holds it (docs/pfifo.rst "NV1 object
+ * contexts", mask 0x017fffff): bits 0-15 the PGRAPH options, 16-22 the
+ * device (0x41-0x5f: PGRAPH's method areas at 0x410000-0x5f0000), 24
+ * FREE_LIE.
  */
 #define NV1_OBJ_CTX_MASK            0x017fffffu
 #define NV1_OBJ_CTX_DEVICE(c)       (((c) >> 16) & 0x7f)
@@ -88,7 +91,7 @@ typedef struct NV1Pfifo {
 struct NVCard;
 /* Deliver what CACHE1 holds to PGRAPH, as far as PGRAPH accepts. */
 void nv1_pfifo_pull(struct NVCard *card);
-/* The RAMHT slot layout we chose (see docs), for drivers and tests. */
+/* Our RAMHT slot (docs/nv1.rst "Inferred behaviour"), for tests. */
 uint32_t nv1_ramht_hash(struct NVCard *card, uint32_t handle, unsigned chid);
 
 extern const struct NVEngine nv1_pfifo_engine;

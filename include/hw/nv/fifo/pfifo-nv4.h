@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv: the NV4:G80 PFIFO of our NV2x-NV4x models.  The channel control
- * areas, the NV4-style DMA pusher (fifo/dma-pusher.rst), CACHE1, the
- * puller with RAMHT lookup and its builtin methods (fifo/puller.rst), and
- * channel switching through RAMFC.  Register names from rnndb
- * fifo/nv4_pfifo.xml; RAMHT, RAMFC and DMA object layouts are the ones
- * nouveau writes (see docs/pfifo.rst).
+ * areas, the NV4-style DMA pusher (envytools docs/hw/fifo/dma-pusher.rst),
+ * CACHE1, the puller with RAMHT lookup and its builtin methods
+ * (docs/hw/fifo/puller.rst), and channel switching through RAMFC.
+ * Register names from envytools rnndb/fifo/nv4_pfifo.xml; RAMHT, RAMFC and
+ * DMA object layouts are the ones nouveau writes (docs/pfifo.rst
+ * "Inferred behaviour").  The registers, the state and what other engines
+ * call are here; what the pieces of hw/nv/fifo/ share among themselves is
+ * in hw/nv/fifo/pfifo-nv4-internal.h.
  */
 #ifndef HW_NV_PFIFO_NV4_H
 #define HW_NV_PFIFO_NV4_H
@@ -113,7 +116,10 @@
 #define NV40_CACHE1_ENTRIES         512
 #define NV4_CACHE_ADDR_NONINC          (1u << 0)
 
-/* DMA_PUSHER error codes (dma-pusher.rst "Errors"), DMA_STATE bits 29-31. */
+/*
+ * DMA_PUSHER error codes (docs/hw/fifo/dma-pusher.rst "Errors"), in
+ * DMA_STATE bits 29-31.
+ */
 typedef enum NVDmaPusherError {
     NV4_DMA_ERR_NONE,
     NV4_DMA_ERR_CALL_SUBR_ACTIVE,
@@ -179,8 +185,6 @@ typedef struct NV4Pfifo {
 struct NVCard;
 /* Run the pusher and puller for a bounded slice (a host timer resumes). */
 void nv4_pfifo_run(struct NVCard *card);
-/* nouveau's RAMHT hash (nvkm/core/ramht.c), for drivers and tests. */
-uint32_t nv4_ramht_hash(struct NVCard *card, uint32_t handle, unsigned chid);
 
 extern const struct NVEngine nv4_pfifo_engine;
 
