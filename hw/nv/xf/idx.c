@@ -12,7 +12,7 @@
  * NV40 PIPE_ADDRESS writable mask 0x1303fffc (ref/README.md) keeps bits
  * 0-17 and not 18-19, so the PGRAPH block supplies the code itself.
  */
-#include "hw/nv/xf/xf.h"
+#include "hw/nv/xf/idx.h"
 
 typedef struct IdxFormat {
     unsigned addr_bits;     /* XF address width; the type sits above it */

@@ -19,7 +19,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "hw/nv/xf/xf.h"
+#include "hw/nv/xf/xf-float.h"
 
 #define SIGN        0x80000000u
 #define EXP_MASK    0x7f800000u

@@ -20,7 +20,7 @@
  */
 #include <string.h>
 
-#include "hw/nv/xf/xf.h"
+#include "hw/nv/xf/xf-isa.h"
 
 typedef struct Field {
     uint8_t lo, len;        /* len 0: the ISA has no such field */

@@ -15,6 +15,9 @@
 #include <string.h>
 
 #include "hw/nv/card.h"
+#include "hw/nv/xf/idx.h"
+#include "hw/nv/xf/xf-float.h"
+#include "hw/nv/xf/xf-isa.h"
 #include "hw/nv/xf/xf.h"
 
 #define ONE         0x3f800000u

@@ -7,7 +7,7 @@
 #include <glib.h>
 #include <string.h>
 
-#include "hw/nv/xf/xf.h"
+#include "hw/nv/xf/xf-float.h"
 
 #define ONE     0x3f800000u
 #define TWO     0x40000000u

@@ -9,6 +9,8 @@
 #include <glib.h>
 
 #include "test-host.h"
+#include "hw/nv/xf/idx.h"
+#include "hw/nv/xf/xf-isa.h"
 #include "hw/nv/xf/xf.h"
 
 #define ONE     0x3f800000u

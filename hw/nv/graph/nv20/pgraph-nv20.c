@@ -11,6 +11,8 @@
  * the offset advancing.  Everything completes at once, so STATUS reads 0.
  */
 #include "hw/nv/card.h"
+#include "hw/nv/xf/idx.h"
+#include "hw/nv/xf/xf.h"
 
 static uint32_t pipe_mask(NVCard *card)
 {
