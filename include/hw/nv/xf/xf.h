@@ -42,9 +42,10 @@ typedef struct NVCard NVCard;
 
 /*
  * A source as the interpreter reads it, derived from NVXfSrc at decode:
- * vector @idx of the space @space (XfRun's table in xf.c: zero, temps,
- * IBUF, XFCTX), or the address register added first when @indexed; then
- * each component v[swz[c]] & @and_mask ^ @xor_mask (ABS, then NEG).
+ * vector @idx of the space @space (XfRun's table in xf-exec.c: zero,
+ * temps, IBUF, XFCTX), or the address register added first when
+ * @indexed; then each component v[swz[c]] & @and_mask ^ @xor_mask (ABS,
+ * then NEG).
  * @plain: not indexed, and swizzle and masks leave the vector as it is.
  */
 typedef struct NVXfOpSrc {
@@ -56,9 +57,9 @@ typedef struct NVXfOpSrc {
 } NVXfOpSrc;
 
 /*
- * An instruction ready to run: the decoded fields plus what xf.c works out
- * from them once, when the instruction is decoded, instead of at every
- * step.  Rebuilt with the rest of code[], never migrated.
+ * An instruction ready to run: the decoded fields plus what xf-exec.c
+ * works out from them once, when the instruction is decoded, instead of
+ * at every step.  Rebuilt with the rest of code[], never migrated.
  */
 typedef struct NVXfOp {
     NVXfInsn in;
@@ -73,7 +74,7 @@ typedef struct NVXfOp {
     bool more;                  /* scalar, AREG, CC, SAT or a condition */
     bool mad;                   /* MUL, ADD or MAD */
     bool direct;                /* only a whole vector result to a temp */
-    uint8_t step;               /* xf.c's STEP_*: the run loop's handler */
+    uint8_t step;               /* xf-exec.c's STEP_*: the run loop's handler */
 } NVXfOp;
 
 /* One processed vertex: the TBUF as the program left it. */
