@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: the XF program interpreter (graph/xf/isa.rst "Program
- * execution environment", "Instructions"): XFPR slots decoded into
- * NVXfOp when written, and runs of vertex state programs and vertex
+ * qemu-nv: the XF program interpreter (envytools docs/hw/graph/xf/isa.rst
+ * "Program execution environment", "Instructions"): XFPR slots decoded
+ * into NVXfOp when written, and runs of vertex state programs and vertex
  * programs (docs/xf.rst "Execution").
  *
  * A program's private state (IBUF, XFREG, AREG, CREG, stack, ICNT) lives
@@ -376,10 +376,10 @@ void exec_mad_lanes(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
 }
 
 /*
- * MUL, ADD (SRC0 + SRC2, facts.md) and MAD (the product truncated first,
- * then the adder): four lanes at once through nv_xf_mul4 or nv_xf_mad4,
- * ADD as a MAD multiplying by 1.0; the scalar functions when
- * a lane has a special, a denormal or a result near the range's ends.
+ * MUL, ADD (SRC0 + SRC2, docs/xf.rst "Arithmetic") and MAD (the product
+ * truncated first, then the adder): four lanes at once through nv_xf_mul4
+ * or nv_xf_mad4, ADD as a MAD multiplying by 1.0; the scalar functions
+ * when a lane has a special, a denormal or a result near the range's ends.
  */
 static inline __attribute__((always_inline))
 void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4], bool rk)
@@ -433,7 +433,7 @@ static void exec_vec(XfRun *run, const NVXfOp *op,
     case 0x07:
         exec_dp(op->vec, s, r, rk);
         return;
-    case 0x08:  /* DST (facts.md) */
+    case 0x08:  /* DST (docs/xf.rst "Arithmetic") */
         r[0] = ONE;
         r[1] = nv_xf_mul(s[0][1], s[1][1], rk);
         r[2] = s[0][2];

@@ -22,7 +22,8 @@ static inline bool nv_xf_is_kelvin(const NVXf *xf)
     return xf->isa == NV_XF_KELVIN;
 }
 
-/* NV40+: XFMODE, LT and the VAB passthrough slot are gone (intro.rst). */
+/* NV40+: XFMODE, LT and the VAB passthrough slot are gone (envytools
+ * docs/hw/graph/xf/intro.rst). */
 static inline bool nv_xf_is_nv40(const NVXf *xf)
 {
     return xf->isa == NV_XF_COMBINED || xf->isa == NV_XF_CURIE;

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: XF's state and command processing (graph/xf/intro.rst
- * "IDX2XF", "VAB", "The passthrough slot"): reset and post-load, IDX2XF
- * commands, the XF2VTX and passthrough rings, RDI.  Programs are decoded
- * and run by xf-exec.c.
+ * qemu-nv: XF's state and command processing (envytools
+ * docs/hw/graph/xf/intro.rst "IDX2XF", "VAB", "The passthrough slot"):
+ * reset and post-load, IDX2XF commands, the XF2VTX and passthrough rings,
+ * RDI.  Programs are decoded and run by xf-exec.c.
  *
  * Everything runs to completion when the command arrives, so SYNC has
  * nothing to wait for.
@@ -17,7 +17,9 @@
 #include "hw/nv/xf/xf-isa.h"
 #include "xf-internal.h"
 
-#define RDI_TIMEOUT_SLOT    0x11a   /* facts.md: RDI XFPR 0x1011a0 */
+/* Rankine's TIMEOUT: XFPR slot 0x11a through RDI (docs/xf.rst "PIPE and
+ * RDI registers"). */
+#define RDI_TIMEOUT_SLOT    0x11a
 
 void nv_xf_error(NVCard *card, const char *fmt, ...)
 {
@@ -381,11 +383,11 @@ uint32_t nv_xf_read(NVXf *xf, NVCard *card, const NVXfCmd *cmd)
 /* ---- RDI: PGRAPH's direct window on XF's RAMs ---- */
 
 /*
- * facts.md 4 and ref/README.md: RDI space 0x10 is XFPR (four words a
- * slot, word 0 holding instruction bits 0-31, i.e. our pr[] layout; no
- * upload conversion: the RAM is written as it is), 0x15 VAB and 0x17
- * XFCTX (four words a slot in the order W, Z, Y, X, the reverse of
- * IDX2XF's), 0x18 LTCTX the same way.  0x19 LTC has no documented
+ * docs/xf.rst "PIPE and RDI registers": RDI space 0x10 is XFPR (four
+ * words a slot, word 0 holding instruction bits 0-31, i.e. our pr[]
+ * layout; no upload conversion: the RAM is written as it is), 0x15 VAB
+ * and 0x17 XFCTX (four words a slot in the order W, Z, Y, X, the reverse
+ * of IDX2XF's), 0x18 LTCTX the same way.  0x19 LTC has no documented
  * layout; we infer the same slot layout with the four scalar RAMs as the
  * words, LTC3 first (as W, Z, Y, X).  NV25's LTCTX_B (0x16) is part of
  * LTCTX here; PGRAPH maps it (pgraph-nv20.c rdi_place()).
@@ -434,7 +436,7 @@ bool nv_xf_rdi_write(NVXf *xf, unsigned space, uint32_t offset, uint32_t val)
 
     if (space == 0x10 && xf->isa == NV_XF_RANKINE &&
         offset == RDI_TIMEOUT_SLOT * 16) {
-        xf->timeout = val & 0xffff;     /* facts.md 4: word 0 of 0x11a */
+        xf->timeout = val & 0xffff;     /* word 0 of slot 0x11a */
         return true;
     }
     p = rdi_word(xf, space, offset, &slot);

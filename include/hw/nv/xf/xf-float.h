@@ -17,7 +17,7 @@ uint32_t nv_xf_flush(uint32_t a);
 /* The value XF reads from @a (denormals as zero), as a double. */
 double nv_xf_to_double(uint32_t a);
 uint32_t nv_xf_lt22(uint32_t a);
-/* The adder on @n <= 4 terms (facts.md; xf-float.c has the rules). */
+/* The adder on @n <= 4 terms (docs/xf.rst "Arithmetic"; xf-float.c). */
 uint32_t nv_xf_sum(const uint32_t *t, unsigned n, bool rankine);
 int nv_xf_cmp(uint32_t a, uint32_t b);  /* -1, 0, 1; 2 unordered */
 
@@ -29,7 +29,7 @@ int nv_xf_cmp(uint32_t a, uint32_t b);  /* -1, 0, 1; 2 unordered */
  * nv_xf_trunc: @mag != 0, its top set bit at position k, is a magnitude
  * whose biased exponent is k + @ebias; the XF single it truncates to.
  * Overflow saturates on Kelvin and gives infinity on Rankine+; what would
- * be denormal is a zero of the result's sign (facts.md).
+ * be denormal is a zero of the result's sign (docs/xf.rst "Arithmetic").
  */
 static inline uint32_t nv_xf_trunc(uint32_t sign, uint64_t mag, int ebias,
                                    bool rankine)
@@ -50,8 +50,8 @@ static inline uint32_t nv_xf_mul(uint32_t a, uint32_t b, bool rankine)
     uint32_t sign = (a ^ b) & 0x80000000u;
     uint64_t p;
 
-    /* ZERO_WINS (facts.md): a zero or denormal factor gives +0, even
-     * against NaN or infinity. */
+    /* ZERO_WINS (docs/xf.rst "Arithmetic"): a zero or denormal factor
+     * gives +0, even against NaN or infinity. */
     if (!ea || !eb) {
         return 0;
     }

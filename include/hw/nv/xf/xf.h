@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv: XF, the vertex transform engine of Kelvin, Rankine and Curie
- * (graph/xf/intro.rst, isa.rst, ctx.rst, mode.rst): its state and API.
+ * (envytools docs/hw/graph/xf/intro.rst, isa.rst, ctx.rst, mode.rst): its
+ * state and API.
  *
  * XF is fed IDX2XF commands (idx.h; idx.c unwraps them from the FE's
  * wrapped form), keeps its RAMs in fixed-size arrays so VMState can
@@ -28,7 +29,8 @@ typedef struct NVCard NVCard;
 #define NV_XF_CTX_SLOTS     0x220   /* NV40 (intro.rst item 9) */
 #define NV_XF_PR_SLOTS      0x220   /* NV40+ (isa.rst "encoding") */
 #define NV_XF_LTCTX_SLOTS   0x4a    /* ctx.rst: NV20's list ends at 0x49 */
-#define NV25_LTCTX_A_SLOTS  0x40    /* inferred: docs/xf.rst "RDI" */
+/* NV25's LTCTX_A: inferred, docs/xf.rst "Access from PGRAPH". */
+#define NV25_LTCTX_A_SLOTS  0x40
 #define NV_XF_LTC_SLOTS     0x20    /* inferred: ctx.rst lists up to 0x14 */
 #define NV_XF_MODE_VECS     2       /* Rankine: two XFMODE vectors */
 #define NV_XF_XTRA_VECS     2
