@@ -179,6 +179,14 @@ void nv_xf_decode_slot(NVXf *xf, unsigned pc)
 
 /* ---- Program execution ---- */
 
+#define NV_XF_STACK         8
+/* XF's own limit where the hardware has no TIMEOUT (Kelvin): inferred. */
+#define NV_XF_KELVIN_MAX_INSNS  0x10000
+
+typedef enum NVXfCc {
+    NV_XF_CC_E, NV_XF_CC_L, NV_XF_CC_G, NV_XF_CC_U,
+} NVXfCc;
+
 typedef struct XfStackEntry {
     uint16_t pc;
     int16_t a[4];

@@ -29,6 +29,10 @@ static inline bool nv_xf_is_nv40(const NVXf *xf)
     return xf->isa == NV_XF_COMBINED || xf->isa == NV_XF_CURIE;
 }
 
+/* Slot count of XFCTX and XFPR for the ISA (xf.c). */
+unsigned nv_xf_ctx_slots(NVXfIsa isa);
+unsigned nv_xf_pr_slots(NVXfIsa isa);
+
 /* A guest-error log line on @card; none when @card is NULL (xf.c). */
 void G_GNUC_PRINTF(2, 3) nv_xf_error(NVCard *card, const char *fmt, ...);
 

@@ -35,12 +35,8 @@ typedef struct NVCard NVCard;
 #define NV_XF_MODE_VECS     2       /* Rankine: two XFMODE vectors */
 #define NV_XF_XTRA_VECS     2
 #define NV_XF_TBUF          16
-#define NV_XF_STACK         8
 #define NV_XF_QUEUE         8       /* XF2VTX records held for VTX */
 #define NV_XF_PASSTHRU      32      /* PASSTHRU words held for VTX */
-
-/* XF's own limit where the hardware has no TIMEOUT (Kelvin): inferred. */
-#define NV_XF_KELVIN_MAX_INSNS  0x10000
 
 /*
  * A source as the interpreter reads it, derived from NVXfSrc at decode:
@@ -83,10 +79,6 @@ typedef struct NVXfOp {
 typedef struct NVXfVertex {
     uint32_t tbuf[NV_XF_TBUF][4];
 } NVXfVertex;
-
-typedef enum NVXfCc {
-    NV_XF_CC_E, NV_XF_CC_L, NV_XF_CC_G, NV_XF_CC_U,
-} NVXfCc;
 
 typedef struct NVXf {
     /* Guest-visible state: migrated. */
@@ -133,8 +125,5 @@ bool nv_xf_pop_passthru(NVXf *xf, uint32_t *word);
  */
 bool nv_xf_rdi_write(NVXf *xf, unsigned space, uint32_t offset, uint32_t val);
 bool nv_xf_rdi_read(NVXf *xf, unsigned space, uint32_t offset, uint32_t *val);
-/* Slot count of XFCTX and XFPR for the ISA. */
-unsigned nv_xf_ctx_slots(NVXfIsa isa);
-unsigned nv_xf_pr_slots(NVXfIsa isa);
 
 #endif
