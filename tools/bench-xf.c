@@ -19,7 +19,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hw/nv/card.h"
+#include "hw/nv/xf/idx.h"
+#include "hw/nv/xf/xf-isa.h"
+#include "hw/nv/xf/xf.h"
 
 enum { MUX_TEMP = 1, MUX_IBUF = 2, MUX_CTX = 3 };
 enum {

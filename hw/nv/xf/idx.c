@@ -1,18 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: IDX unwrapping of wrapped XF commands (graph/xf/intro.rst
- * "IDX command wrapping").  The FE (PIPE registers, or 3D methods later)
- * wraps an XF command in an IDX address: the XF address (word-aligned,
- * bits 2-3 the word, the rest the vector), then the 4-bit type, then a
- * marker.  Celsius: 10-bit address, marker bit 14; Kelvin: 12, bit 16;
- * Rankine: 13, bit 17.  Curie: 14-bit address and type at 14-17, with a
- * "target code" of 3 the docs are unsure of: we read it as the two bits
- * just above the type (18-19) being 3, the same "marker just above the
- * type" pattern as the older generations widened to a 2-bit code.  The
- * NV40 PIPE_ADDRESS writable mask 0x1303fffc (ref/README.md) keeps bits
- * 0-17 and not 18-19, so the PGRAPH block supplies the code itself.
+ * qemu-nv: IDX unwrapping of wrapped XF commands (envytools
+ * docs/hw/graph/xf/intro.rst "IDX command wrapping").  The FE (PIPE
+ * registers, or 3D methods later) wraps an XF command in an IDX address:
+ * the XF address (word-aligned, bits 2-3 the word, the rest the vector),
+ * then the 4-bit type, then a marker.  Celsius: 10-bit address, marker
+ * bit 14; Kelvin: 12, bit 16; Rankine: 13, bit 17.  Curie: 14-bit address
+ * and type at 14-17, with a "target code" of 3 the docs are unsure of: we
+ * read it as the two bits just above the type (18-19) being 3, the same
+ * "marker just above the type" pattern as the older generations widened
+ * to a 2-bit code.  The NV40 PIPE_ADDRESS writable mask 0x1303fffc
+ * (docs/xf.rst "PIPE and RDI registers") keeps bits 0-17 and not 18-19,
+ * so the PGRAPH block supplies the code itself.
  */
-#include "hw/nv/xf/xf.h"
+#include "hw/nv/xf/idx.h"
 
 typedef struct IdxFormat {
     unsigned addr_bits;     /* XF address width; the type sits above it */

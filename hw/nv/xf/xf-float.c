@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: XF float arithmetic (graph/xf/intro.rst, last paragraphs of
- * "Structure and operation"; facts.md section 4 "Arithmetic").
+ * qemu-nv: XF float arithmetic (envytools docs/hw/graph/xf/intro.rst, last
+ * paragraphs of "Structure and operation"; docs/xf.rst "Arithmetic",
+ * "Special functions").
  *
  * Values are raw IEEE single bit patterns.  Denormals read as zero of the
  * same sign and results that would be denormal are zero; every NaN XF
- * creates is 0x7fffffff.  Multiplies and sums truncate (facts.md); the
+ * creates is 0x7fffffff.  Multiplies and sums truncate ("Arithmetic"); the
  * special functions whose precision no document gives are computed in
  * double and rounded to nearest single, i.e. IEEE-correct single precision.
  *
@@ -19,7 +20,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "hw/nv/xf/xf.h"
+#include "hw/nv/xf/xf-float.h"
 
 #define SIGN        0x80000000u
 #define EXP_MASK    0x7f800000u
@@ -163,7 +164,8 @@ static double log2d(double x)
 /*
  * sin (cos_ = false) or cos: reduce by pi/2 (two-part constant), then a
  * Taylor series on |r| <= pi/4.  Accurate while |x| is well below 2^35,
- * where the hardware's own reduction stops working (facts.md).
+ * where the hardware's own reduction stops working (docs/xf.rst "Special
+ * functions").
  */
 static double sincosd(double x, bool cos_)
 {
@@ -226,11 +228,11 @@ static uint32_t from_double_rn(double d)
 }
 
 /*
- * The adder (facts.md): each finite term is truncated toward zero to a
- * grid of 1/32 of the LSB of the term with the largest exponent, the
- * terms are summed exactly and the sum truncated to 24 bits.  In integers:
- * a term of exponent e is its 24-bit mantissa << 5 >> (emax - e), at most
- * 29 bits, so four of them sum exactly in 32.
+ * The adder (docs/xf.rst "Arithmetic"): each finite term is truncated
+ * toward zero to a grid of 1/32 of the LSB of the term with the largest
+ * exponent, the terms are summed exactly and the sum truncated to 24
+ * bits.  In integers: a term of exponent e is its 24-bit mantissa << 5 >>
+ * (emax - e), at most 29 bits, so four of them sum exactly in 32.
  */
 uint32_t nv_xf_sum(const uint32_t *t, unsigned n, bool rankine)
 {
@@ -265,7 +267,8 @@ uint32_t nv_xf_sum(const uint32_t *t, unsigned n, bool rankine)
         /*
          * A normal term has its implicit bit.  A denormal one counts
          * only on Kelvin, whose adder reads exponent field 0 with no
-         * implicit bit: m x 2^-150, half the IEEE value (facts.md).
+         * implicit bit: m x 2^-150, half the IEEE value (docs/xf.rst
+         * "Arithmetic").
          */
         if (e) {
             m |= 0x800000;
@@ -499,9 +502,9 @@ bool nv_xf_mul4(const uint32_t *a, const uint32_t *b, uint32_t r[4])
 #endif
 
 /*
- * The ZERO_WINS comparison order (facts.md): raw sign-magnitude order,
- * -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN, equal only when the
- * bits are.
+ * The ZERO_WINS comparison order (docs/xf.rst "Arithmetic"): raw
+ * sign-magnitude order, -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN,
+ * equal only when the bits are.
  */
 int nv_xf_cmp(uint32_t a, uint32_t b)
 {
@@ -546,7 +549,8 @@ uint32_t nv_xf_rcp(uint32_t a)
     return from_double_rn(1.0 / nv_xf_to_double(a));
 }
 
-/* RCP clamped to [2^-64, 2^64] in magnitude (facts.md "RCC"). */
+/* RCP clamped to [2^-64, 2^64] in magnitude (docs/xf.rst "Special
+ * functions"). */
 uint32_t nv_xf_rcc(uint32_t a)
 {
     uint32_t r = nv_xf_rcp(a), mag = r & ~SIGN;
@@ -563,7 +567,7 @@ uint32_t nv_xf_rcc(uint32_t a)
     return r;
 }
 
-/* RSQ ignores the sign under ZERO_WINS (facts.md). */
+/* RSQ ignores the sign under ZERO_WINS (docs/xf.rst "Special functions"). */
 uint32_t nv_xf_rsq(uint32_t a)
 {
     a &= ~SIGN;
@@ -607,7 +611,10 @@ uint32_t nv_xf_ex2(uint32_t a)
     return from_double_rn(exp2d(x));
 }
 
-/* EXP (facts.md): x = 2^floor(s), y = s - floor(s), z ~ 2^s, w = 1.0. */
+/*
+ * EXP (docs/xf.rst "Special functions"): x = 2^floor(s), y = s - floor(s),
+ * z ~ 2^s, w = 1.0.
+ */
 void nv_xf_exp(uint32_t a, uint32_t r[4])
 {
     double s = nv_xf_to_double(a), fl = nv_xf_floor(s);
@@ -640,7 +647,8 @@ uint32_t nv_xf_lg2(uint32_t a)
 }
 
 /*
- * LOG (facts.md): x = exponent, y = mantissa in [1, 2), z ~ log2, w = 1.0.
+ * LOG (docs/xf.rst "Special functions"): x = exponent, y = mantissa in
+ * [1, 2), z ~ log2, w = 1.0.
  * The sign is ignored (ZERO_WINS).  A NaN input: Kelvin keeps it with the
  * sign cleared, Rankine gives 0x7fffffff.
  */
@@ -662,7 +670,8 @@ void nv_xf_log(uint32_t a, bool rankine, uint32_t r[4])
     r[2] = nv_xf_lg2(a);
 }
 
-/* LIT (facts.md): the cases in the order the hardware checks them. */
+/* LIT: the cases in the order the hardware checks them (docs/xf.rst
+ * "Special functions"). */
 void nv_xf_lit(const uint32_t s[4], uint32_t r[4])
 {
     uint32_t x = s[0], y = s[1], w = s[3];
@@ -694,7 +703,8 @@ void nv_xf_lit(const uint32_t s[4], uint32_t r[4])
     }
 }
 
-/* SIN and COS (facts.md special values); IEEE precision otherwise. */
+/* SIN and COS: docs/xf.rst "Special functions" gives the special values;
+ * IEEE precision otherwise. */
 uint32_t nv_xf_sin(uint32_t a)
 {
     if (is_nan(a) || is_inf(a)) {

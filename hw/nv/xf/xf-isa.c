@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: XF instruction decoders (graph/xf/isa.rst "Instruction encoding
- * and storage").  One table of bit positions per encoding turns an XFPR
- * word into the ISA-neutral NVXfInsn once, when it is written.
+ * qemu-nv: XF instruction decoders (envytools docs/hw/graph/xf/isa.rst
+ * "Instruction encoding and storage").  One table of bit positions per
+ * encoding turns an XFPR word into the ISA-neutral NVXfInsn once, when it
+ * is written.
  *
  * Inferred where isa.rst says "todo": source mux 1 = temp, 2 = IBUF,
  * 3 = XFCTX (0 reads zero); swizzle value 0-3 = X-W; write mask bit 3 = X,
@@ -20,7 +21,7 @@
  */
 #include <string.h>
 
-#include "hw/nv/xf/xf.h"
+#include "hw/nv/xf/xf-isa.h"
 
 typedef struct Field {
     uint8_t lo, len;        /* len 0: the ISA has no such field */

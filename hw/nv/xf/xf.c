@@ -1,28 +1,27 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: XF command processing and program execution (graph/xf/intro.rst
- * "IDX2XF", "VAB", "The passthrough slot"; isa.rst "Program execution
- * environment", "Instructions").
+ * qemu-nv: XF's state and command processing (envytools
+ * docs/hw/graph/xf/intro.rst "IDX2XF", "VAB", "The passthrough slot"):
+ * reset and post-load, IDX2XF commands, the XF2VTX and passthrough rings,
+ * RDI.  Programs are decoded and run by xf-exec.c.
  *
  * Everything runs to completion when the command arrives, so SYNC has
- * nothing to wait for.  A program's private state (IBUF, XFREG, AREG, CREG,
- * stack, ICNT) lives on the C stack for the length of one run: XFREG is
- * therefore all-zero at every start, as isa.rst says it is after every
- * execution and reset.
+ * nothing to wait for.
  */
-#include <math.h>
 #include <stdarg.h>
 #include <string.h>
 
 #include "hw/nv/card.h"
-#include "hw/nv/xf/xf.h"
+#include "hw/nv/xf/idx.h"
+#include "hw/nv/xf/xf-float.h"
+#include "hw/nv/xf/xf-isa.h"
+#include "xf-internal.h"
 
-#define ONE         0x3f800000u
-#define SIGN        0x80000000u
-#define QNAN        0x7fffffffu
-#define RDI_TIMEOUT_SLOT    0x11a   /* facts.md: RDI XFPR 0x1011a0 */
+/* Rankine's TIMEOUT: XFPR slot 0x11a through RDI (docs/xf.rst "PIPE and
+ * RDI registers"). */
+#define RDI_TIMEOUT_SLOT    0x11a
 
-static void G_GNUC_PRINTF(2, 3) xf_log(NVCard *card, const char *fmt, ...)
+void nv_xf_error(NVCard *card, const char *fmt, ...)
 {
     va_list ap;
     char *msg;
@@ -35,17 +34,6 @@ static void G_GNUC_PRINTF(2, 3) xf_log(NVCard *card, const char *fmt, ...)
     va_end(ap);
     nv_log(card, NV_LOG_GUEST_ERROR, "%s", msg);
     g_free(msg);
-}
-
-static bool is_kelvin(const NVXf *xf)
-{
-    return xf->isa == NV_XF_KELVIN;
-}
-
-/* NV40+: XFMODE, LT and the VAB passthrough slot are gone (intro.rst). */
-static bool is_nv40(const NVXf *xf)
-{
-    return xf->isa == NV_XF_COMBINED || xf->isa == NV_XF_CURIE;
 }
 
 unsigned nv_xf_ctx_slots(NVXfIsa isa)
@@ -74,162 +62,6 @@ unsigned nv_xf_pr_slots(NVXfIsa isa)
     }
 }
 
-/* The source spaces of NVXfOpSrc: XfRun.space[] points at each. */
-enum {
-    SPACE_ZERO, SPACE_TEMP, SPACE_IBUF, SPACE_CTX,
-};
-
-/*
- * The run loop's handler for a slot (NVXfOp.step, an index into steps[]),
- * chosen by choose_step().  Each is step_full() for one shape of instruction,
- * with what the shape rules out left out; any other instruction takes
- * step_full().  Each vector kind is followed by its direct form.
- */
-enum {
-    STEP_FULL,
-    STEP_NONE,      /* no result: a NOP, or flow control alone */
-    STEP_SCA,       /* a scalar op alone */
-    STEP_MAD,       /* a vector op alone: MUL, ADD or MAD */
-    STEP_MAD_DIRECT,    /* the same, op->direct */
-    STEP_DP,        /* DP3, DPH or DP4 */
-    STEP_DP_DIRECT,
-    STEP_MOV,
-    STEP_MOV_DIRECT,
-    STEP_VEC,       /* any other */
-    STEP_VEC_DIRECT,
-    STEP_MAD_FAST,  /* STEP_MAD_DIRECT, plain sources, no END: inline */
-};
-
-/* Which sources each vector op reads (bit i: SRCi); ARA and TXL none. */
-static const uint8_t vec_reads[0x1a] = {
-    [0x01] = 1, [0x02] = 3, [0x03] = 5, [0x04] = 7, [0x05] = 3, [0x06] = 3,
-    [0x07] = 3, [0x08] = 3, [0x09] = 3, [0x0a] = 3, [0x0b] = 3, [0x0c] = 3,
-    [0x0d] = 1, [0x0e] = 1, [0x0f] = 1, [0x10] = 3, [0x11] = 3, [0x12] = 3,
-    [0x13] = 3, [0x14] = 3, [0x15] = 3, [0x16] = 1, [0x17] = 1,
-};
-
-/* Highest vector and scalar opcode of each ISA (isa.rst "Instructions"). */
-static unsigned max_op(const NVXf *xf, bool vec)
-{
-    switch (xf->isa) {
-    case NV_XF_KELVIN:
-        return vec ? 0x0d : 0x07;
-    case NV_XF_RANKINE:
-        return vec ? 0x18 : 0x10;
-    default:
-        return vec ? 0x19 : 0x14;
-    }
-}
-
-/*
- * The handler for @op.  A vector op alone is one with a result and no
- * scalar op, SAT, CC write, condition (!op->more) or flow control, so
- * that all step_full() does after the op is write_result() (or nothing,
- * op->direct).  A scalar op alone has no vector op, AREG op, SAT, CC
- * write or condition: exec_sca() and write_result() are all.  With
- * neither unit giving a result, nor an AREG op, there is nothing to
- * write (SAT and the condition act on results only, CC is written from
- * a result): all that is left is flow control.  A direct MUL, ADD or MAD
- * on plain sources without END, the commonest shape, is STEP_MAD_FAST.
- */
-static uint8_t choose_step(const NVXfOp *op)
-{
-    const NVXfInsn *in = &op->in;
-    unsigned kind;
-
-    if (op->has_vec) {
-        if (op->more || op->flow) {
-            return STEP_FULL;
-        }
-        kind = op->mad ? STEP_MAD :
-               op->vec >= 0x05 && op->vec <= 0x07 ? STEP_DP :
-               op->vec == 0x01 ? STEP_MOV : STEP_VEC;
-        if (op->mad && op->direct && !in->end && op->src[0].plain &&
-            op->src[1].plain && op->src[2].plain) {
-            return STEP_MAD_FAST;
-        }
-        return kind + op->direct;
-    }
-    if (op->areg) {
-        return STEP_FULL;
-    }
-    if (op->has_sca) {
-        return op->cc_from || in->sat || in->cond_enable ? STEP_FULL
-                                                         : STEP_SCA;
-    }
-    return STEP_NONE;
-}
-
-/*
- * Decode XFPR slot @pc and work out, once, what every run of it needs:
- * the ops this ISA has, which units give results, where the sources are,
- * the swizzle and modifier masks, the effective write masks.
- */
-static void decode_slot(NVXf *xf, unsigned pc)
-{
-    NVXfOp *op = &xf->code[pc];
-    const NVXfInsn *in = &op->in;
-    unsigned i;
-
-    nv_xf_decode(xf->isa, xf->pr[pc], &op->in);
-    op->vec = in->op_vec <= max_op(xf, true) ? in->op_vec : 0;
-    op->sca = in->op_sca <= max_op(xf, false) ? in->op_sca : 0;
-    op->areg = op->vec == 0x0d || op->vec == 0x17 || op->vec == 0x18;
-    op->has_vec = op->vec && !op->areg;
-    op->has_sca = (op->sca >= 0x01 && op->sca <= 0x07) ||
-                  (op->sca >= 0x0d && op->sca <= 0x10);
-    op->flow = op->sca == 0x09 || op->sca == 0x0b || op->sca == 0x0c ||
-               op->sca == 0x13 || op->sca == 0x14;
-    op->reads = vec_reads[op->vec] | (op->has_sca ? 4 : 0);
-    op->wm_vec = in->dst_vec < NV_XF_REGS ? in->dst_wm_vec : 0;
-    op->wm_sca = in->dst_sca < NV_XF_REGS ? in->dst_wm_sca : 0;
-    op->cc_from = !in->cdst_write ? 0 : in->cdst_is_vec ? op->has_vec :
-                  op->has_sca ? 2 : 0;
-    op->cc_wm = in->cdst_is_vec ? in->dst_wm_vec | in->out_wm_vec
-                                : in->dst_wm_sca | in->out_wm_sca;
-    op->more = op->has_sca || op->areg || op->cc_from || in->sat ||
-               in->cond_enable;
-    op->mad = op->vec >= 0x02 && op->vec <= 0x04;
-    op->direct = op->has_vec && !op->more && op->wm_vec == 0xf &&
-                 !in->out_wm_vec;
-    for (i = 0; i < 3; i++) {
-        const NVXfSrc *s = &in->src[i];
-        NVXfOpSrc *o = &op->src[i];
-
-        /* A source the ops do not read is the zero vector, in place. */
-        if (!(op->reads & (1 << i))) {
-            *o = (NVXfOpSrc) { .plain = true };
-            continue;
-        }
-        *o = (NVXfOpSrc) {
-            .and_mask = s->abs ? ~SIGN : ~0u,
-            .xor_mask = s->neg ? SIGN : 0,
-        };
-        memcpy(o->swz, s->swz, 4);
-        switch (s->mux) {
-        case 1:
-            o->space = SPACE_TEMP;
-            o->idx = s->reg;
-            break;
-        case 2:
-            o->space = SPACE_IBUF;
-            o->idx = in->ibuf_addr;
-            o->indexed = in->ibuf_indexed;
-            break;
-        case 3:
-            o->indexed = in->ctx_indexed;
-            if (o->indexed || in->ctx_addr < nv_xf_ctx_slots(xf->isa)) {
-                o->space = SPACE_CTX;
-                o->idx = in->ctx_addr;
-            }
-            break;
-        }
-        o->plain = !o->indexed && !s->abs && !s->neg && s->swz[0] == 0 &&
-                   s->swz[1] == 1 && s->swz[2] == 2 && s->swz[3] == 3;
-    }
-    op->step = choose_step(op);
-}
-
 void nv_xf_post_load(NVXf *xf)
 {
     unsigned i;
@@ -241,7 +73,7 @@ void nv_xf_post_load(NVXf *xf)
     xf->pt_count = MIN(xf->pt_count, NV_XF_PASSTHRU);
 
     for (i = 0; i < NV_XF_PR_SLOTS; i++) {
-        decode_slot(xf, i);
+        nv_xf_decode_slot(xf, i);
     }
 }
 
@@ -257,725 +89,6 @@ void nv_xf_reset(NVXf *xf, NVXfIsa isa)
         xf->upload_isa = NV_XF_CURIE;
     }
     nv_xf_post_load(xf);
-}
-
-/* ---- Program execution ---- */
-
-typedef struct XfStackEntry {
-    uint16_t pc;
-    int16_t a[4];
-} XfStackEntry;
-
-typedef struct XfRun {
-    NVXf *xf;
-    NVCard *card;
-    bool rankine;           /* Rankine+ arithmetic rules */
-    bool may_write_ctx;
-    unsigned ctx_slots;
-    const uint32_t (*space[4])[4];
-    uint32_t r[NV_XF_REGS + 1][4];  /* the extra one absorbs "no temp" */
-    int32_t a[2][4];
-    uint8_t cc[2][4];
-    XfStackEntry stack[NV_XF_STACK];
-    unsigned sp;
-    uint32_t (*tbuf)[4];            /* NV_XF_TBUF vectors */
-} XfRun;
-
-static const uint32_t zero_vec[1][4];
-
-/*
- * Four components in a host vector register (SSE2 or NEON where there is
- * one): results that are one value four times, and the masked writes,
- * are built there and stored at once.
- */
-typedef uint32_t XfVec __attribute__((vector_size(16)));
-
-/* @p's components one at a time, as the special functions write them. */
-static inline XfVec vec_of(const uint32_t *p)
-{
-    return (XfVec) { p[0], p[1], p[2], p[3] };
-}
-
-static inline XfVec vec_load(const uint32_t *p)
-{
-    XfVec v;
-
-    memcpy(&v, p, sizeof(v));
-    return v;
-}
-
-static inline void vec_store(uint32_t *p, XfVec v)
-{
-    memcpy(p, &v, sizeof(v));
-}
-
-/*
- * nv_xf_cmp()'s keys (sign-magnitude order, equal only when the bits
- * are) with the sign bit flipped, so that they compare as signed
- * integers: a non-negative value as it is, a negative one with its
- * magnitude bits inverted.
- */
-typedef int32_t XfKeys __attribute__((vector_size(16)));
-
-static inline XfKeys cmp_key(XfVec v)
-{
-    XfKeys k = (XfKeys)v;
-
-    return k ^ ((k >> 31) & 0x7fffffff);
-}
-
-/* isa.rst: AREG is 9-bit on Kelvin, 10-bit on Rankine; Curie "???": 11. */
-static int32_t areg_clamp(const XfRun *run, double v)
-{
-    int32_t lim = is_kelvin(run->xf) ? 256 :
-                  run->xf->isa == NV_XF_RANKINE ? 512 : 1024;
-
-    if (isnan(v)) {
-        return 0;
-    }
-    return v < -lim ? -lim : v > lim - 1 ? lim - 1 : (int32_t)v;
-}
-
-static int32_t areg(const XfRun *run, const NVXfInsn *in)
-{
-    return run->a[in->asrc][in->asrc_swz];
-}
-
-/* A source's vector, indexed by the address register: 0 outside. */
-static const uint32_t *indexed_vec(const XfRun *run, const NVXfOp *op,
-                                   const NVXfOpSrc *s)
-{
-    int64_t idx = s->idx + areg(run, &op->in);
-    unsigned n = s->space == SPACE_IBUF ? 16 : run->ctx_slots;
-
-    return idx >= 0 && idx < n ? run->space[s->space][idx] : zero_vec[0];
-}
-
-/*
- * A source through the address register, swizzle or modifiers: gathered
- * into @buf once, so that the ops read it as they read a plain source.
- */
-static inline const uint32_t *read_src_full(const XfRun *run,
-                                            const NVXfOp *op,
-                                            const NVXfOpSrc *s,
-                                            uint32_t buf[4])
-{
-    const uint32_t *v = G_UNLIKELY(s->indexed) ? indexed_vec(run, op, s)
-                                               : run->space[s->space][s->idx];
-    const uint32_t am = s->and_mask, xm = s->xor_mask;
-
-    buf[0] = (v[s->swz[0]] & am) ^ xm;
-    buf[1] = (v[s->swz[1]] & am) ^ xm;
-    buf[2] = (v[s->swz[2]] & am) ^ xm;
-    buf[3] = (v[s->swz[3]] & am) ^ xm;
-    return buf;
-}
-
-/* SRC@i's value; a plain source is read in place. */
-static inline const uint32_t *read_src(const XfRun *run, const NVXfOp *op,
-                                       unsigned i, uint32_t buf[4])
-{
-    const NVXfOpSrc *s = &op->src[i];
-
-    if (G_LIKELY(s->plain)) {
-        return run->space[s->space][s->idx];
-    }
-    return read_src_full(run, op, s, buf);
-}
-
-static uint8_t cc_code(uint32_t v)
-{
-    if ((v & 0x7f800000u) == 0x7f800000u && (v & 0x7fffff)) {
-        return NV_XF_CC_U;
-    }
-    if (!(v & 0x7f800000u)) {
-        return NV_XF_CC_E;
-    }
-    return v & SIGN ? NV_XF_CC_L : NV_XF_CC_G;
-}
-
-/*
- * Under COND_ENABLE, the components (bit 3 = X) whose condition passes.
- * COND_TEST: FL LT EQ LE GT NE GE TR, as sets of codes (E, L, G, U).
- */
-static unsigned cond_mask(const XfRun *run, const NVXfInsn *in)
-{
-    static const uint8_t pass[8] = {
-        0x0, 0x2, 0x1, 0x3, 0x4, 0xe, 0x5, 0xf,
-    };
-    const uint8_t *cc = run->cc[in->csrcdst];
-    unsigned p = pass[in->cond_test], c, m = 0;
-
-    for (c = 0; c < 4; c++) {
-        m |= (p >> cc[in->csrc_swz[c]] & 1) << (3 - c);
-    }
-    return m;
-}
-
-/* Address-register ops write AREG, not a result: ARL, ARR, ARA. */
-static void exec_areg(XfRun *run, const NVXfOp *op, const uint32_t *s0)
-{
-    const NVXfInsn *in = &op->in;
-    int32_t *a = run->a[in->asrc], old[4];
-    /* Kelvin's single register is A0.x (isa.rst). */
-    unsigned wm = (is_kelvin(run->xf) ? 8 : in->dst_wm_vec) &
-                  (in->cond_enable ? cond_mask(run, in) : 0xf);
-    unsigned c;
-
-    memcpy(old, a, sizeof(old));
-    for (c = 0; c < 4; c++) {
-        if (!(wm & (8 >> c))) {
-            continue;
-        }
-        switch (op->vec) {
-        case 0x0d:
-            a[c] = areg_clamp(run, nv_xf_floor(nv_xf_to_double(s0[c])));
-            break;
-        case 0x17:
-            a[c] = areg_clamp(run, nv_xf_floor(nv_xf_to_double(s0[c]) + 0.5));
-            break;
-        default:    /* ARA: x += z, y += w of the register itself */
-            a[c] = c < 2 ? areg_clamp(run, (double)old[c] + old[c + 2])
-                         : old[c];
-            break;
-        }
-    }
-}
-
-/*
- * exec_mad() lane by lane, through the scalar functions.  Rare (specials,
- * denormals, the range's ends): out of line, it leaves the steps lean.
- */
-static __attribute__((noinline))
-void exec_mad_lanes(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
-                    bool rk)
-{
-    for (unsigned i = 0; i < 4; i++) {
-        r[i] = vec == 0x02 ? nv_xf_mul(s[0][i], s[1][i], rk) :
-               vec == 0x03 ? nv_xf_add(s[0][i], s[2][i], rk) :
-               nv_xf_mad(s[0][i], s[1][i], s[2][i], rk);
-    }
-}
-
-/*
- * MUL, ADD (SRC0 + SRC2, facts.md) and MAD (the product truncated first,
- * then the adder): four lanes at once through nv_xf_mul4 or nv_xf_mad4,
- * ADD as a MAD multiplying by 1.0; the scalar functions when
- * a lane has a special, a denormal or a result near the range's ends.
- */
-static inline __attribute__((always_inline))
-void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4], bool rk)
-{
-    static const uint32_t one[4] = { ONE, ONE, ONE, ONE };
-
-    if (!G_LIKELY(vec == 0x02 ? nv_xf_mul4(s[0], s[1], r)
-                              : nv_xf_mad4(s[0], vec == 0x03 ? one : s[1],
-                                           s[2], r))) {
-        exec_mad_lanes(vec, s, r, rk);
-    }
-}
-
-/* DP3, DP4 and DPH: the 4-lane form, else the multiplier and the adder. */
-static inline __attribute__((always_inline))
-void exec_dp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4], bool rk)
-{
-    uint32_t t[4], d;
-    unsigned c;
-
-    if (!nv_xf_dp4(s[0], s[1], vec == 0x05 ? 3 : 4, vec == 0x06, &d)) {
-        for (c = 0; c < 4; c++) {
-            /* DPH: the w term is 1.0 * SRC1.w through the multiplier. */
-            t[c] = nv_xf_mul(vec == 0x06 && c == 3 ? ONE : s[0][c], s[1][c],
-                             rk);
-        }
-        d = nv_xf_sum(t, vec == 0x05 ? 3 : 4, rk);
-    }
-    vec_store(r, (XfVec) { d, d, d, d });
-}
-
-/*
- * The vector unit, for the ops that give a result (op->has_vec).  @r may
- * be a source's own vector (op->direct): each lane of it is written only
- * after the last read of that lane.
- */
-static void exec_vec(XfRun *run, const NVXfOp *op,
-                     const uint32_t *const s[3], uint32_t r[4])
-{
-    const XfVec one = { ONE, ONE, ONE, ONE };
-    bool rk = run->rankine;
-    XfVec a, b, lt, gt, v;
-    unsigned c;
-
-    switch (op->vec) {
-    case 0x01:
-        memmove(r, s[0], 16);
-        return;
-    case 0x05:
-    case 0x06:
-    case 0x07:
-        exec_dp(op->vec, s, r, rk);
-        return;
-    case 0x08:  /* DST (facts.md) */
-        r[0] = ONE;
-        r[1] = nv_xf_mul(s[0][1], s[1][1], rk);
-        r[2] = s[0][2];
-        r[3] = s[1][3];
-        return;
-    case 0x0e:  /* FRC = x + -FLR(x) */
-    case 0x0f:
-        for (c = 0; c < 4; c++) {
-            uint32_t f = nv_xf_flr(s[0][c]);
-
-            r[c] = op->vec == 0x0e ? nv_xf_add(s[0][c], f ^ SIGN, true) : f;
-        }
-        return;
-    case 0x16:  /* SSG: -1, +0, +1; NaN stays NaN (inferred) */
-        for (c = 0; c < 4; c++) {
-            uint8_t cc = cc_code(s[0][c]);
-
-            r[c] = cc == NV_XF_CC_U ? QNAN : cc == NV_XF_CC_E ? 0 :
-                   cc == NV_XF_CC_L ? SIGN | ONE : ONE;
-        }
-        return;
-    case 0x19:  /* TXL: XFTEX is not modelled yet; reads zero */
-        memset(r, 0, 16);
-        return;
-    }
-    /* MIN MAX and the set-on ops compare SRC0 with SRC1, all lanes at
-     * once in nv_xf_cmp()'s order (cmp_key()). */
-    a = vec_load(s[0]);
-    b = vec_load(s[1]);
-    lt = (XfVec)(cmp_key(a) < cmp_key(b));
-    gt = (XfVec)(cmp_key(a) > cmp_key(b));
-    switch (op->vec) {
-    case 0x09:
-        v = (a & lt) | (b & ~lt);
-        break;
-    case 0x0a:
-        v = (b & lt) | (a & ~lt);
-        break;
-    case 0x0b:
-        v = one & lt;
-        break;
-    case 0x0c:
-        v = one & ~lt;
-        break;
-    case 0x10:
-        v = one & ~(lt | gt);
-        break;
-    case 0x11:
-        v = (XfVec) { 0, 0, 0, 0 };
-        break;
-    case 0x12:
-        v = one & gt;
-        break;
-    case 0x13:
-        v = one & ~gt;
-        break;
-    case 0x14:
-        v = one & (lt | gt);
-        break;
-    default:    /* 0x15 STR */
-        v = one;
-        break;
-    }
-    vec_store(r, v);
-}
-
-/* The scalar unit on SRC2 (its swizzled X, or the vector for LIT), for
- * the ops that give a result (op->has_sca). */
-static void exec_sca(XfRun *run, const NVXfOp *op, const uint32_t *s,
-                     uint32_t r[4])
-{
-    uint32_t x = s[0];
-
-    switch (op->sca) {
-    case 0x01:
-        break;
-    case 0x02:
-        x = nv_xf_rcp(x);
-        break;
-    case 0x03:
-        x = nv_xf_rcc(x);
-        break;
-    case 0x04:
-        x = nv_xf_rsq(x);
-        break;
-    case 0x05:
-        nv_xf_exp(x, r);
-        return;
-    case 0x06:
-        nv_xf_log(x, run->rankine, r);
-        return;
-    case 0x07:
-        nv_xf_lit(s, r);
-        return;
-    case 0x0d:
-        x = nv_xf_lg2(x);
-        break;
-    case 0x0e:
-        x = nv_xf_ex2(x);
-        break;
-    case 0x0f:
-        x = nv_xf_sin(x);
-        break;
-    default:    /* 0x10 COS */
-        x = nv_xf_cos(x);
-        break;
-    }
-    vec_store(r, (XfVec) { x, x, x, x });
-}
-
-/* SAT (Curie): clamp to [0, 1]; NaN saturates to 0 (inferred). */
-static void saturate(uint32_t r[4])
-{
-    for (unsigned c = 0; c < 4; c++) {
-        uint32_t v = r[c];
-
-        if (cc_code(v) == NV_XF_CC_U || nv_xf_cmp(v, 0) <= 0) {
-            r[c] = 0;
-        } else if (nv_xf_cmp(v, ONE) > 0) {
-            r[c] = ONE;
-        }
-    }
-}
-
-/* The output vector an instruction writes, or NULL where it is dropped. */
-static inline uint32_t *out_vec(XfRun *run, const NVXfInsn *in)
-{
-    int64_t addr = in->out_addr + (in->out_indexed ? areg(run, in) : 0);
-
-    if (in->out_to_ctx) {
-        return run->may_write_ctx && addr >= 0 && addr < run->ctx_slots
-               ? run->xf->ctx[addr] : NULL;
-    }
-    return addr >= 0 && addr < NV_XF_TBUF ? run->tbuf[addr] : NULL;
-}
-
-/* Write mask @m (bit 3 = X) as a mask of each component's bits. */
-#define LANES(m)    { (m) & 8 ? ~0u : 0, (m) & 4 ? ~0u : 0, \
-                      (m) & 2 ? ~0u : 0, (m) & 1 ? ~0u : 0 }
-
-static const uint32_t lanes[16][4] = {
-    LANES(0), LANES(1), LANES(2), LANES(3), LANES(4), LANES(5), LANES(6),
-    LANES(7), LANES(8), LANES(9), LANES(10), LANES(11), LANES(12),
-    LANES(13), LANES(14), LANES(15),
-};
-
-/*
- * The components of @r that @wm selects into @v (@r is never @v), by
- * masks rather than a branch a component: the masks differ from one
- * instruction to the next.
- */
-static inline void write_masked(uint32_t *v, const uint32_t r[4],
-                                unsigned wm)
-{
-    XfVec m, t;
-
-    memcpy(&m, lanes[wm], sizeof(m));
-    memcpy(&t, v, sizeof(t));
-    vec_store(v, (vec_of(r) & m) | (t & ~m));
-}
-
-/* Write one result to its temp and its output, masked and conditional. */
-static inline void write_result(XfRun *run, const NVXfInsn *in,
-                                const uint32_t r[4], uint8_t dst, uint8_t wm,
-                                uint8_t out_wm, unsigned cond)
-{
-    uint32_t *out;
-
-    if (wm & cond) {
-        write_masked(run->r[dst], r, wm & cond);
-    }
-    if (G_UNLIKELY(out_wm & cond)) {
-        out = out_vec(run, in);
-        if (out) {
-            write_masked(out, r, out_wm & cond);
-        }
-    }
-}
-
-static void update_cc(XfRun *run, const NVXfOp *op, const uint32_t *r)
-{
-    unsigned c;
-
-    for (c = 0; c < 4; c++) {
-        if (op->cc_wm & (8 >> c)) {
-            run->cc[op->in.csrcdst][c] = cc_code(r[c]);
-        }
-    }
-}
-
-/* Flow control; returns false when the program must stop. */
-static bool exec_flow(XfRun *run, const NVXfOp *op, uint32_t *pc)
-{
-    const NVXfInsn *in = &op->in;
-    XfStackEntry *e;
-
-    if (in->cond_enable && !(cond_mask(run, in) & 8)) {
-        return true;
-    }
-    switch (op->sca) {
-    case 0x09:  /* BRA */
-        *pc = in->target;
-        return true;
-    case 0x0b:  /* CAL */
-    case 0x13:  /* PUSHA */
-        if (run->sp == NV_XF_STACK) {
-            xf_log(run->card, "nv: xf: stack overflow at pc 0x%x", *pc - 1);
-            return false;
-        }
-        e = &run->stack[run->sp++];
-        e->pc = *pc;
-        for (unsigned c = 0; c < 4; c++) {
-            e->a[c] = run->a[in->asrc][c];
-        }
-        *pc = op->sca == 0x0b ? in->target : *pc;
-        return true;
-    default:    /* 0x0c RET: on an empty stack, the program ends
-                 * (inferred); 0x14 POPA */
-        if (!run->sp) {
-            return op->sca != 0x0c;
-        }
-        e = &run->stack[--run->sp];
-        if (op->sca == 0x0c) {
-            *pc = e->pc;
-        } else {
-            for (unsigned c = 0; c < 4; c++) {
-                run->a[in->asrc][c] = e->a[c];
-            }
-        }
-        return true;
-    }
-}
-
-/*
- * What follows the vector op when it is not direct: the scalar op, AREG
- * and CC writes, SAT, the condition and the masked writes.  The order
- * matters: AREG ops act before the outputs' address is taken, CC is
- * written before the results' condition is tested.
- */
-static void finish(XfRun *run, const NVXfOp *op, const uint32_t *const s[3],
-                   uint32_t rv[4])
-{
-    const NVXfInsn *in = &op->in;
-    const bool has_vec = op->has_vec, has_sca = op->has_sca;
-    unsigned cond = 0xf;
-    uint32_t rs[4];
-
-    if (G_UNLIKELY(op->more)) {
-        if (has_vec && in->sat) {
-            saturate(rv);
-        }
-        if (has_sca) {
-            exec_sca(run, op, s[2], rs);
-            if (in->sat) {
-                saturate(rs);
-            }
-        }
-        if (op->areg) {
-            exec_areg(run, op, s[0]);
-        }
-        if (op->cc_from) {
-            update_cc(run, op, op->cc_from == 1 ? rv : rs);
-        }
-        if (in->cond_enable) {
-            cond = cond_mask(run, in);
-        }
-    }
-    /* Kelvin shares DST: the scalar result lands last (inferred). */
-    if (has_vec) {
-        write_result(run, in, rv, in->dst_vec, op->wm_vec, in->out_wm_vec,
-                     cond);
-    }
-    if (has_sca) {
-        write_result(run, in, rs, in->dst_sca, op->wm_sca, in->out_wm_sca,
-                     cond);
-    }
-}
-
-/*
- * One instruction of any shape.  Plain sources are read in place, a direct
- * result is written in place.
- */
-static bool step_full(XfRun *run, const NVXfOp *op, uint32_t *pc)
-{
-    /* Locals: to the compiler, the result stores could alias @op. */
-    const bool mad = op->mad, direct = op->direct, flow = op->flow;
-    const bool end = op->in.end;
-    uint32_t buf[3][4], rv[4];
-    uint32_t *r = direct ? run->r[op->in.dst_vec] : rv;
-    const uint32_t *s[3] = {
-        read_src(run, op, 0, buf[0]),
-        read_src(run, op, 1, buf[1]),
-        read_src(run, op, 2, buf[2]),
-    };
-
-    if (mad) {
-        exec_mad(op->vec, s, r, run->rankine);
-    } else if (op->has_vec) {
-        exec_vec(run, op, s, r);
-    }
-    if (!direct) {
-        finish(run, op, s, rv);
-    }
-    *pc += 1;
-    if (flow && !exec_flow(run, op, pc)) {
-        return false;
-    }
-    return !end;
-}
-
-/*
- * A vector op alone (STEP_MAD, STEP_DP, STEP_MOV, STEP_VEC and their
- * _DIRECT forms; choose_step() says why): step_full() with the op's
- * family @kind and op->direct (@direct) known.
- */
-static inline __attribute__((always_inline))
-bool step_vec(XfRun *run, const NVXfOp *op, uint32_t *pc, unsigned kind,
-              bool direct)
-{
-    const NVXfInsn *in = &op->in;
-    uint32_t buf[3][4], rv[4];
-    uint32_t *r = direct ? run->r[in->dst_vec] : rv;
-    /* DP3, DPH, DP4 and MOV do not read SRC2 (vec_reads[]). */
-    const bool src2 = kind == STEP_MAD || kind == STEP_VEC;
-    const uint32_t *s[3] = {
-        read_src(run, op, 0, buf[0]),
-        read_src(run, op, 1, buf[1]),
-        src2 ? read_src(run, op, 2, buf[2]) : zero_vec[0],
-    };
-
-    switch (kind) {
-    case STEP_MAD:
-        exec_mad(op->vec, s, r, run->rankine);
-        break;
-    case STEP_DP:
-        exec_dp(op->vec, s, r, run->rankine);
-        break;
-    case STEP_MOV:
-        memmove(r, s[0], 16);
-        break;
-    default:
-        exec_vec(run, op, s, r);
-        break;
-    }
-    if (!direct) {
-        write_result(run, in, rv, in->dst_vec, op->wm_vec, in->out_wm_vec,
-                     0xf);
-    }
-    *pc += 1;
-    return !in->end;
-}
-
-/* A scalar op alone (STEP_SCA): step_full() without the vector unit. */
-static bool step_sca(XfRun *run, const NVXfOp *op, uint32_t *pc)
-{
-    const NVXfInsn *in = &op->in;
-    uint32_t buf[4], rs[4];
-
-    exec_sca(run, op, read_src(run, op, 2, buf), rs);
-    write_result(run, in, rs, in->dst_sca, op->wm_sca, in->out_wm_sca, 0xf);
-    *pc += 1;
-    return !in->end;
-}
-
-/* No result (STEP_NONE): step_full() without the units. */
-static bool step_none(XfRun *run, const NVXfOp *op, uint32_t *pc)
-{
-    *pc += 1;
-    return (!op->flow || exec_flow(run, op, pc)) && !op->in.end;
-}
-
-/* The vector handlers: step_vec() for one family, direct or not. */
-#define STEP_VEC_FNS(name, kind) \
-    static bool name(XfRun *run, const NVXfOp *op, uint32_t *pc) \
-    { \
-        return step_vec(run, op, pc, kind, false); \
-    } \
-    static bool name##_direct(XfRun *run, const NVXfOp *op, uint32_t *pc) \
-    { \
-        return step_vec(run, op, pc, kind, true); \
-    }
-
-STEP_VEC_FNS(step_mad, STEP_MAD)
-STEP_VEC_FNS(step_dp, STEP_DP)
-STEP_VEC_FNS(step_mov, STEP_MOV)
-STEP_VEC_FNS(step_other, STEP_VEC)
-
-/*
- * One instruction through the handler decode_slot() chose; each returns
- * false when the program ends.  Separate functions rather than one
- * switch inlined in run_program(): each gets its own registers.
- */
-static bool (*const steps[])(XfRun *run, const NVXfOp *op, uint32_t *pc) = {
-    [STEP_FULL] = step_full,
-    [STEP_NONE] = step_none,
-    [STEP_SCA] = step_sca,
-    [STEP_MAD] = step_mad,
-    [STEP_MAD_DIRECT] = step_mad_direct,
-    [STEP_DP] = step_dp,
-    [STEP_DP_DIRECT] = step_dp_direct,
-    [STEP_MOV] = step_mov,
-    [STEP_MOV_DIRECT] = step_mov_direct,
-    [STEP_VEC] = step_other,
-    [STEP_VEC_DIRECT] = step_other_direct,
-    [STEP_MAD_FAST] = step_mad_direct,  /* run_program() has it inline */
-};
-
-/*
- * STEP_MAD_FAST, the commonest instruction of real programs (docs/xf.rst
- * "Execution"): a direct MUL, ADD or MAD on plain sources that neither
- * ends the program nor branches.  run_program() runs it inline, without
- * a call: the three source pointers and the 4-lane op.
- */
-static inline void step_mad_fast(XfRun *run, const NVXfOp *op)
-{
-    const NVXfOpSrc *o = op->src;
-    const uint32_t *s[3] = {
-        run->space[o[0].space][o[0].idx],
-        run->space[o[1].space][o[1].idx],
-        run->space[o[2].space][o[2].idx],
-    };
-
-    exec_mad(op->vec, s, run->r[op->in.dst_vec], run->rankine);
-}
-
-/*
- * Run from @pc until END, a RET on an empty stack, or TIMEOUT (isa.rst
- * items 6-7).  Kelvin has no TIMEOUT; our own bound stops it instead.
- */
-static void run_program(XfRun *run, uint32_t pc)
-{
-    NVXf *xf = run->xf;
-    uint32_t limit = is_kelvin(xf) ? NV_XF_KELVIN_MAX_INSNS
-                                   : xf->timeout & 0xffff;
-    uint32_t slots = nv_xf_pr_slots(xf->isa), icnt = 0;
-    const NVXfOp *op;
-
-    xf->last_timed_out = false;
-    for (;;) {
-        if (icnt >= limit) {
-            xf->last_timed_out = true;
-            xf_log(run->card, "nv: xf: program stopped by TIMEOUT after "
-                   "%u instructions at pc 0x%x", icnt, pc);
-            break;
-        }
-        if (pc >= slots) {
-            xf_log(run->card, "nv: xf: pc 0x%x past XFPR (%u instructions)",
-                   pc, icnt);
-            break;
-        }
-        icnt++;
-        op = &xf->code[pc];
-        if (op->step == STEP_MAD_FAST) {
-            step_mad_fast(run, op);
-            pc++;
-        } else if (!steps[op->step](run, op, &pc)) {
-            break;
-        }
-    }
-    xf->last_icnt = icnt;
 }
 
 /*
@@ -1004,43 +117,13 @@ static bool ring_pop(uint32_t *head, uint32_t *count, uint32_t size,
     return true;
 }
 
-/*
- * A run's state lives on the stack: programs are short and frequent.
- * Only what a program may read before writing it is cleared: XFREG
- * (isa.rst: zero at every start; the decoder leaves temps past the ISA's
- * file unread and unwritten), AREG, CC, the stack pointer (an entry is
- * read only after a push) and TBUF, the output @tbuf (a vertex's outputs
- * start at 0).  IBUF is @ibuf, read-only to the program.
- */
-static void run_init(XfRun *run, NVXf *xf, NVCard *card, bool may_write_ctx,
-                     const uint32_t (*ibuf)[4], uint32_t (*tbuf)[4])
-{
-    run->xf = xf;
-    run->card = card;
-    run->rankine = !is_kelvin(xf);
-    run->may_write_ctx = may_write_ctx;
-    run->ctx_slots = nv_xf_ctx_slots(xf->isa);
-    run->space[SPACE_ZERO] = zero_vec;
-    run->space[SPACE_TEMP] = (const uint32_t (*)[4])run->r;
-    run->space[SPACE_IBUF] = ibuf;
-    run->space[SPACE_CTX] = (const uint32_t (*)[4])xf->ctx;
-    memset(run->r, 0, nv_xf_temps(xf->isa) * sizeof(run->r[0]));
-    memset(run->a, 0, sizeof(run->a));
-    memset(run->cc, 0, sizeof(run->cc));
-    run->sp = 0;
-    run->tbuf = tbuf;
-    memset(tbuf, 0, NV_XF_TBUF * sizeof(tbuf[0]));
-}
-
 /* RUN: a vertex state program on the PARAM vector (isa.rst item 3). */
 static void run_state_program(NVXf *xf, NVCard *card, uint32_t pc)
 {
     uint32_t ibuf[16][4] = { { 0 } }, tbuf[NV_XF_TBUF][4];
-    XfRun run;
 
     memcpy(ibuf[0], xf->vab[NV_XF_VAB_PASS], 16);
-    run_init(&run, xf, card, true, (const uint32_t (*)[4])ibuf, tbuf);
-    run_program(&run, pc);
+    nv_xf_run(xf, card, pc, true, (const uint32_t (*)[4])ibuf, tbuf);
 }
 
 /*
@@ -1051,16 +134,13 @@ static void run_state_program(NVXf *xf, NVCard *card, uint32_t pc)
 void nv_xf_vertex(NVXf *xf, NVCard *card)
 {
     uint32_t slot = ring_push(&xf->q_head, &xf->q_count, NV_XF_QUEUE);
-    XfRun run;
-    uint32_t pc;
-
-    run_init(&run, xf, card, xf->side_effects && !is_nv40(xf),
-             (const uint32_t (*)[4])xf->vab, xf->queue[slot].tbuf);
     /* mode.rst: PROGRAM_START_POS is XFMODE_A bits 8-15 (Kelvin word 1,
      * Rankine vector 0 word 3); NV40+ take the XF_PROG bundle's. */
-    pc = is_nv40(xf) ? xf->prog_start :
-         (xf->mode[0][is_kelvin(xf) ? 1 : 3] >> 8) & 0xff;
-    run_program(&run, pc);
+    uint32_t pc = nv_xf_is_nv40(xf) ? xf->prog_start :
+                  (xf->mode[0][nv_xf_is_kelvin(xf) ? 1 : 3] >> 8) & 0xff;
+
+    nv_xf_run(xf, card, pc, xf->side_effects && !nv_xf_is_nv40(xf),
+              (const uint32_t (*)[4])xf->vab, xf->queue[slot].tbuf);
 }
 
 bool nv_xf_pop_vertex(NVXf *xf, NVXfVertex *v)
@@ -1107,7 +187,7 @@ static bool store(uint32_t *v, const NVXfCmd *cmd)
 
 static unsigned vab_slots(const NVXf *xf)
 {
-    return is_nv40(xf) ? 16 : NV_XF_VAB_SLOTS;
+    return nv_xf_is_nv40(xf) ? 16 : NV_XF_VAB_SLOTS;
 }
 
 static void write_xfpr(NVXf *xf, NVCard *card, uint16_t vec)
@@ -1122,8 +202,8 @@ static void write_xfpr(NVXf *xf, NVCard *card, uint16_t vec)
         return;
     }
     if (vec >= nv_xf_pr_slots(xf->isa)) {
-        xf_log(card, "nv: xf: XFPR write to slot 0x%x of %u", vec,
-               nv_xf_pr_slots(xf->isa));
+        nv_xf_error(card, "nv: xf: XFPR write to slot 0x%x of %u", vec,
+                    nv_xf_pr_slots(xf->isa));
         return;
     }
     /* isa.rst: NV30 converts Kelvin uploads, NV40 Rankine and Curie ones,
@@ -1133,7 +213,7 @@ static void write_xfpr(NVXf *xf, NVCard *card, uint16_t vec)
     } else {
         memcpy(xf->pr[vec], w, sizeof(w));
     }
-    decode_slot(xf, vec);
+    nv_xf_decode_slot(xf, vec);
 }
 
 /* A RAM of @n vectors written from the passthrough slot; @lt: 22-bit. */
@@ -1143,7 +223,7 @@ static void commit(NVXf *xf, NVCard *card, uint32_t (*ram)[4], unsigned n,
     const uint32_t *p = xf->vab[NV_XF_VAB_PASS];
 
     if (vec >= n) {
-        xf_log(card, name, vec, n);
+        nv_xf_error(card, name, vec, n);
         return;
     }
     for (unsigned c = 0; c < 4; c++) {
@@ -1164,11 +244,11 @@ static bool has_type(const NVXf *xf, uint8_t type)
     case NV_XF_CMD_LTC1:
     case NV_XF_CMD_LTC2:
     case NV_XF_CMD_LTC3:
-        return !is_nv40(xf);
+        return !nv_xf_is_nv40(xf);
     case NV_XF_CMD_XTRA:
-        return !is_kelvin(xf) && xf->isa != NV_XF_CURIE;
+        return !nv_xf_is_kelvin(xf) && xf->isa != NV_XF_CURIE;
     case NV_XF_CMD_LTC0:
-        return is_kelvin(xf);
+        return nv_xf_is_kelvin(xf);
     case NV_XF_CMD_UNK3:
         return false;
     default:
@@ -1184,16 +264,16 @@ void nv_xf_write(NVXf *xf, NVCard *card, const NVXfCmd *cmd)
     bool last;
 
     if (!has_type(xf, type)) {
-        xf_log(card, "nv: xf: write of command type 0x%x (vector 0x%x) "
-               "this XF does not have", type, vec);
+        nv_xf_error(card, "nv: xf: write of command type 0x%x (vector "
+                    "0x%x) this XF does not have", type, vec);
         return;
     }
     if (type == NV_XF_CMD_VAB) {
         uint32_t *v;
 
         if (vec >= vab_slots(xf)) {
-            xf_log(card, "nv: xf: VAB write to slot 0x%x of %u", vec,
-                   vab_slots(xf));
+            nv_xf_error(card, "nv: xf: VAB write to slot 0x%x of %u", vec,
+                        vab_slots(xf));
             return;
         }
         v = xf->vab[vec];
@@ -1224,8 +304,8 @@ void nv_xf_write(NVXf *xf, NVCard *card, const NVXfCmd *cmd)
         unsigned n = type - NV_XF_CMD_LTC0;
 
         if (vec >= NV_XF_LTC_SLOTS) {
-            xf_log(card, "nv: xf: LTC write to slot 0x%x of %u", vec,
-                   NV_XF_LTC_SLOTS);
+            nv_xf_error(card, "nv: xf: LTC write to slot 0x%x of %u", vec,
+                        NV_XF_LTC_SLOTS);
             return;
         }
         xf->ltc[n][vec] = nv_xf_lt22(cmd->data[0]);
@@ -1240,8 +320,8 @@ void nv_xf_write(NVXf *xf, NVCard *card, const NVXfCmd *cmd)
         write_xfpr(xf, card, vec);
         break;
     case NV_XF_CMD_MODE:
-        commit(xf, card, xf->mode, is_kelvin(xf) ? 1 : NV_XF_MODE_VECS, vec,
-               false, "nv: xf: MODE write to vector 0x%x of %u");
+        commit(xf, card, xf->mode, nv_xf_is_kelvin(xf) ? 1 : NV_XF_MODE_VECS,
+               vec, false, "nv: xf: MODE write to vector 0x%x of %u");
         break;
     case NV_XF_CMD_XTRA:
         commit(xf, card, xf->xtra, NV_XF_XTRA_VECS, vec, false,
@@ -1295,19 +375,19 @@ uint32_t nv_xf_read(NVXf *xf, NVCard *card, const NVXfCmd *cmd)
     }
     /* The hardware delivers nothing and VTX hangs the machine
      * (intro.rst); we log and read 0. */
-    xf_log(card, "nv: xf: read of unreadable command type 0x%x vector 0x%x",
-           type, vec);
+    nv_xf_error(card, "nv: xf: read of unreadable command type 0x%x "
+                "vector 0x%x", type, vec);
     return 0;
 }
 
 /* ---- RDI: PGRAPH's direct window on XF's RAMs ---- */
 
 /*
- * facts.md 4 and ref/README.md: RDI space 0x10 is XFPR (four words a
- * slot, word 0 holding instruction bits 0-31, i.e. our pr[] layout; no
- * upload conversion: the RAM is written as it is), 0x15 VAB and 0x17
- * XFCTX (four words a slot in the order W, Z, Y, X, the reverse of
- * IDX2XF's), 0x18 LTCTX the same way.  0x19 LTC has no documented
+ * docs/xf.rst "PIPE and RDI registers": RDI space 0x10 is XFPR (four
+ * words a slot, word 0 holding instruction bits 0-31, i.e. our pr[]
+ * layout; no upload conversion: the RAM is written as it is), 0x15 VAB
+ * and 0x17 XFCTX (four words a slot in the order W, Z, Y, X, the reverse
+ * of IDX2XF's), 0x18 LTCTX the same way.  0x19 LTC has no documented
  * layout; we infer the same slot layout with the four scalar RAMs as the
  * words, LTC3 first (as W, Z, Y, X).  NV25's LTCTX_B (0x16) is part of
  * LTCTX here; PGRAPH maps it (pgraph-nv20.c rdi_place()).
@@ -1356,7 +436,7 @@ bool nv_xf_rdi_write(NVXf *xf, unsigned space, uint32_t offset, uint32_t val)
 
     if (space == 0x10 && xf->isa == NV_XF_RANKINE &&
         offset == RDI_TIMEOUT_SLOT * 16) {
-        xf->timeout = val & 0xffff;     /* facts.md 4: word 0 of 0x11a */
+        xf->timeout = val & 0xffff;     /* word 0 of slot 0x11a */
         return true;
     }
     p = rdi_word(xf, space, offset, &slot);
@@ -1366,7 +446,7 @@ bool nv_xf_rdi_write(NVXf *xf, unsigned space, uint32_t offset, uint32_t val)
     /* The LT RAMs hold 22-bit floats (intro.rst), whichever way written. */
     *p = space == 0x18 || space == 0x19 ? nv_xf_lt22(val) : val;
     if (space == 0x10) {
-        decode_slot(xf, slot);
+        nv_xf_decode_slot(xf, slot);
     }
     return true;
 }

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv unit tests: XF float arithmetic (graph/xf/intro.rst; facts.md
- * section 4 "Arithmetic").  Bit patterns: 1.0 = 0x3f800000, 2.0 =
- * 0x40000000, 0.5 = 0x3f000000, inf = 0x7f800000, the XF NaN 0x7fffffff.
+ * qemu-nv unit tests: XF float arithmetic (envytools
+ * docs/hw/graph/xf/intro.rst; docs/xf.rst "Arithmetic", "Special
+ * functions").  Bit patterns: 1.0 = 0x3f800000, 2.0 = 0x40000000, 0.5 =
+ * 0x3f000000, inf = 0x7f800000, the XF NaN 0x7fffffff.
  */
 #include <glib.h>
 #include <string.h>
 
-#include "hw/nv/xf/xf.h"
+#include "hw/nv/xf/xf-float.h"
 
 #define ONE     0x3f800000u
 #define TWO     0x40000000u
@@ -68,10 +69,11 @@ static void test_add(void)
     /* A denormal is far below 1.0's grid: 1.0 + tiny = 1.0. */
     g_assert_cmphex(nv_xf_add(ONE, 0x007fffff, false), ==, ONE);
     /*
-     * facts.md: Kelvin's adder reads a denormal with exponent field 0 and
-     * no implicit bit, m x 2^-150, half the IEEE value; Rankine drops it.
-     * 2^-126 + 0x00400000 (2^22 x 2^-150 = 2^-128) = 1.25 x 2^-126 =
-     * 0x00a00000 (IEEE would give 1.5 x 2^-126); Rankine 0x00800000.
+     * docs/xf.rst "Arithmetic": Kelvin's adder reads a denormal with
+     * exponent field 0 and no implicit bit, m x 2^-150, half the IEEE
+     * value; Rankine drops it.  2^-126 + 0x00400000 (2^22 x 2^-150 =
+     * 2^-128) = 1.25 x 2^-126 = 0x00a00000 (IEEE would give 1.5 x
+     * 2^-126); Rankine 0x00800000.
      */
     g_assert_cmphex(nv_xf_add(0x00800000, 0x00400000, false), ==, 0x00a00000);
     g_assert_cmphex(nv_xf_add(0x00800000, 0x00400000, true), ==, 0x00800000);
@@ -251,7 +253,8 @@ static void test_sin_cos(void)
  * The multiplier and adder as they were first written, in double
  * precision (exact for 24 x 24-bit products and for sums of grid-cut
  * terms), kept as the oracle for the integer versions in xf-float.c; plus
- * facts.md's Kelvin denormal term: exponent field 0, no implicit bit.
+ * the Kelvin denormal term of docs/xf.rst "Arithmetic": exponent field 0,
+ * no implicit bit.
  */
 static double ref_pow2(int e)
 {

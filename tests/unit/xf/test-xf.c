@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv unit tests: IDX unwrapping, IDX2XF commands and XF programs
- * (graph/xf/intro.rst, isa.rst).  Instructions are built bit by bit from
- * isa.rst's field table; a source is MUX | REG << 2 | SWZ << 6 | NEG << 14
- * (Kelvin/Rankine) or MUX | REG << 2 | SWZ << 8 | NEG << 16 (Curie), mux
- * 1 temp, 2 IBUF, 3 XFCTX; swizzle 0x1b = xyzw; mask bit 3 = X.
+ * (envytools docs/hw/graph/xf/intro.rst, isa.rst).  Instructions are built
+ * bit by bit from isa.rst's field table; a source is
+ * MUX | REG << 2 | SWZ << 6 | NEG << 14 (Kelvin/Rankine) or
+ * MUX | REG << 2 | SWZ << 8 | NEG << 16 (Curie), mux 1 temp, 2 IBUF,
+ * 3 XFCTX; swizzle 0x1b = xyzw; mask bit 3 = X.
  */
 #include <glib.h>
 
 #include "test-host.h"
+#include "hw/nv/xf/idx.h"
+#include "hw/nv/xf/xf-isa.h"
 #include "hw/nv/xf/xf.h"
 
 #define ONE     0x3f800000u
@@ -101,8 +104,8 @@ static void test_idx_unwrap(void)
 {
     NVXfCmd c;
 
-    /* facts.md: Kelvin RUN is 0x16000 (bit 16 | 6 << 12), Rankine
-     * 0x2c000 (bit 17 | 6 << 13). */
+    /* docs/xf.rst "Running programs": Kelvin RUN is 0x16000 (bit 16 |
+     * 6 << 12), Rankine 0x2c000 (bit 17 | 6 << 13). */
     g_assert_true(nv_idx_unwrap(NV_IDX_KELVIN, 0x16000, &c));
     g_assert_cmpuint(c.type, ==, 6);
     g_assert_cmpuint(c.vec, ==, 0);
@@ -666,7 +669,7 @@ static void test_rankine_all_ops(void)
     fx_free(&f);
 
     /* Kelvin: the same MAD; FRC (0x0e) does not exist and writes
-     * nothing (facts.md: ops past the ISA give no output). */
+     * nothing (docs/xf.rst "Running programs"). */
     f = fx_new("nv20");
     wr4(&f, NV_XF_CMD_XFCTX, 0x9c, ONE, 0xc0000000, HALF, FOUR);
     run_one_op(&f, false, false, 0x04);

@@ -3,14 +3,17 @@
  * qemu-nv: PGRAPH of NV20+ (Kelvin, Rankine, Curie): the front end's PIPE
  * and RDI registers feeding XF.
  *
- * PIPE (ref/README.md): the driver writes a wrapped IDX address to
- * PIPE_ADDRESS, then data words to PIPE_DATA (or reads them), the address
- * advancing a word each time; IDX unwraps it into an IDX2XF command (the
- * seed's "IDX command wrapping").  RDI reaches XF's RAMs directly:
+ * PIPE (docs/xf.rst "PIPE and RDI registers"): the driver writes a
+ * wrapped IDX address to PIPE_ADDRESS, then data words to PIPE_DATA (or
+ * reads them), the address advancing a word each time; IDX unwraps it into
+ * an IDX2XF command (envytools docs/hw/graph/xf/intro.rst "IDX command
+ * wrapping").  RDI reaches XF's RAMs directly:
  * RDI_INDEX = space << 16 | byte offset, then words through RDI_DATA with
  * the offset advancing.  Everything completes at once, so STATUS reads 0.
  */
 #include "hw/nv/card.h"
+#include "hw/nv/xf/idx.h"
+#include "hw/nv/xf/xf.h"
 
 static uint32_t pipe_mask(NVCard *card)
 {

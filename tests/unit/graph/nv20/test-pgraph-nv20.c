@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv unit tests: NV20+ PGRAPH's PIPE and RDI registers into XF
- * (ref/README.md, facts.md section 4, the XF seed's "IDX command
- * wrapping").
+ * (docs/xf.rst "PIPE and RDI registers"; envytools
+ * docs/hw/graph/xf/intro.rst "IDX command wrapping").
  */
 #include <glib.h>
 
@@ -103,7 +103,8 @@ static void test_curie(void)
 }
 
 /* VAB through RDI (space 0x15) is reversed as well; through PIPE, writing
- * X of an attribute resets Y, Z, W to 0, 0, 1.0 (the seed's VAB rule). */
+ * X of an attribute resets Y, Z, W to 0, 0, 1.0 (intro.rst "VAB
+ * command"). */
 static void test_vab(void)
 {
     TestHost *th = th_new("nv25", 0);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv: PGRAPH of NV20+ (Kelvin, Rankine, Curie): so far the registers
- * that reach XF — PIPE and RDI (ref/README.md, facts.md section 4) — with
- * STATUS and the interrupt registers.
+ * that reach XF — PIPE and RDI (docs/xf.rst "PIPE and RDI registers") —
+ * with STATUS and the interrupt registers.
  */
 #ifndef HW_NV_PGRAPH_NV20_H
 #define HW_NV_PGRAPH_NV20_H
@@ -29,7 +29,8 @@
 #define NV20_PGRAPH_PIPE_ADDRESS    0xf50
 #define NV20_PGRAPH_PIPE_DATA       0xf54
 
-/* Writable bits of PIPE_ADDRESS per generation (ref/README.md). */
+/* Writable bits of PIPE_ADDRESS per generation (docs/xf.rst "PIPE and RDI
+ * registers"). */
 #define NV20_PIPE_ADDRESS_MASK      0x0001fffcu
 #define NV30_PIPE_ADDRESS_MASK      0x0003fffcu
 #define NV40_PIPE_ADDRESS_MASK      0x1303fffcu
