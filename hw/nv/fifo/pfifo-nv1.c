@@ -3,7 +3,7 @@
  * qemu-nv: NV1 PFIFO.  The pusher takes writes to the USER area into
  * CACHE1 or, when it cannot, into RAMRO with an interrupt, switching
  * channels through RAMFC (rules established by hardware tests, written
- * down in docs/pfifo.rst "Hardware facts not in envytools"); the puller
+ * down in docs/pfifo.rst "Hardware facts beyond envytools"); the puller
  * hands CACHE1 to PGRAPH, binding objects through RAMHT (envytools
  * docs/hw/fifo/puller.rst).  Everything runs when the guest writes: a
  * method pushed is pulled at once if PGRAPH takes it, so STATUS shows

@@ -2,7 +2,7 @@
 /*
  * qemu-nv: the VP1 processor core (envytools docs/hw/vdec/vpe/pvp1/:
  * intro.rst, scalar.rst, vector.rst, address.rst; what they leave out is in
- * docs/vp1.rst "Hardware facts beyond the envytools documents").
+ * docs/vp1.rst "Hardware facts beyond envytools").
  *
  * Code is decoded into NVVp1Insn when it is loaded.  A bundle runs in two
  * phases: every unit reads the state as it was before the bundle and

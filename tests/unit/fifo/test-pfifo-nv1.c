@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv unit tests: NV1 PFIFO, the USER area pusher (docs/pfifo.rst
- * "Hardware facts not in envytools") and the puller into PGRAPH (envytools
+ * "Hardware facts beyond envytools") and the puller into PGRAPH (envytools
  * docs/hw/fifo/puller.rst).
  */
 #include <glib.h>

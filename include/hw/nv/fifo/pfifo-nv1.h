@@ -3,7 +3,7 @@
  * qemu-nv: NV1 PFIFO, the PIO command FIFO in front of PGRAPH (envytools
  * docs/hw/fifo/nv1-pfifo.rst, docs/hw/fifo/puller.rst,
  * docs/hw/memory/nv1-vram.rst, rnndb/fifo/nv1_pfifo.xml; the pusher rules
- * hardware tests established, in docs/pfifo.rst "Hardware facts not in
+ * hardware tests established, in docs/pfifo.rst "Hardware facts beyond
  * envytools").
  */
 #ifndef HW_NV_PFIFO_NV1_H
