@@ -227,7 +227,8 @@ static uint64_t pcrtc_block_read(NVCard *card, uint32_t addr, unsigned size)
                               size, pcrtc_read);
 }
 
-static void pcrtc_block_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size)
+static void pcrtc_block_write(NVCard *card, uint32_t addr, uint64_t val,
+                              unsigned size)
 {
     nv_head_block_write(card, NV_PCRTC_BASE, NV_PRMCIO_OFFSET, addr, val,
                         size, pcrtc_write);

@@ -98,7 +98,8 @@ static uint64_t pramdac_block_read(NVCard *card, uint32_t addr, unsigned size)
                               size, pramdac_read);
 }
 
-static void pramdac_block_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size)
+static void pramdac_block_write(NVCard *card, uint32_t addr, uint64_t val,
+                                unsigned size)
 {
     nv_head_block_write(card, NV_PRAMDAC_BASE, NV_PRMDIO_OFFSET, addr, val,
                         size, pramdac_write);

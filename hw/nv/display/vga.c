@@ -404,7 +404,8 @@ static uint64_t prmvio_read(NVCard *card, uint32_t addr, unsigned size)
                               size);
 }
 
-static void prmvio_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size)
+static void prmvio_write(NVCard *card, uint32_t addr, uint64_t val,
+                         unsigned size)
 {
     uint32_t off = addr;
     unsigned head = prmvio_head(card, &off);
