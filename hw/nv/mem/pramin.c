@@ -144,7 +144,8 @@ static uint64_t nv1_fb_read(NVCard *card, uint32_t addr, unsigned size)
     return nv_ld_le(card->vram + off, size);
 }
 
-static void nv1_fb_write(NVCard *card, uint32_t addr, uint64_t val, unsigned size)
+static void nv1_fb_write(NVCard *card, uint32_t addr, uint64_t val,
+                         unsigned size)
 {
     uint64_t off = addr % card->vram_size;
 
