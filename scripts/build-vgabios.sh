@@ -16,7 +16,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-# model, PCI device id (hw/nv/model.c); nv1 has no VGA BIOS.
+# model, PCI device id (hw/nv/core/model.c); nv1 has no VGA BIOS.
 MODELS=(nv20:0x0200 nv25:0x0250 nv30:0x0301 nv34:0x0322
         nv40:0x0040 nv43:0x0140 nv44:0x0161)
 

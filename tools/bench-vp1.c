@@ -4,7 +4,7 @@
  * one endless bundle of all four units: address "ldavv $v8 $a2 -16" (a
  * 16-byte load from the data store, post-decrementing the address),
  * scalar "add $r3 $r1 $r2", vector "vadd (unsigned, saturating) $v3 $v1
- * $v2" and branch "bra +0" (the encodings of tests/unit/test-vp1.c and
+ * $v2" and branch "bra +0" (the encodings of tests/unit/vp1/test-vp1.c and
  * test-pvp1.c), run by nv_vp1_run in slices.  The baseline is a plain C
  * loop doing a 32-bit add and a 16-byte saturating add per iteration, in
  * the same run.  Not a test.

@@ -158,7 +158,7 @@ static void nv_gpu_update_crtc(NVGPUState *s)
 /* ---- legacy VGA ---------------------------------------------------- */
 
 /*
- * The card owns the VGA registers (hw/nv/vga.c); QEMU's VGA core decodes
+ * The card owns the VGA registers (hw/nv/display/vga.c); QEMU's VGA core decodes
  * the legacy memory window and draws text and VGA graphics modes from a
  * copy of them, taken from the head CR44 gives the legacy ports, before
  * each use.  The Bochs DISPI (VBE) registers SeaBIOS's VGA BIOS uses live
