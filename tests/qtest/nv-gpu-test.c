@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv: qtests of the nv-gpu device, through PCI as a guest sees it.
- * Expected values come from the documents (pciid.rst, pmc.rst, bars.rst,
- * ptimer.rst) and are worked out by hand in the comments.
+ * Expected values come from the documents (docs/hw/pciid.rst,
+ * docs/hw/bus/pmc.rst, docs/hw/bus/bars.rst, docs/hw/bus/ptimer.rst) and are
+ * worked out by hand in the comments.
  */
 #include "qemu/osdep.h"
 #include "libqtest.h"

@@ -2,10 +2,10 @@
 /*
  * qemu-nv: the model table.
  *
- * PCI ids from pciid.rst.  BOOT_0 follows pmc.rst: on NV1 the pmc-id-nv1
- * layout (revision, implementation 1, GPU 1); on NV10+ the GPU id in bits
- * 20-27, the low four bits of the PCI device id in bits 16-19 and the
- * stepping in bits 0-7, which is also the PCI revision.
+ * PCI ids from docs/hw/pciid.rst.  BOOT_0 follows docs/hw/bus/pmc.rst: on
+ * NV1 the pmc-id-nv1 layout (revision, implementation 1, GPU 1); on NV10+
+ * the GPU id in bits 20-27, the low four bits of the PCI device id in bits
+ * 16-19 and the stepping in bits 0-7, which is also the PCI revision.
  */
 #include <glib.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: PBUS (bus/pbus.rst) and the PCI configuration space mirrors
- * (bus/pci.rst): 0x1800 on NV1:G80, and PPCI at 0x88000 on NV40+.  The
+ * qemu-nv: PBUS (docs/hw/bus/pbus.rst) and the PCI configuration space mirrors
+ * (docs/hw/bus/pci.rst): 0x1800 on NV1:G80, and PPCI at 0x88000 on NV40+.  The
  * mirrors read and write the configuration space itself: a write there is
  * a configuration write (nouveau's ROM shadow switch, nvkm/subdev/pci
  * base.c nvkm_pci_rom_shadow(), flips bit 0 of 0x50 through it).

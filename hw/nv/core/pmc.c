@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: PMC, the master control unit (bus/pmc.rst): identification,
+ * qemu-nv: PMC, the master control unit (docs/hw/bus/pmc.rst): identification,
  * the endian switch, engine enables and top-level interrupt aggregation.
  */
 #include "hw/nv/card.h"

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: PSTRAPS (io/pstraps.rst): the straps the board's resistors give
- * (NVModel.straps: the crystal bits nouveau reads, nvkm/engine/device/
- * base.c) and the NV4+ override.  Unaffected by PMC.ENABLE after NV17.
+ * qemu-nv: PSTRAPS (docs/hw/io/pstraps.rst): the straps the board's
+ * resistors give (NVModel.straps: the crystal bits nouveau reads,
+ * nvkm/engine/device/base.c) and the NV4+ override.  Unaffected by
+ * PMC.ENABLE after NV17.
  */
 #include "hw/nv/card.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: PTIMER (bus/ptimer.rst).  A 56-bit tick counter kept as the
+ * qemu-nv: PTIMER (docs/hw/bus/ptimer.rst).  A 56-bit tick counter kept as the
  * 64-bit TIME value at a base virtual time; reading it scales the elapsed
  * virtual time by the counter rate, so nothing runs while nobody looks.
  * The alarm is a host timer armed for the exact virtual time at which

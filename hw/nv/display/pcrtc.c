@@ -2,14 +2,14 @@
 /*
  * qemu-nv: PCRTC and PRMCIO of the NV2x-NV4x display heads.
  *
- * pcrtc.rst leaves PCRTC as "todo"; the registers here are the ones
- * nouveau's dispnv04 programs (nvreg.h NV_PCRTC_*), with INTR/INTR_EN from
- * rnndb nv3_pcrtc.xml.  Each head runs its mode's frame in virtual time:
- * the raster position, the input-status bits of 0x3da and the VBLANK
- * interrupt (PMC line 24 for head A, 25 for head B, pmc.rst) all follow
- * it.  The frame's lines come from the CRTC timings and its length from
- * them and the pixel PLL when they make sense; else it is 60 Hz with
- * 640x480's 525 lines.
+ * docs/hw/display/nv3/pcrtc.rst leaves PCRTC as "todo"; the registers here
+ * are the ones nouveau's dispnv04 programs (nvreg.h NV_PCRTC_*), with
+ * INTR/INTR_EN from rnndb nv3_pcrtc.xml.  Each head runs its mode's frame in
+ * virtual time: the raster position, the input-status bits of 0x3da and the
+ * VBLANK interrupt (PMC line 24 for head A, 25 for head B,
+ * docs/hw/bus/pmc.rst) all follow it.  The frame's lines come from the CRTC
+ * timings and its length from them and the pixel PLL when they make sense;
+ * else it is 60 Hz with 640x480's 525 lines.
  */
 #include "hw/nv/card.h"
 

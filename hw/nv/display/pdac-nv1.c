@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: NV1 PDAC (display/nv1/pdac.rst) and scanout.
+ * qemu-nv: NV1 PDAC (docs/hw/display/nv1/pdac.rst) and scanout.
  *
  * The DAC sits on an 8-bit bus: every register is a byte, the high 24
  * bits read 0.  The palette ports behave like VGA's.  Scanout reads VRAM
  * from PFB.START in the PFB.CONFIG pixel size; a 16 or 32 bpp pixel with
  * its CLUT bypass bit set is direct colour, otherwise its low byte goes
- * through the palette (rop.rst "The framebuffer(s)").
+ * through the palette (docs/hw/graph/nv1/rop.rst "The framebuffer(s)").
  */
 #include <string.h>
 

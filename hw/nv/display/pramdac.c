@@ -2,15 +2,15 @@
 /*
  * qemu-nv: PRAMDAC and PRMDIO of the NV2x-NV4x display heads.
  *
- * pramdac.rst is mostly "todo".  The model keeps the first 4 KiB of each
- * head's PRAMDAC as a register file that reads back what was written
- * (PLL coefficients, GENERAL_CONTROL, the flat-panel and TV timing
- * registers nouveau saves and restores), gives the PLLs a POSTed card's
- * values at reset, and answers the DAC load test: TEST_CONTROL reports
- * SENSEB_ALLHI while the DAC is powered, because a monitor is always
+ * docs/hw/display/nv3/pramdac.rst is mostly "todo".  The model keeps the
+ * first 4 KiB of each head's PRAMDAC as a register file that reads back what
+ * was written (PLL coefficients, GENERAL_CONTROL, the flat-panel and TV
+ * timing registers nouveau saves and restores), gives the PLLs a POSTed
+ * card's values at reset, and answers the DAC load test: TEST_CONTROL
+ * reports SENSEB_ALLHI while the DAC is powered, because a monitor is always
  * attached (nouveau dispnv04/dac.c nv17_dac_sample_load()).  GENERAL_CONTROL
- * selects 15 or 16 bpp and 6- or 8-bit palette entries for scanout.
- * The PRMDIO window at +0x1000 holds the VGA palette ports.
+ * selects 15 or 16 bpp and 6- or 8-bit palette entries for scanout.  The
+ * PRMDIO window at +0x1000 holds the VGA palette ports.
  */
 #include "hw/nv/card.h"
 

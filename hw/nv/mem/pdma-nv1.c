@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv: NV1 PDMA, the engine that moves data between system memory and
- * PGRAPH (memory/nv1-pdma.rst, graph/nv1/dma.rst; both are "todo").
+ * PGRAPH (docs/hw/memory/nv1-pdma.rst, docs/hw/graph/nv1/dma.rst; both are
+ * "todo").
  *
  * What we model is PGRAPH's channel as PGRAPH uses it for IFM, ITM and
  * notifications: a DMA object in RAMIN (rnndb nv1_pdma.xml names its words:

@@ -2,7 +2,7 @@
 /*
  * qemu-nv: PFB, the memory interface.  At this stage the registers drivers
  * read to size VRAM and the configuration words they read back; the NV1
- * canvas fields here also steer RAMIN addressing (nv1-vram.rst).
+ * canvas fields here also steer RAMIN addressing (docs/hw/memory/nv1-vram.rst).
  */
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* qemu-nv: the VP1 scalar unit (vdec/vpe/pvp1/scalar.rst). */
+/* qemu-nv: the VP1 scalar unit (docs/hw/vdec/vpe/pvp1/scalar.rst). */
 #include <string.h>
 
 #include "vp1-internal.h"

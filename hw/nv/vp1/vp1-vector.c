@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* qemu-nv: the VP1 vector unit (vdec/vpe/pvp1/vector.rst). */
+/* qemu-nv: the VP1 vector unit (docs/hw/vdec/vpe/pvp1/vector.rst). */
 #include <stdlib.h>
 #include <string.h>
 

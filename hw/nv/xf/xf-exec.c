@@ -5,11 +5,11 @@
  * into NVXfOp when written, and runs of vertex state programs and vertex
  * programs (docs/xf.rst "Execution").
  *
- * A program's private state (IBUF, XFREG, AREG, CREG, stack, ICNT) lives
- * on the C stack for the length of one run: XFREG is therefore all-zero
- * at every start, as isa.rst says it is after every execution and reset.
- * Everything the run loop does per instruction is in this file or static
- * inline in xf-float.h, so that the compiler can inline it.
+ * A program's private state (IBUF, XFREG, AREG, CREG, stack, ICNT) lives on
+ * the C stack for the length of one run: XFREG is therefore all-zero at
+ * every start, as docs/hw/graph/xf/isa.rst says it is after every execution
+ * and reset.  Everything the run loop does per instruction is in this file or
+ * static inline in xf-float.h, so that the compiler can inline it.
  */
 #include <glib.h>
 #include <math.h>

@@ -5,12 +5,12 @@
  * encoding turns an XFPR word into the ISA-neutral NVXfInsn once, when it
  * is written.
  *
- * Inferred where isa.rst says "todo": source mux 1 = temp, 2 = IBUF,
- * 3 = XFCTX (0 reads zero); swizzle value 0-3 = X-W; write mask bit 3 = X,
- * bit 0 = W (XF is big-endian); OUT_TARGET 1 = XFCTX, 0 = TBUF; a temp
- * index past the ISA's register file means "no temp write" (the all-ones
- * index being the usual "none"); BRA/CAL targets sit in the XFCTX_ADDR
- * field, which a branch does not otherwise use.
+ * Inferred where docs/hw/graph/xf/isa.rst says "todo": source mux 1 = temp,
+ * 2 = IBUF, 3 = XFCTX (0 reads zero); swizzle value 0-3 = X-W; write mask
+ * bit 3 = X, bit 0 = W (XF is big-endian); OUT_TARGET 1 = XFCTX, 0 = TBUF; a
+ * temp index past the ISA's register file means "no temp write" (the
+ * all-ones index being the usual "none"); BRA/CAL targets sit in the
+ * XFCTX_ADDR field, which a branch does not otherwise use.
  *
  * Conversion (isa.rst "Kelvin -> Rankine", "Rankine/Curie -> combined",
  * all "todo") is decode with the uploaded ISA, encode with the native one.

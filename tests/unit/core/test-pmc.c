@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv unit tests: PMC (bus/pmc.rst) and the model table.
+ * qemu-nv unit tests: PMC (docs/hw/bus/pmc.rst) and the model table.
  */
 #include <glib.h>
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv unit tests: PTIMER (bus/ptimer.rst).  The counter runs at
+ * qemu-nv unit tests: PTIMER (docs/hw/bus/ptimer.rst).  The counter runs at
  * source * CLOCK_MUL / CLOCK_DIV ticks per second and TIME counts 32 per
  * tick (the counter sits in bits 5-60).  Our external source is 250 MHz
  * (model.c), and reset leaves DIV = 8, MUL = 1: 31.25 MHz.

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv unit tests: the NV2x-NV4x display engine.  The VGA register file
- * behind PRMCIO/PRMVIO/PRMDIO (display/nv3/vga.rst, pcrtc.rst, rnndb
- * display/nv_vga.xml, nouveau dispnv04/hw.h and nvkm/engine/disp/vga.c),
- * PCRTC (rnndb nv3_pcrtc.xml, nouveau dispnv04/nvreg.h), PRAMDAC
- * (pramdac.rst), PSTRAPS (io/pstraps.rst) and the VBIOS copy into PRAMIN
+ * behind PRMCIO/PRMVIO/PRMDIO (docs/hw/display/nv3/vga.rst,
+ * docs/hw/display/nv3/pcrtc.rst, rnndb display/nv_vga.xml, nouveau
+ * dispnv04/hw.h and nvkm/engine/disp/vga.c), PCRTC (rnndb nv3_pcrtc.xml,
+ * nouveau dispnv04/nvreg.h), PRAMDAC (docs/hw/display/nv3/pramdac.rst),
+ * PSTRAPS (docs/hw/io/pstraps.rst) and the VBIOS copy into PRAMIN
  * (nvkm/subdev/bios/shadowramin.c).
  *
  * Everything goes through BAR0 the way nouveau does it, byte-wide for the

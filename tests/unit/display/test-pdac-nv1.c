@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv unit tests: NV1 PDAC (display/nv1/pdac.rst), scanout and the
+ * qemu-nv unit tests: NV1 PDAC (docs/hw/display/nv1/pdac.rst), scanout and the
  * VBLANK interrupt.
  */
 #include <glib.h>

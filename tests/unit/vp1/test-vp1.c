@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv unit tests: the VP1 core (envytools docs/hw/vdec/vpe/pvp1/:
- * intro, scalar, vector, address.rst; docs/vp1.rst).
+ * intro, scalar, vector, docs/hw/vdec/vpe/pvp1/address.rst; docs/vp1.rst).
  * Every expected value is worked out by hand from the docs in the comment
  * next to it.
  */

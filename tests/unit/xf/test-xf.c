@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv unit tests: IDX unwrapping, IDX2XF commands and XF programs
- * (envytools docs/hw/graph/xf/intro.rst, isa.rst).  Instructions are built
- * bit by bit from isa.rst's field table; a source is
- * MUX | REG << 2 | SWZ << 6 | NEG << 14 (Kelvin/Rankine) or
- * MUX | REG << 2 | SWZ << 8 | NEG << 16 (Curie), mux 1 temp, 2 IBUF,
- * 3 XFCTX; swizzle 0x1b = xyzw; mask bit 3 = X.
+ * (envytools docs/hw/graph/xf/intro.rst, docs/hw/graph/xf/isa.rst).
+ * Instructions are built bit by bit from isa.rst's field table; a source is
+ * MUX | REG << 2 | SWZ << 6 | NEG << 14 (Kelvin/Rankine) or MUX | REG << 2 |
+ * SWZ << 8 | NEG << 16 (Curie), mux 1 temp, 2 IBUF, 3 XFCTX; swizzle 0x1b =
+ * xyzw; mask bit 3 = X.
  */
 #include <glib.h>
 

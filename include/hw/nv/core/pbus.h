@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* qemu-nv: PBUS, the bus interface (bus/pbus.rst, bus/pci.rst). */
+/*
+ * qemu-nv: PBUS, the bus interface (docs/hw/bus/pbus.rst,
+ * docs/hw/bus/pci.rst).
+ */
 #ifndef HW_NV_PBUS_H
 #define HW_NV_PBUS_H
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* qemu-nv: PMC, the master control unit (bus/pmc.rst). */
+/* qemu-nv: PMC, the master control unit (docs/hw/bus/pmc.rst). */
 #ifndef HW_NV_PMC_H
 #define HW_NV_PMC_H
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* qemu-nv: PSTRAPS, the straps readout and override (io/pstraps.rst). */
+/* qemu-nv: PSTRAPS, the straps and their override (docs/hw/io/pstraps.rst). */
 #ifndef HW_NV_PSTRAPS_H
 #define HW_NV_PSTRAPS_H
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* qemu-nv: PTIMER, the time counter and alarm (bus/ptimer.rst). */
+/* qemu-nv: PTIMER, the time counter and alarm (docs/hw/bus/ptimer.rst). */
 #ifndef HW_NV_PTIMER_H
 #define HW_NV_PTIMER_H
 

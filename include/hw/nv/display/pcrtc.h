@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv: PCRTC, the NV4-style scanout engine of each head
- * (display/nv3/pcrtc.rst, rnndb display/nv3_pcrtc.xml, nouveau
+ * (docs/hw/display/nv3/pcrtc.rst, rnndb display/nv3_pcrtc.xml, nouveau
  * dispnv04/nvreg.h), its VGA window PRMCIO, and the scanout mode the
  * registers describe.
  */

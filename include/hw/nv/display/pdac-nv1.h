@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv: NV1 PDAC, the SGS DAC behind BAR0 0x609000 (display/nv1/
- * pdac.rst), and NV1 scanout (display/nv1/pfb.rst, graph/nv1/rop.rst
- * "The framebuffer(s)").
+ * docs/hw/display/nv1/pdac.rst), and NV1 scanout
+ * (docs/hw/display/nv1/pfb.rst, docs/hw/graph/nv1/rop.rst "The
+ * framebuffer(s)").
  */
 #ifndef HW_NV_PDAC_NV1_H
 #define HW_NV_PDAC_NV1_H

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv: PRAMDAC, the NV4-style RAMDAC of each head (display/nv3/
- * pramdac.rst, rnndb display/nv3_pramdac.xml, nouveau dispnv04/nvreg.h),
- * with the PRMDIO palette window.
+ * docs/hw/display/nv3/pramdac.rst, rnndb display/nv3_pramdac.xml, nouveau
+ * dispnv04/nvreg.h), with the PRMDIO palette window.
  */
 #ifndef HW_NV_PRAMDAC_H
 #define HW_NV_PRAMDAC_H

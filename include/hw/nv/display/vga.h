@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv: the VGA register file of the NV4-style display heads
- * (display/nv3/vga.rst, rnndb display/nv_vga.xml), reached through the
+ * (docs/hw/display/nv3/vga.rst, rnndb display/nv_vga.xml), reached through the
  * PRMCIO (CRTC, attribute controller, input status), PRMVIO (sequencer,
  * graphics controller, misc) and PRMDIO (palette DAC) windows and through
  * the legacy VGA ports, plus the NV extended CRTC registers with side

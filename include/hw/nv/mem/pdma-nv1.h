@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv: NV1 PDMA, the system memory DMA engine PGRAPH uses for IFM, ITM
- * and notifications (memory/nv1-pdma.rst and graph/nv1/dma.rst are "todo";
- * register names from rnndb memory/nv1_pdma.xml, the rest inferred: see
- * docs/nv1.rst "Inferred behaviour").
+ * and notifications (docs/hw/memory/nv1-pdma.rst and
+ * docs/hw/graph/nv1/dma.rst are "todo"; register names from rnndb
+ * memory/nv1_pdma.xml, the rest inferred: see docs/nv1.rst "Inferred
+ * behaviour").
  */
 #ifndef HW_NV_PDMA_NV1_H
 #define HW_NV_PDMA_NV1_H

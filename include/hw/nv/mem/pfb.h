@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: PFB, the memory interface (display/nv1/pfb.rst for NV1,
+ * qemu-nv: PFB, the memory interface (docs/hw/display/nv1/pfb.rst for NV1,
  * rnndb memory/nv10_pfb.xml for NV10+).
  */
 #ifndef HW_NV_PFB_H

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: PVP1, the VP1 video vector processor of NV41:G80
- * (vdec/vpe/pvp1/: intro, scalar, vector, address.rst).  This is the
+ * qemu-nv: PVP1, the VP1 video vector processor of NV41:G80 (envytools
+ * docs/hw/vdec/vpe/pvp1/: intro, scalar, vector, address.rst).  This is the
  * processor core: register files, data store, bundle fetch and the four
- * execution units.  The MMIO block, FIFO methods and interrupts are built
- * on top of it.
+ * execution units.  The MMIO block, FIFO methods and interrupts are built on
+ * top of it.
  */
 #ifndef HW_NV_VP1_H
 #define HW_NV_VP1_H
