@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: PVP1's outside interface (rnndb pvp1.xml, vp1_fifo.xml;
- * facts.md 3c).  Register windows on the VP1 core, the single-bundle debug
- * interface, code fetch from VRAM, and execution in bounded slices on a
- * host timer so that an endless program never holds the guest up.
+ * qemu-nv: PVP1's outside interface (rnndb vdec/vpe/pvp1.xml and
+ * vp1_fifo.xml; docs/vp1.rst "MMIO").  Register windows on the VP1 core,
+ * the single-bundle debug interface, code fetch from VRAM, and execution
+ * in bounded slices on a host timer so that an endless program never
+ * holds the guest up.
  */
 #include "hw/nv/card.h"
 
@@ -23,9 +24,9 @@ static void disarm(NVCard *card)
 }
 
 /*
- * facts.md 3c: UCODE_MTHD_ADDR holds the VRAM address of the code
- * (INSTANCE, bits 5-31).  The whole code space is fetched at start; words
- * past the end of VRAM read 0 (inferred).
+ * UCODE_MTHD_ADDR holds the VRAM address of the code (rnndb pvp1.xml
+ * INSTANCE, bits 5-31; docs/vp1.rst "MMIO").  The whole code space is
+ * fetched at start; words past the end of VRAM read 0 (inferred).
  */
 static void fetch_code(NVCard *card)
 {
@@ -125,7 +126,7 @@ static bool win(uint32_t addr, uint32_t base, unsigned n, unsigned *idx)
     return addr >= base && addr - base < 4 * n;
 }
 
-/* $v[n] bytes 4w..4w+3 at 4n + 0x80w (facts.md 3c). */
+/* $v[n] bytes 4w..4w+3 at 4n + 0x80w (docs/vp1.rst "MMIO"). */
 static uint8_t *v_bytes(NVVp1 *vp, uint32_t addr)
 {
     return &vp->v[addr >> 2 & 31][(addr >> 7) * 4];
@@ -219,7 +220,7 @@ static void pvp1_write(NVCard *card, uint32_t addr, uint32_t val)
         vp->a[i] = val;
         return;
     }
-    /* facts.md 3c: $c is read-only here (instructions set it). */
+    /* docs/vp1.rst "MMIO": $c is read-only here (instructions set it). */
     if (win(addr, NV_PVP1_C, 4, &i)) {
         return;
     }
@@ -277,8 +278,8 @@ static void pvp1_write(NVCard *card, uint32_t addr, uint32_t val)
         p->fifo_direct = val;
         return;
     case NV_PVP1_START:
-        /* facts.md 3c: 0xc0000000 starts at word 0; inferred: bit 31
-         * clear stops the code. */
+        /* docs/vp1.rst "MMIO": 0xc0000000 starts at word 0; inferred:
+         * bit 31 clear stops the code. */
         if (val & NV_PVP1_START_GO) {
             start(card, 0);
         } else {
@@ -290,7 +291,7 @@ static void pvp1_write(NVCard *card, uint32_t addr, uint32_t val)
 }
 
 /*
- * vp1_fifo.xml: PARAM[i] -> $m[i], EXEC_PARAM -> $m[48] and EXEC starts
+ * rnndb vp1_fifo.xml: PARAM[i] -> $m[i], EXEC_PARAM -> $m[48] and EXEC starts
  * the code fetched from UCODE_MTHD_ADDR at word @data (both inferred).
  */
 void nv_pvp1_method(NVCard *card, uint32_t mthd, uint32_t data)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv: NV1 PGRAPH, the registers, interrupts, method execution and the
- * drawing objects (graph/nv1/pgraph.rst; facts.md sections 1 and 2).
+ * drawing objects (envytools docs/hw/graph/nv1/pgraph.rst; docs/nv1.rst
+ * "Register masks" and "Methods").
  *
  * Methods arrive here from the direct submission area (BAR0 0x410000 +
  * class << 16 + method) or, later, from PFIFO.  They execute at once:
@@ -25,7 +26,7 @@ typedef struct NV1Reg {
 
 #define REG(o, n, st, m, f) { o, n, st, m, offsetof(NV1Pgraph, f) }
 
-/* Masks from facts.md section 1 (hardware-verified); full where unknown. */
+/* Masks from docs/nv1.rst "Register masks"; full where unknown. */
 static const NV1Reg nv1_regs[] = {
     REG(0x084, 1, 4, 0xffffffef, debug_b),  /* bit 4 reads 0 */
     REG(0x088, 1, 4, 0xffffffff, debug_c),
@@ -265,7 +266,10 @@ static bool vtx_valid(NV1Pgraph *g, unsigned n)
     return (g->valid & need) == need;
 }
 
-/* The volatile state a new object starts without (facts.md 1d, 2). */
+/*
+ * The volatile state a new object starts without (docs/nv1.rst "Methods"
+ * and "Bitmaps").
+ */
 static void volatile_reset(NV1Pgraph *g)
 {
     g->valid = 0;
@@ -273,7 +277,7 @@ static void volatile_reset(NV1Pgraph *g)
     g->bitmap_color[1] &= ~(1u << 30);
 }
 
-/* Method 0 (facts.md section 2). */
+/* Method 0, the object switch (docs/nv1.rst "Methods"). */
 static void mthd_object(NVCard *card, unsigned cls, uint32_t data)
 {
     NV1Pgraph *g = &card->pgraph1;
@@ -297,7 +301,7 @@ static void mthd_object(NVCard *card, unsigned cls, uint32_t data)
     }
 }
 
-/* NOTIFY 0x104 (facts.md section 2); the notification itself is below. */
+/* NOTIFY 0x104 (docs/nv1.rst "Methods"); the notification is below. */
 static void mthd_notify(NVCard *card, unsigned cls, uint32_t data)
 {
     NV1Pgraph *g = &card->pgraph1;
@@ -355,8 +359,9 @@ static Window draw_window(NV1Pgraph *g)
 }
 
 /*
- * facts.md 1g: with a SOFTWARE bit set a drawing method raises its
- * interrupt instead of drawing (vertex side effects still happen).
+ * docs/nv1.rst "Drawing interrupts": with a SOFTWARE bit set a drawing
+ * method raises its interrupt instead of drawing (vertex side effects
+ * still happen).
  */
 static bool draw_allowed(NVCard *card)
 {
@@ -458,7 +463,7 @@ static void draw_blit(NVCard *card, uint32_t w, uint32_t h)
     nv1_rop_dirty(&r, x0, y0, cw, ch);
 }
 
-/* Methods of the context objects (pgraph.rst, facts.md section 2). */
+/* Methods of the context objects (pgraph.rst, docs/nv1.rst "Methods"). */
 static bool mthd_context(NVCard *card, unsigned cls, uint32_t mthd,
                          uint32_t data)
 {
@@ -526,9 +531,9 @@ static bool mthd_context(NVCard *card, unsigned cls, uint32_t mthd,
 /*
  * IFC and BITMAP: the image (SIZE_IN) starts at vertex 0 and is clipped to
  * SIZE_OUT from there and to the drawing window.  Data words carry the
- * pixels in order, row after row with no padding (facts.md 1d: the XY
- * logic advances by the pixels of each word; which bit or byte is which
- * pixel is not established: we take the lowest first).
+ * pixels in order, row after row with no padding (docs/nv1.rst "Bitmaps":
+ * the XY logic advances by the pixels of each word; which bit or byte is
+ * which pixel is not established: we take the lowest first).
  */
 static void image_begin(NVCard *card, uint32_t size_in)
 {
@@ -564,7 +569,7 @@ static void image_pixel(NVCard *card, NV1Rop *r, const Window *win,
     dirty->y1 = MAX(dirty->y1, y + 1);
 }
 
-/* facts.md 1d: 2 pixels a word for A1R5G5B5, 4 for Y8, else 1. */
+/* docs/nv1.rst "Bitmaps": 2 pixels a word for A1R5G5B5, 4 for Y8, else 1. */
 static unsigned image_pixels_per_word(NV1Pgraph *g)
 {
     switch (NV1_CTX_COLOR_FORMAT_DST(g->ctx_switch) % 5) {
@@ -1180,7 +1185,7 @@ void nv1_pgraph_method(NVCard *card, unsigned cls, uint32_t mthd,
     trap(card, 0, NV1_INVALID_METHOD);
 }
 
-/* The direct submission area: needs ACCESS.HOST (facts.md section 2). */
+/* The direct submission area: needs ACCESS.HOST (docs/nv1.rst "Methods"). */
 static void pgraph_mthd_write(NVCard *card, uint32_t addr, uint32_t val)
 {
     uint32_t off = NV1_PGRAPH_MTHD_BASE - NV1_PGRAPH_BASE + addr;

@@ -54,7 +54,7 @@ static void test_registers(void)
     g_assert_cmphex(th_rd(th, GR(0x6a4)), ==, 0x0f000000);
     th_wr(th, GR(0x6a4), HOST_ON | 1);      /* HOST_WR only: FIFO stays 0 */
     g_assert_cmphex(th_rd(th, GR(0x6a4)), ==, 0x0f000100);
-    /* Masks (facts.md section 1). */
+    /* Masks (docs/nv1.rst "Register masks"). */
     th_wr(th, GR(0x624), 0xffffffff);
     g_assert_cmphex(th_rd(th, GR(0x624)), ==, 0xff);
     th_wr(th, GR(0x630), 0xffffffff);
@@ -116,7 +116,7 @@ static void test_invalid_method(void)
 }
 
 /*
- * Method 0 (facts.md section 2): a new channel (or none valid yet) raises
+ * Method 0 (docs/nv1.rst "Methods"): a new channel (or none valid yet) raises
  * CONTEXT_SWITCH (INTR bit 4) and sets CTX_CONTROL bits 16 and 24; the
  * same channel does not, and clears bit 24.  ACCESS bits 12-16 take the
  * class; CTX_SWITCH takes the data & 0x807fffff.
@@ -147,7 +147,7 @@ static void test_object_switch(void)
     th_free(th);
 }
 
-/* Context objects (facts.md section 2, rop.rst). */
+/* Context objects (docs/nv1.rst "Methods", rop.rst). */
 static void test_context_objects(void)
 {
     TestHost *th = setup(3);
@@ -229,10 +229,11 @@ static void test_rect(void)
 }
 
 /*
- * facts.md 1g: with CANVAS_CONFIG.SOFTWARE a draw raises CANVAS_SOFTWARE
- * (bit 20) instead, CLIPRECT_CONFIG.SOFTWARE CLIP_SOFTWARE (bit 24); both
- * can come together.  Nothing is drawn; HOST is dropped.  A WH without its
- * XY after a volatile reset is MISSING_METHOD (bit 16).
+ * docs/nv1.rst "Drawing interrupts": with CANVAS_CONFIG.SOFTWARE a draw
+ * raises CANVAS_SOFTWARE (bit 20) instead, CLIPRECT_CONFIG.SOFTWARE
+ * CLIP_SOFTWARE (bit 24); both can come together.  Nothing is drawn; HOST
+ * is dropped.  A WH without its XY after a volatile reset is
+ * MISSING_METHOD (bit 16).
  */
 static void test_draw_interrupts(void)
 {
@@ -264,7 +265,7 @@ static void test_draw_interrupts(void)
     th_free(th);
 }
 
-/* NOTIFY (facts.md section 2). */
+/* NOTIFY (docs/nv1.rst "Methods"). */
 static void test_notify(void)
 {
     TestHost *th = setup(3);

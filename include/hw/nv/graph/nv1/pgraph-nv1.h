@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: NV1 PGRAPH, the 2D engine (graph/nv1/pgraph.rst, graph/nv1/rop.rst
- * and the register masks of facts.md section 1).
+ * qemu-nv: NV1 PGRAPH, the 2D engine (envytools docs/hw/graph/nv1/pgraph.rst
+ * and rop.rst; the register masks of docs/nv1.rst "Register masks").
  */
 #ifndef HW_NV_PGRAPH_NV1_H
 #define HW_NV_PGRAPH_NV1_H
@@ -180,7 +180,7 @@ void nv1_pgraph_method(struct NVCard *card, unsigned cls, uint32_t mthd,
 /* The method submission area, addr relative to NV1_PGRAPH_MTHD_BASE. */
 /* Is PGRAPH's line into PMC (12) / PFB's VBLANK line (24) active? */
 
-/* ---- The per-pixel pipeline (graph/nv1/rop.rst; facts.md 1a-1g) ---- */
+/* ---- The per-pixel pipeline (rop.rst; docs/nv1.rst "ROP details") ---- */
 
 typedef enum NV1WorkFormat {
     NV1_WF_Y8,
