@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "hw/nv/card.h"
+#include "hw/nv/graph/nv1/rop-nv1.h"
 
 /* Plain storage registers: offset, count, stride, writable mask, field. */
 typedef struct NV1Reg {

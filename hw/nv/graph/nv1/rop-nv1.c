@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "hw/nv/card.h"
+#include "hw/nv/graph/nv1/pgraph-nv1.h"
+#include "hw/nv/graph/nv1/rop-nv1.h"
 
 static const uint32_t wf_mask[] = {
     [NV1_WF_Y8] = 0xff,

@@ -7,6 +7,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "hw/nv/graph/nv1/rop-nv1.h"
 #include "test-host.h"
 
 #define GR(r)       (0x400000 + (r))
