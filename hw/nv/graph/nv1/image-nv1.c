@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hw/nv/card.h"
+#include "hw/nv/core/method.h"
 #include "hw/nv/graph/nv1/pgraph-nv1.h"
 #include "hw/nv/graph/nv1/rop-nv1.h"
 #include "hw/nv/mem/pdma-nv1.h"
@@ -20,7 +21,7 @@
  * the XY logic advances by the pixels of each word; which bit or byte is
  * which pixel is not established: we take the lowest first).
  */
-void nv1_image_begin(NVCard *card, uint32_t size_in)
+static void image_begin(NVCard *card, uint32_t size_in)
 {
     NV1Pgraph *g = &card->pgraph1;
 
@@ -93,9 +94,11 @@ static void image_dirty(const NV1Rop *r, const NV1Window *dirty)
     }
 }
 
-void nv1_image_data(NVCard *card, unsigned cls, uint32_t data)
+/* A data word of IFC (COLOR), BITMAP (BITMAP) or IFM (DATA). */
+static void image_data(NVCard *card, const NVMethodCall *call)
 {
     NV1Pgraph *g = &card->pgraph1;
+    uint32_t data = call->data;
     uint32_t w = g->img_in & 0xffff, h = g->img_in >> 16;
     /* What the word's pixels may have changed, told to the host once. */
     NV1Window win, dirty = { INT32_MAX, INT32_MAX, INT32_MIN, INT32_MIN };
@@ -111,7 +114,7 @@ void nv1_image_data(NVCard *card, unsigned cls, uint32_t data)
     }
     win = nv1_draw_window(g);
     nv1_rop_begin(&r, card, false);
-    if (cls == NV1_CLASS_BITMAP) {
+    if (call->cls == NV1_CLASS_BITMAP) {
         /* rop.rst: CGA6 bitmaps hold the leftmost pixel in each byte's MSB */
         for (unsigned i = 0; i < 32 && g->img_pos < w * h; i++) {
             unsigned bit = g->ctx_switch & NV1_CTX_BITMAP_CGA6 ? i ^ 7 : i;
@@ -119,7 +122,7 @@ void nv1_image_data(NVCard *card, unsigned cls, uint32_t data)
             image_pixel(card, &r, &win, g->bitmap_color[(data >> bit) & 1],
                         true, &dirty);
         }
-    } else if (cls == NV1_CLASS_IFM) {
+    } else if (call->cls == NV1_CLASS_IFM) {
         image_word(card, &r, &win, data, (g->img_pos / w + 1) * w, &dirty);
     } else {
         image_word(card, &r, &win, data, w * h, &dirty);
@@ -128,7 +131,7 @@ void nv1_image_data(NVCard *card, unsigned cls, uint32_t data)
 }
 
 /*
- * IFM and ITM (graph/2d/ifm.rst is a todo; methods from rnndb
+ * IFM and ITM (docs/hw/graph/2d/ifm.rst is a todo; methods from rnndb
  * nv1_ifm.xml): an image of SIZE at POINT, row r at OFFSET + r * PITCH of
  * the DMA object in PGRAPH's DMA register.  Only the part inside the
  * drawing window (IFM) or the canvas (ITM) moves, which bounds the work
@@ -225,39 +228,82 @@ static void itm_run(NVCard *card)
     g_free(buf);
 }
 
-bool nv1_mthd_image_memory(NVCard *card, unsigned cls, uint32_t mthd,
-                           uint32_t data)
+static void image_size_in(NVCard *card, const NVMethodCall *call)
+{
+    image_begin(card, call->data);
+}
+
+static void bitmap_color(NVCard *card, const NVMethodCall *call)
+{
+    card->pgraph1.bitmap_color[call->idx] = nv1_a1_color(card, call->data);
+}
+
+/* IFM/ITM SIZE: the image's size, which is also its SIZE_OUT. */
+static void memory_size(NVCard *card, const NVMethodCall *call)
+{
+    image_begin(card, call->data);
+    card->pgraph1.img_out = call->data;
+}
+
+/* IFM/ITM OFFSET starts the transfer (docs/nv1.rst "Inferred behaviour"). */
+static void memory_offset(NVCard *card, const NVMethodCall *call)
 {
     NV1Pgraph *g = &card->pgraph1;
 
-    switch (mthd) {
-    case 0x308:
-        nv1_set_vtx(g, 0, nv1_xy_x(data), nv1_xy_y(data));
-        return true;
-    case 0x30c:
-        nv1_image_begin(card, data);
-        g->img_out = data;
-        return true;
-    case 0x310:
-        g->dma_pitch = data;
-        return true;
-    case 0x314:
-        g->dma_offset = data;
-        if (!nv1_vtx_valid(g, 1)) {
-            nv1_pgraph_trap(card, NV1_INTR_MISSING_METHOD, 0);
-        } else if (cls == NV1_CLASS_ITM) {
-            itm_run(card);
-        } else if (nv1_draw_allowed(card)) {
-            g->dma_wait = true;
-            if (g->access & NV1_ACCESS_DMA) {
-                nv1_ifm_run(card);
-            }
+    g->dma_offset = call->data;
+    if (!nv1_vtx_valid(g, 1)) {
+        nv1_pgraph_trap(card, NV1_INTR_MISSING_METHOD, 0);
+    } else if (call->cls == NV1_CLASS_ITM) {
+        itm_run(card);
+    } else if (nv1_draw_allowed(card)) {
+        g->dma_wait = true;
+        if (g->access & NV1_ACCESS_DMA) {
+            nv1_ifm_run(card);
         }
-        return true;
     }
-    if (cls == NV1_CLASS_IFM && mthd >= 0x040 && mthd < 0x080) {
-        nv1_image_data(card, cls, data);
-        return true;
-    }
-    return false;
 }
+
+/* ---- the class tables ---- */
+
+#define XY16    NV_MDECODE(NV_MTYPE_XY16)
+#define WH16    NV_MDECODE(NV_MTYPE_WH16)
+
+/* rnndb gives NV1_IFC 32 COLOR words; NV1 takes them up to 0x1ffc. */
+static const NVMethod ifc_methods[] = {
+    NV1_COMMON_METHODS,
+    NV_MTHD(0x304, "POINT", nv1_mthd_vtx, XY16),
+    NV_MTHD_STORE(0x308, "SIZE_OUT", pgraph1.img_out, 0xffffffff, WH16),
+    NV_MTHD(0x30c, "SIZE_IN", image_size_in, WH16),
+    NV_MTHD_ARRAY(0x400, 0x700, 4, "COLOR", image_data),
+};
+NVMethodClass nv1_ifc_class = NV_METHOD_CLASS("NV1_IFC", ifc_methods);
+
+static const NVMethod bitmap_methods[] = {
+    NV1_COMMON_METHODS,
+    NV_MTHD_ARRAY(0x308, 2, 4, "COLOR", bitmap_color),
+    NV_MTHD(0x310, "POINT", nv1_mthd_vtx, XY16),
+    NV_MTHD_STORE(0x314, "SIZE_OUT", pgraph1.img_out, 0xffffffff, WH16),
+    NV_MTHD(0x318, "SIZE_IN", image_size_in, WH16),
+    NV_MTHD_ARRAY(0x400, 32, 4, "BITMAP", image_data),
+};
+NVMethodClass nv1_bitmap_class = NV_METHOD_CLASS("NV1_BITMAP",
+                                                 bitmap_methods);
+
+/* IFM and ITM share their methods; IFM adds DATA, which PDMA writes. */
+#define MEMORY_METHODS \
+    NV1_COMMON_METHODS, \
+    NV_MTHD(0x308, "POINT", nv1_mthd_vtx, XY16), \
+    NV_MTHD(0x30c, "SIZE", memory_size, WH16), \
+    NV_MTHD_STORE(0x310, "PITCH", pgraph1.dma_pitch, 0xffffffff), \
+    NV_MTHD(0x314, "OFFSET", memory_offset)
+
+static const NVMethod ifm_methods[] = {
+    MEMORY_METHODS,
+    NV_MTHD_ARRAY(0x040, 16, 4, "DATA", image_data),
+};
+NVMethodClass nv1_ifm_class = NV_METHOD_CLASS("NV1_IFM", ifm_methods);
+
+static const NVMethod itm_methods[] = {
+    MEMORY_METHODS,
+};
+NVMethodClass nv1_itm_class = NV_METHOD_CLASS("NV1_ITM", itm_methods);

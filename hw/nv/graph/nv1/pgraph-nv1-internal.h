@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv: what the NV1 PGRAPH sources share: interrupts raised by
- * methods, the vertex helpers, the drawing window, the notifier and each
- * file's methods (pgraph-nv1.c dispatches, objects-nv1.c, prim-nv1.c and
+ * methods, the vertex helpers, the drawing window, the notifier and the
+ * class tables (pgraph-nv1.c dispatches, objects-nv1.c, prim-nv1.c and
  * image-nv1.c implement the classes).
  */
 #ifndef HW_NV_PGRAPH_NV1_INTERNAL_H
@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "hw/nv/card.h"
+#include "hw/nv/core/method.h"
 #include "hw/nv/graph/nv1/pgraph-nv1.h"
 
 /* pgraph-nv1.c: an interrupt caused by a method (INTR and INVALID bits). */
@@ -63,28 +64,33 @@ typedef struct NV1Window {
 NV1Window nv1_canvas_window(NV1Pgraph *g);
 NV1Window nv1_draw_window(NV1Pgraph *g);
 bool nv1_draw_allowed(NVCard *card);
+/* prim-nv1.c: an xy16 method that sets vertex NVMethod.arg, no more. */
+void nv1_mthd_vtx(NVCard *card, const NVMethodCall *call);
 
-/*
- * The methods of the classes, by file; those returning bool return false
- * for a method the class does not have.
- */
-/* objects-nv1.c: method 0, NOTIFY and the context objects. */
-void nv1_mthd_object(NVCard *card, unsigned cls, uint32_t data);
-void nv1_mthd_notify(NVCard *card, unsigned cls, uint32_t data);
-bool nv1_mthd_context(NVCard *card, unsigned cls, uint32_t mthd,
-                      uint32_t data);
-/* ... a colour of the object's format, stored A1R10G10B10. */
+/* objects-nv1.c: a colour of the object's format, stored A1R10G10B10. */
 uint32_t nv1_a1_color(NVCard *card, uint32_t val);
-/* ... the notification a NOTIFY asked for, now the next method is done. */
+/* objects-nv1.c: the notification a NOTIFY asked for, now the next
+ * method has completed. */
 void nv1_notify_done(NVCard *card);
-/* prim-nv1.c: the drawing objects. */
-bool nv1_mthd_draw(NVCard *card, unsigned cls, uint32_t mthd, uint32_t data);
-/* image-nv1.c: IFC and BITMAP data, IFM and ITM. */
-void nv1_image_begin(NVCard *card, uint32_t size_in);
-void nv1_image_data(NVCard *card, unsigned cls, uint32_t data);
-bool nv1_mthd_image_memory(NVCard *card, unsigned cls, uint32_t mthd,
-                           uint32_t data);
-/* ... an IFM waiting for ACCESS.DMA gets its data. */
+/* image-nv1.c: an IFM waiting for ACCESS.DMA gets its data. */
 void nv1_ifm_run(NVCard *card);
+
+/* Every class has the object switch and NOTIFY (docs/nv1.rst "Methods"). */
+void nv1_mthd_object(NVCard *card, const NVMethodCall *call);
+void nv1_mthd_notify(NVCard *card, const NVMethodCall *call);
+#define NV1_COMMON_METHODS \
+    NV_MTHD(0x000, "OBJECT", nv1_mthd_object), \
+    NV_MTHD(0x104, "NOTIFY", nv1_mthd_notify)
+
+/* The class tables, by file. */
+extern NVMethodClass nv1_none_class;    /* class numbers nothing uses */
+extern NVMethodClass nv1_beta_class, nv1_rop_class, nv1_chroma_class,
+                     nv1_plane_class, nv1_clip_class, nv1_pattern_class;
+extern NVMethodClass nv1_point_class, nv1_line_class, nv1_lin_class,
+                     nv1_tri_class, nv1_rect_class, nv1_blit_class,
+                     nv1_texlin_class, nv1_texquad_class,
+                     nv1_texlinbeta_class, nv1_texquadbeta_class;
+extern NVMethodClass nv1_ifc_class, nv1_bitmap_class, nv1_ifm_class,
+                     nv1_itm_class;
 
 #endif

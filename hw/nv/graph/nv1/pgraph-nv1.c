@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv: NV1 PGRAPH, the 2D engine: its registers and interrupts, reset,
- * and the dispatch of methods by class (envytools
+ * and the dispatch of methods to the classes' tables (envytools
  * docs/hw/graph/nv1/pgraph.rst; register masks from docs/nv1.rst
  * "Register masks").
  *
@@ -16,6 +16,8 @@
 #include <string.h>
 
 #include "hw/nv/card.h"
+#include "hw/nv/core/method.h"
+#include "hw/nv/core/pmc.h"
 #include "hw/nv/fifo/pfifo-nv1.h"
 #include "hw/nv/graph/nv1/pgraph-nv1.h"
 #include "pgraph-nv1-internal.h"
@@ -154,7 +156,6 @@ static uint32_t pgraph_read(NVCard *card, uint32_t addr)
     return 0;
 }
 
-
 static void write_access(NV1Pgraph *g, uint32_t val)
 {
     static const uint32_t fields[4] = {
@@ -193,7 +194,7 @@ static void pgraph_write(NVCard *card, uint32_t addr, uint32_t val)
     case NV1_PGRAPH_ACCESS:
         write_access(g, val);
         if (g->dma_wait && (g->access & NV1_ACCESS_DMA)) {
-            nv1_ifm_run(card);          /* PDMA may deliver now, */
+            nv1_ifm_run(card);      /* PDMA may deliver now, */
             if (g->notify & NV1_NOTIFY_PENDING) {
                 nv1_notify_done(card);
             }
@@ -237,39 +238,88 @@ static void pgraph_write(NVCard *card, uint32_t addr, uint32_t val)
     nv_unimp(card, NV1_PGRAPH_BASE + addr, true, val);
 }
 
-
 /* ---- methods ---- */
 
+/* The class tables by class number; unused numbers have only methods 0
+ * and 0x104 (docs/nv1.rst "Methods"). */
+static NVMethodClass *const nv1_classes[32] = {
+    [NV1_CLASS_BETA] = &nv1_beta_class,
+    [NV1_CLASS_ROP] = &nv1_rop_class,
+    [NV1_CLASS_CHROMA] = &nv1_chroma_class,
+    [NV1_CLASS_PLANE] = &nv1_plane_class,
+    [NV1_CLASS_CLIP] = &nv1_clip_class,
+    [NV1_CLASS_PATTERN] = &nv1_pattern_class,
+    [NV1_CLASS_POINT] = &nv1_point_class,
+    [NV1_CLASS_LINE] = &nv1_line_class,
+    [NV1_CLASS_LIN] = &nv1_lin_class,
+    [NV1_CLASS_TRI] = &nv1_tri_class,
+    [NV1_CLASS_RECT] = &nv1_rect_class,
+    [NV1_CLASS_TEXLIN] = &nv1_texlin_class,
+    [NV1_CLASS_TEXQUAD] = &nv1_texquad_class,
+    [NV1_CLASS_BLIT] = &nv1_blit_class,
+    [NV1_CLASS_IFC] = &nv1_ifc_class,
+    [NV1_CLASS_BITMAP] = &nv1_bitmap_class,
+    [NV1_CLASS_IFM] = &nv1_ifm_class,
+    [NV1_CLASS_ITM] = &nv1_itm_class,
+    [NV1_CLASS_TEXLINBETA] = &nv1_texlinbeta_class,
+    [NV1_CLASS_TEXQUADBETA] = &nv1_texquadbeta_class,
+};
+
+static inline NVMethodClass *pgraph_class(unsigned cls)
+{
+    NVMethodClass *c = nv1_classes[cls & 0x1f];
+
+    return c ? c : &nv1_none_class;
+}
+
+NVMethodClass *nv1_pgraph_class(unsigned cls)
+{
+    return pgraph_class(cls);
+}
+
+/*
+ * One method of the class whose method area it was written to (docs/nv1.rst
+ * "Methods"); @chid and @subc only name its origin in the trace.  A
+ * method the class does not have raises INVALID_METHOD; a NOTIFY asks for
+ * a notification when the next method (other than NOTIFY and the object
+ * switch) is done.
+ */
+static void pgraph_method(NVCard *card, unsigned cls, uint32_t mthd,
+                          uint32_t data, unsigned chid, unsigned subc)
+{
+    NV1Pgraph *g = &card->pgraph1;
+    NVMethodCall call = {
+        .cls = cls & 0x1f, .chid = chid, .subc = subc,
+        .mthd = mthd & 0xfffc, .data = data,
+    };
+    bool notify = (g->notify & NV1_NOTIFY_PENDING) && call.mthd != 0 &&
+                  call.mthd != 0x104;
+
+    g->trap_addr = NV1_PGRAPH_BASE | call.cls << 16 | call.mthd;
+    g->trap_data = data;
+    if (!nv_method_call(card, pgraph_class(call.cls), &call)) {
+        nv1_pgraph_trap(card, 0, NV1_INVALID_METHOD);
+        return;
+    }
+    /* An IFM still waiting for its data notifies when it is done. */
+    if (notify && !g->dma_wait) {
+        nv1_notify_done(card);
+    }
+}
+
+/* From PFIFO: the channel and subchannel CACHE1 is pulling. */
 void nv1_pgraph_method(NVCard *card, unsigned cls, uint32_t mthd,
                        uint32_t data)
 {
-    NV1Pgraph *g = &card->pgraph1;
-    bool notify = g->notify & NV1_NOTIFY_PENDING;
-
-    cls &= 0x1f;
-    mthd &= 0xfffc;
-    g->trap_addr = NV1_PGRAPH_BASE | cls << 16 | mthd;
-    g->trap_data = data;
-    if (mthd == 0) {
-        nv1_mthd_object(card, cls, data);
-        return;
-    }
-    if (mthd == 0x104) {
-        nv1_mthd_notify(card, cls, data);
-        return;
-    }
-    if (nv1_mthd_context(card, cls, mthd, data) ||
-        nv1_mthd_draw(card, cls, mthd, data)) {
-        /* An IFM still waiting for its data notifies when it is done. */
-        if (notify && !g->dma_wait) {
-            nv1_notify_done(card);
-        }
-        return;
-    }
-    nv1_pgraph_trap(card, 0, NV1_INVALID_METHOD);
+    pgraph_method(card, cls, mthd, data, card->pfifo1.c1_chid,
+                  card->pfifo1.c1_pull_state & 7);
 }
 
-/* The direct submission area: needs ACCESS.HOST (docs/nv1.rst "Methods"). */
+/*
+ * The direct submission area: needs ACCESS.HOST (docs/nv1.rst "Methods").
+ * It has no channel of its own: the trace shows the one CTX_SWITCH holds,
+ * and subchannel 0.
+ */
 static void pgraph_mthd_write(NVCard *card, uint32_t addr, uint32_t val)
 {
     uint32_t off = NV1_PGRAPH_MTHD_BASE - NV1_PGRAPH_BASE + addr;
@@ -279,7 +329,8 @@ static void pgraph_mthd_write(NVCard *card, uint32_t addr, uint32_t val)
                "ACCESS.HOST is off", NV1_PGRAPH_BASE + off);
         return;
     }
-    nv1_pgraph_method(card, off >> 16, off & 0xffff, val);
+    pgraph_method(card, off >> 16, off & 0xffff, val,
+                  NV1_CTX_CHID(card->pgraph1.ctx_switch), 0);
 }
 
 static uint32_t pgraph_mthd_read(NVCard *card, uint32_t addr)
@@ -322,4 +373,3 @@ const NVEngine nv1_pgraph_engine = {
     .reset = pgraph_reset,
     .intr = pgraph_intr,
 };
-

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "hw/nv/card.h"
+#include "hw/nv/core/method.h"
 #include "hw/nv/graph/nv1/pgraph-nv1.h"
 #include "hw/nv/graph/nv1/rop-nv1.h"
 #include "pgraph-nv1-internal.h"
@@ -67,33 +68,45 @@ static bool blit_class(NVCard *card)
     return NV1_ACCESS_CLASS(card->pgraph1.access) == NV1_CLASS_BLIT;
 }
 
+/*
+ * The part @c of a w x h rectangle at (x, y) that a drawing method may
+ * draw: false if a SOFTWARE bit stops it or nothing is inside the window.
+ */
+static bool draw_clip(NVCard *card, int32_t x, int32_t y, uint32_t w,
+                      uint32_t h, NV1Window *c)
+{
+    NV1Window win;
+
+    if (!nv1_draw_allowed(card)) {
+        return false;
+    }
+    win = nv1_draw_window(&card->pgraph1);
+    c->x0 = MAX(x, win.x0);
+    c->y0 = MAX(y, win.y0);
+    c->x1 = MIN(x + (int32_t)w, win.x1);
+    c->y1 = MIN(y + (int32_t)h, win.y1);
+    return c->x0 < c->x1 && c->y0 < c->y1;
+}
+
 /* A solid rectangle of SRC_COLOR, clipped to the drawing window. */
 static void draw_rect(NVCard *card, int32_t x, int32_t y, uint32_t w,
                       uint32_t h)
 {
     NV1Pgraph *g = &card->pgraph1;
-    NV1Window win;
-    int32_t x0, y0, x1, y1;
+    NV1Window c;
     NV1Rop r;
 
-    if (!nv1_draw_allowed(card)) {
-        return;
-    }
-    win = nv1_draw_window(g);
-    x0 = MAX(x, win.x0);
-    y0 = MAX(y, win.y0);
-    x1 = MIN(x + (int32_t)w, win.x1);
-    y1 = MIN(y + (int32_t)h, win.y1);
-    if (x0 >= x1 || y0 >= y1) {
+    if (!draw_clip(card, x, y, w, h, &c)) {
         return;
     }
     nv1_rop_begin(&r, card, blit_class(card));
-    if (!nv1_rop_fill_fast(&r, x0, y0, x1 - x0, y1 - y0, g->src_color)) {
-        for (int32_t py = y0; py < y1; py++) {
-            nv1_rop_span(&r, x0, py, x1 - x0, g->src_color);
+    if (!nv1_rop_fill_fast(&r, c.x0, c.y0, c.x1 - c.x0, c.y1 - c.y0,
+                           g->src_color)) {
+        for (int32_t py = c.y0; py < c.y1; py++) {
+            nv1_rop_span(&r, c.x0, py, c.x1 - c.x0, g->src_color);
         }
     }
-    nv1_rop_dirty(&r, x0, y0, x1 - x0, y1 - y0);
+    nv1_rop_dirty(&r, c.x0, c.y0, c.x1 - c.x0, c.y1 - c.y0);
 }
 
 /*
@@ -107,27 +120,21 @@ static void draw_blit(NVCard *card, uint32_t w, uint32_t h)
     NV1Pgraph *g = &card->pgraph1;
     int32_t sx = g->vtx_x[0], sy = g->vtx_y[0];
     int32_t dx = g->vtx_x[1], dy = g->vtx_y[1];
-    NV1Window win;
-    int32_t x0, y0, x1, y1;
+    NV1Window c;
+    int32_t x0, y0;
     unsigned cw, ch;
     bool rows_up, cols_back;
     NV1Rop r;
 
-    if (!nv1_draw_allowed(card)) {
+    if (!draw_clip(card, dx, dy, w, h, &c)) {
         return;
     }
-    win = nv1_draw_window(g);
-    x0 = MAX(dx, win.x0);
-    y0 = MAX(dy, win.y0);
-    x1 = MIN(dx + (int32_t)w, win.x1);
-    y1 = MIN(dy + (int32_t)h, win.y1);
-    if (x0 >= x1 || y0 >= y1) {
-        return;
-    }
+    x0 = c.x0;
+    y0 = c.y0;
     sx += x0 - dx;
     sy += y0 - dy;
-    cw = x1 - x0;
-    ch = y1 - y0;
+    cw = c.x1 - x0;
+    ch = c.y1 - y0;
     nv1_rop_begin(&r, card, true);
     if (sx >= 0 && sy >= 0 &&
         nv1_rop_blit_fast(&r, x0, y0, sx, sy, cw, ch)) {
@@ -287,218 +294,261 @@ static bool xy_in_range(NVCard *card, uint32_t x, uint32_t y)
     return true;
 }
 
-/* LINE and LIN (rnndb nv1_solid.xml), @last: include the final pixel. */
-static bool mthd_line(NVCard *card, uint32_t mthd, uint32_t data, bool last)
+/* A point that only sets vertex @arg (RECT, BLIT and the images). */
+void nv1_mthd_vtx(NVCard *card, const NVMethodCall *call)
 {
-    NV1Pgraph *g = &card->pgraph1;
-    int32_t *vx = (int32_t *)g->vtx_x, *vy = (int32_t *)g->vtx_y;
-
-    if (mthd == 0x304) {
-        g->src_color = data;
-    } else if (mthd >= 0x400 && mthd < 0x480) {         /* XY0, XY1 pairs */
-        nv1_set_vtx(g, (mthd >> 2) & 1, nv1_xy_x(data), nv1_xy_y(data));
-        if (mthd & 4) {
-            draw_line(card, vx[0], vy[0], vx[1], vy[1], last);
-        }
-    } else if (mthd >= 0x480 && mthd < 0x500) {         /* X0 Y0 X1 Y1 */
-        unsigned i = (mthd >> 2) & 3;
-
-        (i & 1 ? vy : vx)[i >> 1] = data;
-        g->valid |= i & 1 ? NV1_VALID_Y(i >> 1) : NV1_VALID_X(i >> 1);
-        if (i == 3 && xy_in_range(card, vx[0], vy[0]) &&
-            xy_in_range(card, vx[1], vy[1])) {
-            draw_line(card, vx[0], vy[0], vx[1], vy[1], last);
-        }
-    } else if ((mthd >= 0x500 && mthd < 0x580) ||
-               (mthd >= 0x600 && mthd < 0x680 && (mthd & 4))) {
-        /* POLYLINE / CPOLYLINE point: a segment from the previous one. */
-        bool first = !nv1_vtx_valid(g, 1);
-
-        vx[1] = vx[0];
-        vy[1] = vy[0];
-        nv1_set_vtx(g, 0, nv1_xy_x(data), nv1_xy_y(data));
-        if (!first) {
-            draw_line(card, vx[1], vy[1], vx[0], vy[0], last);
-        }
-    } else if (mthd >= 0x600 && mthd < 0x680) {
-        g->src_color = data;
-    } else {
-        return false;
-    }
-    return true;
+    nv1_set_vtx(&card->pgraph1, call->m->arg, nv1_xy_x(call->data),
+                nv1_xy_y(call->data));
 }
 
-/* TRI (rnndb nv1_solid.xml): three points, then a strip of new points. */
-static bool mthd_tri(NVCard *card, uint32_t mthd, uint32_t data)
+/* ---- POINT and RECT (rnndb nv1_solid.xml) ---- */
+
+static void point_xy(NVCard *card, const NVMethodCall *call)
+{
+    nv1_mthd_vtx(card, call);
+    draw_rect(card, nv1_xy_x(call->data), nv1_xy_y(call->data), 1, 1);
+}
+
+/* docs/nv1.rst "Inferred behaviour": a size without its point is missing. */
+static void rect_wh(NVCard *card, const NVMethodCall *call)
+{
+    NV1Pgraph *g = &card->pgraph1;
+
+    if (!nv1_vtx_valid(g, 1)) {
+        nv1_pgraph_trap(card, NV1_INTR_MISSING_METHOD, 0);
+        return;
+    }
+    draw_rect(card, g->vtx_x[0], g->vtx_y[0], call->data & 0xffff,
+              call->data >> 16);
+}
+
+/* ---- LINE and LIN: LINE draws its last pixel, LIN does not ---- */
+
+static bool line_last(const NVMethodCall *call)
+{
+    return call->cls == NV1_CLASS_LINE;
+}
+
+/* LINE_XY_0, LINE_XY_1 (@arg the vertex): the second draws. */
+static void line_xy(NVCard *card, const NVMethodCall *call)
 {
     NV1Pgraph *g = &card->pgraph1;
     int32_t *vx = (int32_t *)g->vtx_x, *vy = (int32_t *)g->vtx_y;
 
-    if (mthd == 0x304) {
-        g->src_color = data;
-    } else if (mthd >= 0x310 && mthd <= 0x318) {
-        unsigned i = (mthd - 0x310) / 4;
-
-        nv1_set_vtx(g, i, nv1_xy_x(data), nv1_xy_y(data));
-        if (i == 2) {
-            draw_tri(card, vx, vy);
-        }
-    } else if (mthd >= 0x320 && mthd <= 0x334) {
-        unsigned i = (mthd - 0x320) / 4;
-
-        (i & 1 ? vy : vx)[i >> 1] = data;
-        if (i == 5 && xy_in_range(card, vx[0], vy[0]) &&
-            xy_in_range(card, vx[1], vy[1]) && xy_in_range(card, vx[2], vy[2])) {
-            draw_tri(card, vx, vy);
-        }
-    } else if ((mthd >= 0x400 && mthd < 0x480) ||
-               (mthd >= 0x580 && mthd < 0x600 && (mthd & 4))) {
-        /* Strip: the new point with the two before it. */
-        vx[0] = vx[1];
-        vy[0] = vy[1];
-        vx[1] = vx[2];
-        vy[1] = vy[2];
-        nv1_set_vtx(g, 2, nv1_xy_x(data), nv1_xy_y(data));
-        if (nv1_vtx_valid(g, 3)) {
-            draw_tri(card, vx, vy);
-        }
-    } else if (mthd >= 0x500 && mthd < 0x580) {        /* COLOR, XY0-2 */
-        unsigned i = (mthd >> 2) & 3;
-
-        if (!i) {
-            g->src_color = data;
-        } else {
-            nv1_set_vtx(g, i - 1, nv1_xy_x(data), nv1_xy_y(data));
-            if (i == 3) {
-                draw_tri(card, vx, vy);
-            }
-        }
-    } else if (mthd >= 0x580 && mthd < 0x600) {
-        g->src_color = data;
-    } else {
-        return false;
+    nv1_mthd_vtx(card, call);
+    if (call->m->arg == 1) {
+        draw_line(card, vx[0], vy[0], vx[1], vy[1], line_last(call));
     }
-    return true;
+}
+
+/* LINE32_X_0, _Y_0, _X_1, _Y_1 (@arg 0-3): Y_1 draws. */
+static void line32(NVCard *card, const NVMethodCall *call)
+{
+    NV1Pgraph *g = &card->pgraph1;
+    int32_t *vx = (int32_t *)g->vtx_x, *vy = (int32_t *)g->vtx_y;
+    unsigned i = call->m->arg;
+
+    (i & 1 ? vy : vx)[i >> 1] = call->data;
+    g->valid |= i & 1 ? NV1_VALID_Y(i >> 1) : NV1_VALID_X(i >> 1);
+    if (i == 3 && xy_in_range(card, vx[0], vy[0]) &&
+        xy_in_range(card, vx[1], vy[1])) {
+        draw_line(card, vx[0], vy[0], vx[1], vy[1], line_last(call));
+    }
+}
+
+/* POLYLINE / CPOLYLINE point: a segment from the previous one. */
+static void polyline_xy(NVCard *card, const NVMethodCall *call)
+{
+    NV1Pgraph *g = &card->pgraph1;
+    int32_t *vx = (int32_t *)g->vtx_x, *vy = (int32_t *)g->vtx_y;
+    bool first = !nv1_vtx_valid(g, 1);
+
+    vx[1] = vx[0];
+    vy[1] = vy[0];
+    nv1_set_vtx(g, 0, nv1_xy_x(call->data), nv1_xy_y(call->data));
+    if (!first) {
+        draw_line(card, vx[1], vy[1], vx[0], vy[0], line_last(call));
+    }
+}
+
+/* ---- TRI: three points, then a strip of new points ---- */
+
+/* TRIANGLE_XY_0-2 and CTRIANGLE_XY_0-2 (@arg the vertex): the third draws. */
+static void tri_xy(NVCard *card, const NVMethodCall *call)
+{
+    NV1Pgraph *g = &card->pgraph1;
+
+    nv1_mthd_vtx(card, call);
+    if (call->m->arg == 2) {
+        draw_tri(card, (int32_t *)g->vtx_x, (int32_t *)g->vtx_y);
+    }
+}
+
+/* TRIANGLE32_X_0 ... _Y_2 (@arg 0-5): Y_2 draws. */
+static void tri32(NVCard *card, const NVMethodCall *call)
+{
+    NV1Pgraph *g = &card->pgraph1;
+    int32_t *vx = (int32_t *)g->vtx_x, *vy = (int32_t *)g->vtx_y;
+    unsigned i = call->m->arg;
+
+    (i & 1 ? vy : vx)[i >> 1] = call->data;
+    if (i == 5 && xy_in_range(card, vx[0], vy[0]) &&
+        xy_in_range(card, vx[1], vy[1]) && xy_in_range(card, vx[2], vy[2])) {
+        draw_tri(card, vx, vy);
+    }
+}
+
+/* TRIMESH / CTRIMESH: the new point with the two before it. */
+static void trimesh_xy(NVCard *card, const NVMethodCall *call)
+{
+    NV1Pgraph *g = &card->pgraph1;
+    int32_t *vx = (int32_t *)g->vtx_x, *vy = (int32_t *)g->vtx_y;
+
+    vx[0] = vx[1];
+    vy[0] = vy[1];
+    vx[1] = vx[2];
+    vy[1] = vy[2];
+    nv1_set_vtx(g, 2, nv1_xy_x(call->data), nv1_xy_y(call->data));
+    if (nv1_vtx_valid(g, 3)) {
+        draw_tri(card, vx, vy);
+    }
+}
+
+/* ---- BLIT (rnndb nv1_blit.xml) ---- */
+
+static void blit_size(NVCard *card, const NVMethodCall *call)
+{
+    if (!nv1_vtx_valid(&card->pgraph1, 2)) {
+        nv1_pgraph_trap(card, NV1_INTR_MISSING_METHOD, 0);
+        return;
+    }
+    draw_blit(card, call->data & 0xffff, call->data >> 16);
 }
 
 /*
- * The textured quads (nv1-tex.rst is a todo throughout; methods from rnndb
- * nv1_3d.xml): SUBDIVIDE goes to PGRAPH's SUBDIVIDE register.  The
+ * The textured quads (docs/hw/graph/2d/nv1-tex.rst is a todo; methods from
+ * rnndb nv1_3d.xml): SUBDIVIDE goes to PGRAPH's SUBDIVIDE register.  The
  * vertices (4 or 9, integer and 12.4 forms), the betas (2 or 5 words, the
  * BETA classes) and the texels are taken but not drawn: no document says
  * where they go or how the texture is mapped, so each logs LOG_UNIMP once.
  */
-static bool mthd_texture(NVCard *card, unsigned cls, uint32_t mthd,
-                         uint32_t data)
+static void tex_unimp(NVCard *card, const NVMethodCall *call)
 {
-    bool quad = cls == NV1_CLASS_TEXQUAD || cls == NV1_CLASS_TEXQUADBETA;
-    bool beta = cls == NV1_CLASS_TEXLINBETA || cls == NV1_CLASS_TEXQUADBETA;
-    uint32_t vtx_end = 4 * (quad ? 9 : 4), beta_end = 4 * (quad ? 5 : 2);
-
-    if (mthd == 0x304) {
-        card->pgraph1.subdivide = data;
-    } else if ((mthd >= 0x310 && mthd < 0x310 + vtx_end) ||
-               (mthd >= 0x350 && mthd < 0x350 + vtx_end) ||
-               (beta && mthd >= 0x380 && mthd < 0x380 + beta_end) ||
-               (mthd >= 0x400 && mthd < 0x480)) {
-        nv_unimp(card, NV1_PGRAPH_BASE | cls << 16 | mthd, true, data);
-    } else {
-        return false;
-    }
-    return true;
+    nv_unimp(card, NV1_PGRAPH_BASE | call->cls << 16 | call->mthd, true,
+             call->data);
 }
 
-/* Methods of the drawing objects. */
-bool nv1_mthd_draw(NVCard *card, unsigned cls, uint32_t mthd, uint32_t data)
-{
-    NV1Pgraph *g = &card->pgraph1;
+/* ---- the class tables ---- */
 
-    switch (cls) {
-    case NV1_CLASS_POINT:
-        if (mthd == 0x304) {
-            g->src_color = data;
-        } else if (mthd >= 0x400 && mthd < 0x480) {
-            nv1_set_vtx(g, 0, nv1_xy_x(data), nv1_xy_y(data));
-            draw_rect(card, nv1_xy_x(data), nv1_xy_y(data), 1, 1);
-        } else if (mthd >= 0x500 && mthd < 0x580 && !(mthd & 4)) {
-            g->src_color = data;
-        } else if (mthd >= 0x500 && mthd < 0x580) {
-            nv1_set_vtx(g, 0, nv1_xy_x(data), nv1_xy_y(data));
-            draw_rect(card, nv1_xy_x(data), nv1_xy_y(data), 1, 1);
-        } else {
-            return false;
-        }
-        return true;
-    case NV1_CLASS_RECT:
-        if (mthd == 0x304) {
-            g->src_color = data;
-        } else if (mthd >= 0x400 && mthd < 0x480 && !(mthd & 4)) {
-            nv1_set_vtx(g, 0, nv1_xy_x(data), nv1_xy_y(data));
-        } else if (mthd >= 0x400 && mthd < 0x480) {
-            if (!nv1_vtx_valid(g, 1)) {
-                nv1_pgraph_trap(card, NV1_INTR_MISSING_METHOD, 0);
-                return true;
-            }
-            draw_rect(card, g->vtx_x[0], g->vtx_y[0], data & 0xffff,
-                      data >> 16);
-        } else {
-            return false;
-        }
-        return true;
-    case NV1_CLASS_LINE:
-    case NV1_CLASS_LIN:
-        return mthd_line(card, mthd, data, cls == NV1_CLASS_LINE);
-    case NV1_CLASS_TRI:
-        return mthd_tri(card, mthd, data);
-    case NV1_CLASS_IFC:
-        if (mthd == 0x304) {
-            nv1_set_vtx(g, 0, nv1_xy_x(data), nv1_xy_y(data));
-        } else if (mthd == 0x308) {
-            g->img_out = data;
-        } else if (mthd == 0x30c) {
-            nv1_image_begin(card, data);
-        } else if (mthd >= 0x400 && mthd < 0x2000) {
-            nv1_image_data(card, cls, data);
-        } else {
-            return false;
-        }
-        return true;
-    case NV1_CLASS_BITMAP:
-        if (mthd == 0x308 || mthd == 0x30c) {
-            g->bitmap_color[(mthd - 0x308) / 4] = nv1_a1_color(card, data);
-        } else if (mthd == 0x310) {
-            nv1_set_vtx(g, 0, nv1_xy_x(data), nv1_xy_y(data));
-        } else if (mthd == 0x314) {
-            g->img_out = data;
-        } else if (mthd == 0x318) {
-            nv1_image_begin(card, data);
-        } else if (mthd >= 0x400 && mthd < 0x480) {
-            nv1_image_data(card, cls, data);
-        } else {
-            return false;
-        }
-        return true;
-    case NV1_CLASS_IFM:
-    case NV1_CLASS_ITM:
-        return nv1_mthd_image_memory(card, cls, mthd, data);
-    case NV1_CLASS_TEXLIN:
-    case NV1_CLASS_TEXQUAD:
-    case NV1_CLASS_TEXLINBETA:
-    case NV1_CLASS_TEXQUADBETA:
-        return mthd_texture(card, cls, mthd, data);
-    case NV1_CLASS_BLIT:
-        if (mthd == 0x300 || mthd == 0x304) {
-            nv1_set_vtx(g, (mthd - 0x300) / 4, nv1_xy_x(data), nv1_xy_y(data));
-        } else if (mthd == 0x308) {
-            if (!nv1_vtx_valid(g, 2)) {
-                nv1_pgraph_trap(card, NV1_INTR_MISSING_METHOD, 0);
-                return true;
-            }
-            draw_blit(card, data & 0xffff, data >> 16);
-        } else {
-            return false;
-        }
-        return true;
-    }
-    return false;
-}
+#define XY16    NV_MDECODE(NV_MTYPE_XY16)
+#define WH16    NV_MDECODE(NV_MTYPE_WH16)
+#define INT     NV_MDECODE(NV_MTYPE_INT)
+#define SRC_COLOR(off, nm) \
+    NV_MTHD_STORE(off, nm, pgraph1.src_color, 0xffffffff)
+#define SRC_COLORS(off, n, st, nm) \
+    NV_MTHD_STORE_ALL(off, n, st, nm, pgraph1.src_color, 0xffffffff)
+
+static const NVMethod point_methods[] = {
+    NV1_COMMON_METHODS,
+    SRC_COLOR(0x304, "COLOR"),
+    NV_MTHD_ARRAY(0x400, 32, 4, "POINT_XY", point_xy, XY16),
+    SRC_COLORS(0x500, 16, 8, "CPOINT_COLOR"),
+    NV_MTHD_ARRAY(0x504, 16, 8, "CPOINT_XY", point_xy, XY16),
+};
+NVMethodClass nv1_point_class = NV_METHOD_CLASS("NV1_POINT", point_methods);
+
+/* LINE and LIN have the same methods (rnndb NV1_LINE-NV40_LIN). */
+#define LINE_METHODS \
+    NV1_COMMON_METHODS, \
+    SRC_COLOR(0x304, "COLOR"), \
+    NV_MTHD_ARRAY(0x400, 16, 8, "LINE_XY_0", line_xy, XY16, .arg = 0), \
+    NV_MTHD_ARRAY(0x404, 16, 8, "LINE_XY_1", line_xy, XY16, .arg = 1), \
+    NV_MTHD_ARRAY(0x480, 8, 16, "LINE32_X_0", line32, INT, .arg = 0), \
+    NV_MTHD_ARRAY(0x484, 8, 16, "LINE32_Y_0", line32, INT, .arg = 1), \
+    NV_MTHD_ARRAY(0x488, 8, 16, "LINE32_X_1", line32, INT, .arg = 2), \
+    NV_MTHD_ARRAY(0x48c, 8, 16, "LINE32_Y_1", line32, INT, .arg = 3), \
+    NV_MTHD_ARRAY(0x500, 32, 4, "POLYLINE_XY", polyline_xy, XY16), \
+    SRC_COLORS(0x600, 16, 8, "CPOLYLINE_COLOR"), \
+    NV_MTHD_ARRAY(0x604, 16, 8, "CPOLYLINE_XY", polyline_xy, XY16)
+
+static const NVMethod line_methods[] = {
+    LINE_METHODS,
+};
+NVMethodClass nv1_line_class = NV_METHOD_CLASS("NV1_LINE", line_methods);
+
+static const NVMethod lin_methods[] = {
+    LINE_METHODS,
+};
+NVMethodClass nv1_lin_class = NV_METHOD_CLASS("NV1_LIN", lin_methods);
+
+static const NVMethod tri_methods[] = {
+    NV1_COMMON_METHODS,
+    SRC_COLOR(0x304, "COLOR"),
+    NV_MTHD(0x310, "TRIANGLE_XY_0", tri_xy, XY16, .arg = 0),
+    NV_MTHD(0x314, "TRIANGLE_XY_1", tri_xy, XY16, .arg = 1),
+    NV_MTHD(0x318, "TRIANGLE_XY_2", tri_xy, XY16, .arg = 2),
+    NV_MTHD(0x320, "TRIANGLE32_X_0", tri32, INT, .arg = 0),
+    NV_MTHD(0x324, "TRIANGLE32_Y_0", tri32, INT, .arg = 1),
+    NV_MTHD(0x328, "TRIANGLE32_X_1", tri32, INT, .arg = 2),
+    NV_MTHD(0x32c, "TRIANGLE32_Y_1", tri32, INT, .arg = 3),
+    NV_MTHD(0x330, "TRIANGLE32_X_2", tri32, INT, .arg = 4),
+    NV_MTHD(0x334, "TRIANGLE32_Y_2", tri32, INT, .arg = 5),
+    NV_MTHD_ARRAY(0x400, 32, 4, "TRIMESH_XY", trimesh_xy, XY16),
+    SRC_COLORS(0x500, 8, 16, "CTRIANGLE_COLOR"),
+    NV_MTHD_ARRAY(0x504, 8, 16, "CTRIANGLE_XY_0", tri_xy, XY16, .arg = 0),
+    NV_MTHD_ARRAY(0x508, 8, 16, "CTRIANGLE_XY_1", tri_xy, XY16, .arg = 1),
+    NV_MTHD_ARRAY(0x50c, 8, 16, "CTRIANGLE_XY_2", tri_xy, XY16, .arg = 2),
+    SRC_COLORS(0x580, 16, 8, "CTRIMESH_COLOR"),
+    NV_MTHD_ARRAY(0x584, 16, 8, "CTRIMESH_XY", trimesh_xy, XY16),
+};
+NVMethodClass nv1_tri_class = NV_METHOD_CLASS("NV1_TRI", tri_methods);
+
+static const NVMethod rect_methods[] = {
+    NV1_COMMON_METHODS,
+    SRC_COLOR(0x304, "COLOR"),
+    NV_MTHD_ARRAY(0x400, 16, 8, "RECTANGLE_XY", nv1_mthd_vtx, XY16),
+    NV_MTHD_ARRAY(0x404, 16, 8, "RECTANGLE_WH", rect_wh, WH16),
+};
+NVMethodClass nv1_rect_class = NV_METHOD_CLASS("NV1_RECT", rect_methods);
+
+static const NVMethod blit_methods[] = {
+    NV1_COMMON_METHODS,
+    NV_MTHD(0x300, "POINT_IN", nv1_mthd_vtx, XY16, .arg = 0),
+    NV_MTHD(0x304, "POINT_OUT", nv1_mthd_vtx, XY16, .arg = 1),
+    NV_MTHD(0x308, "SIZE", blit_size, WH16),
+};
+NVMethodClass nv1_blit_class = NV_METHOD_CLASS("NV1_BLIT", blit_methods);
+
+/* TEXLIN has 4 vertices, TEXQUAD 9; the BETA forms add 2 or 5 betas. */
+#define TEX_METHODS(vtx) \
+    NV1_COMMON_METHODS, \
+    NV_MTHD_STORE(0x304, "SUBDIVIDE", pgraph1.subdivide, 0xffffffff), \
+    NV_MTHD_ARRAY(0x310, vtx, 4, "VTX_POS_INT", tex_unimp, XY16), \
+    NV_MTHD_ARRAY(0x350, vtx, 4, "VTX_POS_FRACT", tex_unimp, XY16), \
+    NV_MTHD_ARRAY(0x400, 32, 4, "COLOR", tex_unimp)
+
+static const NVMethod texlin_methods[] = {
+    TEX_METHODS(4),
+};
+NVMethodClass nv1_texlin_class = NV_METHOD_CLASS("NV1_TEXLIN",
+                                                 texlin_methods);
+
+static const NVMethod texquad_methods[] = {
+    TEX_METHODS(9),
+};
+NVMethodClass nv1_texquad_class = NV_METHOD_CLASS("NV1_TEXQUAD",
+                                                  texquad_methods);
+
+static const NVMethod texlinbeta_methods[] = {
+    TEX_METHODS(4),
+    NV_MTHD_ARRAY(0x380, 2, 4, "VTX_BETA", tex_unimp),
+};
+NVMethodClass nv1_texlinbeta_class = NV_METHOD_CLASS("NV1_TEXLINBETA",
+                                                     texlinbeta_methods);
+
+static const NVMethod texquadbeta_methods[] = {
+    TEX_METHODS(9),
+    NV_MTHD_ARRAY(0x380, 5, 4, "VTX_BETA", tex_unimp),
+};
+NVMethodClass nv1_texquadbeta_class = NV_METHOD_CLASS("NV1_TEXQUADBETA",
+                                                      texquadbeta_methods);

@@ -102,6 +102,7 @@
 #define NV1_CTX_COLOR_FORMAT_DST(v) (((v) >> 9) & 0xf)
 #define NV1_CTX_ALPHA               (1u << 13)  /* SRC_BUF for blits */
 #define NV1_CTX_BITMAP_CGA6         (1u << 14)
+#define NV1_CTX_CHID(v)             (((v) >> 16) & 0x7f)
 
 /* The OP field. */
 #define NV1_OP_RPOP_DS              0x00
@@ -174,9 +175,14 @@ typedef struct NV1Pgraph {
 } NV1Pgraph;
 
 struct NVCard;
-/* Execute one method (from the direct submission area or from PFIFO). */
+/*
+ * PFIFO's puller: execute one method of class @cls (the method area the
+ * object's context names) from the channel and subchannel CACHE1 pulls.
+ */
 void nv1_pgraph_method(struct NVCard *card, unsigned cls, uint32_t mthd,
                        uint32_t data);
+/* The method table of class @cls (0-31), for the unit tests. */
+struct NVMethodClass *nv1_pgraph_class(unsigned cls);
 
 extern const struct NVEngine nv1_pgraph_engine;
 
