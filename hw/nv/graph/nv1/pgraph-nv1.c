@@ -315,6 +315,13 @@ void nv1_pgraph_method(NVCard *card, unsigned cls, uint32_t mthd,
                   card->pfifo1.c1_pull_state & 7);
 }
 
+bool nv1_pgraph_fifo_ready(NVCard *card)
+{
+    return (card->pgraph1.access & NV1_ACCESS_FIFO) &&
+           !card->pgraph1.dma_wait &&
+           ((card->pmc.enable >> NV1_PMC_ENABLE_PGRAPH) & 1);
+}
+
 /*
  * The direct submission area: needs ACCESS.HOST (docs/nv1.rst "Methods").
  * It has no channel of its own: the trace shows the one CTX_SWITCH holds,

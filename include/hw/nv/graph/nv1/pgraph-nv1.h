@@ -181,6 +181,11 @@ struct NVCard;
  */
 void nv1_pgraph_method(struct NVCard *card, unsigned cls, uint32_t mthd,
                        uint32_t data);
+/*
+ * May PFIFO hand PGRAPH a method now?  ACCESS.FIFO is on, no IFM waits for
+ * its data, and PGRAPH is out of reset (PMC.ENABLE).
+ */
+bool nv1_pgraph_fifo_ready(struct NVCard *card);
 /* The method table of class @cls (0-31), for the unit tests. */
 struct NVMethodClass *nv1_pgraph_class(unsigned cls);
 
