@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "hw/nv/card.h"
+#include "hw/nv/graph/nv1/rop-nv1.h"
 
 #define W 1024
 #define H 768

@@ -117,6 +117,47 @@ static void h_log(void *opaque, NVLogKind kind, const char *msg)
     }
 }
 
+static bool h_method_traced(void *opaque)
+{
+    return ((TestHost *)opaque)->trace;
+}
+
+static void h_method_trace(void *opaque, unsigned chid, unsigned subc,
+                           const char *cls, const char *mthd, uint32_t data,
+                           const char *decoded)
+{
+    TestHost *th = opaque;
+    char *line = g_strdup_printf("%u %u %s %s 0x%08x%s%s%s", chid, subc, cls,
+                                 mthd, data, *decoded ? " (" : "", decoded,
+                                 *decoded ? ")" : "");
+
+    if (g_test_verbose()) {
+        g_test_message("trace: %s", line);
+    }
+    g_ptr_array_add(th->trace_lines, line);
+}
+
+const char *th_trace_line(TestHost *th, unsigned i)
+{
+    return i < th->trace_lines->len ? th->trace_lines->pdata[i] : NULL;
+}
+
+void th_trace_clear(TestHost *th)
+{
+    g_ptr_array_set_size(th->trace_lines, 0);
+}
+
+void th_trace_expect(TestHost *th, const char *const *lines)
+{
+    unsigned i;
+
+    for (i = 0; lines[i]; i++) {
+        g_assert_cmpstr(th_trace_line(th, i), ==, lines[i]);
+    }
+    g_assert_null(th_trace_line(th, i));
+    th_trace_clear(th);
+}
+
 TestHost *th_new(const char *model, uint64_t vram_size)
 {
     TestHost *th = g_new0(TestHost, 1);
@@ -132,6 +173,8 @@ TestHost *th_new(const char *model, uint64_t vram_size)
         .pci_config_read = h_pci_config_read,
         .pci_config_write = h_pci_config_write,
         .ddc = h_ddc,
+        .method_traced = h_method_traced,
+        .method_trace = h_method_trace,
         .log = h_log,
     };
 
@@ -143,6 +186,7 @@ TestHost *th_new(const char *model, uint64_t vram_size)
         th->deadline[i] = -1;
     }
     th->now = 1000;     /* anything but 0: base times must be honoured */
+    th->trace_lines = g_ptr_array_new_with_free_func(g_free);
     th->vram = g_malloc0(vram_size);
     nv_st_le(th->pci_config, m->vendor_id | (uint32_t)m->device_id << 16, 4);
     nv_card_init(&th->card, m, &host, th->vram, vram_size, NULL, 0);
@@ -162,6 +206,7 @@ void th_free(TestHost *th)
     nv_card_finalize(&th->card);
     g_free(th->vram);
     g_free(th->last_log);
+    g_ptr_array_free(th->trace_lines, true);
     g_free(th);
 }
 

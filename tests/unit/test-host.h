@@ -24,6 +24,13 @@ typedef struct TestHost {
     bool ddc_hold_sda;
     /* Guest memory for bus-master DMA, at bus address 0. */
     uint8_t sysmem[0x10000];
+    /*
+     * The method trace, while @trace is set: one line per method, oldest
+     * first, "CHID SUBC CLASS METHOD 0xDATA" and " (DECODED)" if the card
+     * decoded the data: "0 3 NV1_RECT RECTANGLE_XY[0] 0x00020001 (x 1, y 2)".
+     */
+    bool trace;
+    GPtrArray *trace_lines;
 } TestHost;
 
 TestHost *th_new(const char *model, uint64_t vram_size);
@@ -40,5 +47,11 @@ void th_wr(TestHost *th, uint32_t addr, uint32_t val);
  * 0x200000 | 0x10, 0x804 = 0x1000000).  The entries are the test's.
  */
 void th_gart_init(TestHost *th);
+
+/* Trace line @i (from 0), or NULL past the last; forget them all. */
+const char *th_trace_line(TestHost *th, unsigned i);
+void th_trace_clear(TestHost *th);
+/* Assert the trace holds exactly @lines (NULL-terminated); forget them. */
+void th_trace_expect(TestHost *th, const char *const *lines);
 
 #endif

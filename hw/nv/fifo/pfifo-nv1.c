@@ -263,10 +263,7 @@ void nv1_pfifo_pull(NVCard *card)
     NV1Pfifo *f = &card->pfifo1;
 
     /* Bounded by the cache: nothing is pushed while we pull. */
-    while ((f->c1_pull & 1) && !c1_empty(f) &&
-           (card->pgraph1.access & NV1_ACCESS_FIFO) &&
-           !card->pgraph1.dma_wait &&
-           ((card->pmc.enable >> NV1_PMC_ENABLE_PGRAPH) & 1)) {
+    while ((f->c1_pull & 1) && !c1_empty(f) && nv1_pgraph_fifo_ready(card)) {
         unsigned slot = f->c1_get >> 2;     /* entries sit at Gray slots */
         uint32_t addr = f->c1_addr[slot], data = f->c1_data[slot];
 

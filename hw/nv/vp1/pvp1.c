@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: PVP1's outside interface (rnndb pvp1.xml, vp1_fifo.xml;
- * facts.md 3c).  Register windows on the VP1 core, the single-bundle debug
- * interface, code fetch from VRAM, and execution in bounded slices on a
- * host timer so that an endless program never holds the guest up.
+ * qemu-nv: PVP1's outside interface (rnndb vdec/vpe/pvp1.xml and
+ * vp1_fifo.xml; docs/vp1.rst "MMIO").  Register windows on the VP1 core,
+ * the single-bundle debug interface, code fetch from VRAM, the NV41_VP1
+ * methods, and execution in bounded slices on a host timer so that an
+ * endless program never holds the guest up.
  */
 #include "hw/nv/card.h"
+#include "hw/nv/core/method.h"
 
 static void arm(NVCard *card)
 {
@@ -23,9 +25,9 @@ static void disarm(NVCard *card)
 }
 
 /*
- * facts.md 3c: UCODE_MTHD_ADDR holds the VRAM address of the code
- * (INSTANCE, bits 5-31).  The whole code space is fetched at start; words
- * past the end of VRAM read 0 (inferred).
+ * UCODE_MTHD_ADDR holds the VRAM address of the code (rnndb pvp1.xml
+ * INSTANCE, bits 5-31; docs/vp1.rst "MMIO").  The whole code space is
+ * fetched at start; words past the end of VRAM read 0 (inferred).
  */
 static void fetch_code(NVCard *card)
 {
@@ -125,7 +127,7 @@ static bool win(uint32_t addr, uint32_t base, unsigned n, unsigned *idx)
     return addr >= base && addr - base < 4 * n;
 }
 
-/* $v[n] bytes 4w..4w+3 at 4n + 0x80w (facts.md 3c). */
+/* $v[n] bytes 4w..4w+3 at 4n + 0x80w (docs/vp1.rst "MMIO"). */
 static uint8_t *v_bytes(NVVp1 *vp, uint32_t addr)
 {
     return &vp->v[addr >> 2 & 31][(addr >> 7) * 4];
@@ -219,7 +221,7 @@ static void pvp1_write(NVCard *card, uint32_t addr, uint32_t val)
         vp->a[i] = val;
         return;
     }
-    /* facts.md 3c: $c is read-only here (instructions set it). */
+    /* docs/vp1.rst "MMIO": $c is read-only here (instructions set it). */
     if (win(addr, NV_PVP1_C, 4, &i)) {
         return;
     }
@@ -277,8 +279,8 @@ static void pvp1_write(NVCard *card, uint32_t addr, uint32_t val)
         p->fifo_direct = val;
         return;
     case NV_PVP1_START:
-        /* facts.md 3c: 0xc0000000 starts at word 0; inferred: bit 31
-         * clear stops the code. */
+        /* docs/vp1.rst "MMIO": 0xc0000000 starts at word 0; inferred:
+         * bit 31 clear stops the code. */
         if (val & NV_PVP1_START_GO) {
             start(card, 0);
         } else {
@@ -289,39 +291,59 @@ static void pvp1_write(NVCard *card, uint32_t addr, uint32_t val)
     nv_unimp(card, NV_PVP1_BASE + addr, true, val);
 }
 
+/* ---- NV41_VP1 methods (rnndb vdec/vpe/vp1_fifo.xml) ---- */
+
+/* Inferred: EXEC starts the code fetched from UCODE_MTHD_ADDR at word
+ * @data. */
+static void mthd_exec(NVCard *card, const NVMethodCall *call)
+{
+    start(card, call->data);
+}
+
 /*
- * vp1_fifo.xml: PARAM[i] -> $m[i], EXEC_PARAM -> $m[48] and EXEC starts
- * the code fetched from UCODE_MTHD_ADDR at word @data (both inferred).
+ * Inferred: PARAM[i] goes to $m[i] and EXEC_PARAM to $m[48], the $m after
+ * them; DMA_VP[] objects are only stored.  Method 0 binds an NV41_VP1
+ * object, which holds no state.
  */
+static const NVMethod vp1_methods[] = {
+    NV_MTHD(0x000, "OBJECT", nv_method_nop),
+    NV_MTHD(NV_VP1_MTHD_NOP, "NOP", nv_method_nop),
+    NV_MTHD_STORE_ARRAY(NV_VP1_MTHD_DMA_VP, NV_VP1_DMA_OBJS, 4, "DMA_VP",
+                        pvp1.dma, 0xffffffff),
+    NV_MTHD(NV_VP1_MTHD_EXEC, "EXEC", mthd_exec),
+    NV_MTHD_STORE(NV_VP1_MTHD_EXEC_PARAM, "EXEC_PARAM",
+                  vp1.m[NV_VP1_M_EXEC_PARAM], 0xffffffff),
+    NV_MTHD_STORE_ARRAY(NV_VP1_MTHD_PARAM, NV_VP1_PARAMS, 4, "PARAM", vp1.m,
+                        0xffffffff),
+};
+static NVMethodClass vp1_class = NV_METHOD_CLASS("NV41_VP1", vp1_methods);
+
+/* rnndb fifo/nv_object.xml: NV41_VP1's class number. */
+#define NV41_VP1_CLASS              0x4176
+
+/*
+ * A method from PFIFO's puller, on the current channel; inferred: an
+ * unknown method is recorded in FIFO_ERR_* only.
+ */
+static void pvp1_method(NVCard *card, unsigned subc, uint32_t mthd,
+                        uint32_t data)
+{
+    NVMethodCall call = {
+        .cls = NV41_VP1_CLASS, .chid = card->pfifo4.push1 & NV4_CHID_MASK,
+        .subc = subc, .mthd = mthd, .data = data,
+    };
+
+    if (!nv_method_call(card, &vp1_class, &call)) {
+        card->pvp1.fifo_err_mthd = mthd;
+        card->pvp1.fifo_err_data = data;
+        nv_log(card, NV_LOG_GUEST_ERROR, "nv: pvp1: unknown method 0x%04x",
+               mthd);
+    }
+}
+
 void nv_pvp1_method(NVCard *card, uint32_t mthd, uint32_t data)
 {
-    NVVp1 *vp = &card->vp1;
-
-    if (mthd >= NV_VP1_MTHD_PARAM &&
-        mthd < NV_VP1_MTHD_PARAM + 4 * NV_VP1_PARAMS && !(mthd & 3)) {
-        vp->m[(mthd - NV_VP1_MTHD_PARAM) >> 2] = data;
-        return;
-    }
-    if (mthd >= NV_VP1_MTHD_DMA_VP &&
-        mthd < NV_VP1_MTHD_DMA_VP + 4 * NV_VP1_DMA_OBJS && !(mthd & 3)) {
-        card->pvp1.dma[(mthd - NV_VP1_MTHD_DMA_VP) >> 2] = data;
-        return;
-    }
-    switch (mthd) {
-    case NV_VP1_MTHD_NOP:
-        return;
-    case NV_VP1_MTHD_EXEC_PARAM:
-        vp->m[NV_VP1_M_EXEC_PARAM] = data;
-        return;
-    case NV_VP1_MTHD_EXEC:
-        start(card, data);
-        return;
-    }
-    /* Inferred: an unknown method is recorded in FIFO_ERR_* only. */
-    card->pvp1.fifo_err_mthd = mthd;
-    card->pvp1.fifo_err_data = data;
-    nv_log(card, NV_LOG_GUEST_ERROR, "nv: pvp1: unknown method 0x%04x",
-           mthd);
+    pvp1_method(card, 0, mthd, data);
 }
 
 /* PVP1 is part of PVPE (vdec/vpe), whose line is 0 on NV25:G80. */
@@ -330,13 +352,11 @@ static uint32_t pvp1_intr(NVCard *card)
     return card->pvp1.intr & card->pvp1.intr_en ? 1u << NV_PMC_LINE_PVPE : 0;
 }
 
-/* PFIFO's sink: method 0 binds an NV41_VP1 object, which holds no state. */
+/* PFIFO's sink: PVP1 takes every method at once. */
 static bool pvp1_fifo_method(NVCard *card, unsigned subc, uint32_t mthd,
                              uint32_t data)
 {
-    if (mthd) {
-        nv_pvp1_method(card, mthd, data);
-    }
+    pvp1_method(card, subc, mthd, data);
     return true;
 }
 

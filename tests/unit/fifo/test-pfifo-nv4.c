@@ -197,6 +197,36 @@ static void test_vp1_nv44(void)
     run_vp1_params("nv44");
 }
 
+/*
+ * The method trace of what the puller hands PVP1: the channel and
+ * subchannel, NV41_VP1's method names (rnndb vp1_fifo.xml); the object
+ * handle of DMA_VP as the instance RAMHT gave.
+ */
+static void test_vp1_trace(void)
+{
+    TestHost *th = fifo_new("nv43");
+    uint32_t u = user(th, 1);
+
+    chan_new(th, 1, PB_OBJ);
+    ramht_insert(th, H_VP1, 1, NV4_ENGINE_PVP1, VP1_OBJ);
+    pb(th, 0x00, inc(2, 0x0000, 1));            /* OBJECT on subchannel 2 */
+    pb(th, 0x04, H_VP1);
+    pb(th, 0x08, inc(2, 0x04bc, 1));            /* PARAM[47] */
+    pb(th, 0x0c, 0x47);
+    pb(th, 0x10, inc(2, 0x019c, 1));            /* DMA_VP[7] */
+    pb(th, 0x14, H_VP1);
+    th->trace = true;
+    th_wr(th, u + 0x40, 0x18);
+    g_assert_cmphex(th_rd(th, u + 0x44), ==, 0x18);
+    th_trace_expect(th, (const char *const[]) {
+        "1 2 NV41_VP1 OBJECT 0x00012300",
+        "1 2 NV41_VP1 PARAM[47] 0x00000047",
+        "1 2 NV41_VP1 DMA_VP[7] 0x00001230",
+        NULL,
+    });
+    th_free(th);
+}
+
 /* Pushbuffer words in guest memory through a PCI DMA object. */
 static void test_pci_pushbuffer(void)
 {
@@ -537,6 +567,7 @@ int main(int argc, char **argv)
     g_test_add_func("/pfifo-nv4/ramht-hash", test_ramht_hash);
     g_test_add_func("/pfifo-nv4/vp1-methods/nv43", test_vp1_nv43);
     g_test_add_func("/pfifo-nv4/vp1-methods/nv44", test_vp1_nv44);
+    g_test_add_func("/pfifo-nv4/vp1-trace", test_vp1_trace);
     g_test_add_func("/pfifo-nv4/pci-pushbuffer", test_pci_pushbuffer);
     g_test_add_func("/pfifo-nv4/gart-pushbuffer/nv43", test_gart_nv43);
     g_test_add_func("/pfifo-nv4/gart-pushbuffer/nv44", test_gart_nv44);

@@ -335,6 +335,52 @@ static void test_dma_unimp(void)
     th_free(th);
 }
 
+/* Trace line @i: "CHID 0 NV41_VP1 @rest". */
+static void expect_trace(TestHost *th, unsigned i, unsigned chid,
+                         const char *rest)
+{
+    char *want = g_strdup_printf("%u 0 NV41_VP1 %s", chid, rest);
+
+    g_assert_cmpstr(th_trace_line(th, i), ==, want);
+    g_free(want);
+}
+
+/*
+ * The method trace names NV41_VP1's methods as rnndb vp1_fifo.xml does:
+ * across the whole method space, exactly OBJECT, NOP, DMA_VP[8], EXEC,
+ * EXEC_PARAM and PARAM[48] have names; the others show as numbers (and
+ * land in FIFO_ERR_*).
+ */
+static void test_method_trace(gconstpointer model)
+{
+    TestHost *th = vp_host(model);
+    unsigned named = 0, chid;
+
+    th->trace = true;
+    for (uint32_t mthd = 0; mthd < 0x2000; mthd += 4) {
+        if (mthd != NV_VP1_MTHD_EXEC) {
+            nv_pvp1_method(&th->card, mthd, mthd);
+        }
+    }
+    for (unsigned i = 0; th_trace_line(th, i); i++) {
+        named += !strstr(th_trace_line(th, i), "NV41_VP1 0x");
+    }
+    g_assert_cmpuint(named, ==, 1 + 1 + 8 + 1 + 48);
+    /* The channel is PFIFO's current one (CACHE1_PUSH1 bits 0-4). */
+    chid = th_rd(th, 0x003204) & 0x1f;
+    expect_trace(th, 0, chid, "OBJECT 0x00000000");
+    expect_trace(th, 1, chid, "0x0004 0x00000004");
+    expect_trace(th, 0x100 / 4, chid, "NOP 0x00000100");
+    expect_trace(th, 0x19c / 4, chid, "DMA_VP[7] 0x0000019c");
+    expect_trace(th, 0x304 / 4 - 1, chid, "EXEC_PARAM 0x00000304");
+    expect_trace(th, 0x4bc / 4 - 1, chid, "PARAM[47] 0x000004bc");
+    g_assert_cmphex(th_rd(th, M(47)), ==, 0x4bc);
+    th_trace_clear(th);
+    nv_pvp1_method(&th->card, NV_VP1_MTHD_EXEC, 0);
+    expect_trace(th, 0, chid, "EXEC 0x00000000");
+    th_free(th);
+}
+
 int main(int argc, char **argv)
 {
     static const char *const models[] = { "nv43", "nv44" };
@@ -357,6 +403,7 @@ int main(int argc, char **argv)
         ADD("endless", test_endless);
         ADD("methods", test_methods);
         ADD("code-at-vram-end", test_code_at_vram_end);
+        ADD("method-trace", test_method_trace);
 #undef ADD
     }
     return g_test_run();

@@ -2,18 +2,20 @@
 /*
  * qemu-nv: the NV1 ROP, PGRAPH's per-pixel pipeline.
  *
- * The steps and their order follow graph/nv1/rop.rst (the seed); what it
- * leaves as "todo" (bitwise ROP remapping, dithering, blending, blit
- * sources) follows facts.md 1a-1g, taken from envytools' hardware-verified
- * model.  This is the reference path: every pixel goes through every step,
- * in rop.rst's order; what cannot change within a draw is worked out once
- * (nv1_rop_begin), and what cannot change along a row once a row
- * (rop_row).
+ * The steps and their order follow envytools docs/hw/graph/nv1/rop.rst;
+ * what it leaves as "todo" (bitwise ROP remapping, dithering, blending,
+ * blit sources) follows envytools' hardware-verified model, restated in
+ * docs/nv1.rst "Hardware facts beyond envytools".  This is the reference
+ * path: every pixel goes through every step, in rop.rst's order; what
+ * cannot change within a draw is worked out once (nv1_rop_begin), and what
+ * cannot change along a row once a row (rop_row).
  */
 #include <pixman.h>
 #include <string.h>
 
 #include "hw/nv/card.h"
+#include "hw/nv/graph/nv1/pgraph-nv1.h"
+#include "hw/nv/graph/nv1/rop-nv1.h"
 
 static const uint32_t wf_mask[] = {
     [NV1_WF_Y8] = 0xff,
@@ -43,8 +45,9 @@ static bool op_is_blend(unsigned op)
 }
 
 /*
- * rop.rst is_indexed(), with one change from the verified model (facts.md
- * 1a step 1): an 8 bpp framebuffer is indexed even when blending.
+ * rop.rst is_indexed(), with one change from the verified model
+ * (docs/nv1.rst "ROP details"): an 8 bpp framebuffer is indexed even when
+ * blending.
  */
 bool nv1_rop_is_indexed(NVCard *card, bool blit)
 {
@@ -188,8 +191,8 @@ uint32_t nv1_rop_state_downconvert(uint32_t val, NV1WorkFormat wf)
 }
 
 /*
- * facts.md 1b: the 10-to-5 bit dither.  Bits 2-9 of the component split
- * into base (top 5) and step (low 3); a per-position choice adds 0 or 1.
+ * docs/nv1.rst "Dithering": the 10-to-5 bit dither.  Bits 2-9 of the component
+ * split into base (top 5) and step (low 3); a per-position choice adds 0 or 1.
  */
 static const uint8_t dither_m[4][4] = {
     { 0, 1, 1, 0 }, { 0, 0, 1, 0 }, { 0, 0, 1, 1 }, { 1, 1, 1, 1 },
@@ -239,10 +242,10 @@ uint32_t nv1_rop_to_r5g5b5(NVCard *card, uint32_t v, unsigned x, unsigned y)
 }
 
 /*
- * facts.md 1a: OPs 0x01-0x15 read the ROP register with their inputs
- * permuted (ROP_abc uses bit (c << 2 | b << 1 | a)); RPOP_DS and RPOP_SP
- * fold it by popcount.  The result is a standard ternary ROP indexed by
- * P << 2 | S << 1 | D, so the per-pixel step is the same for every OP.
+ * docs/nv1.rst "ROP details": OPs 0x01-0x15 read the ROP register with their
+ * inputs permuted (ROP_abc uses bit (c << 2 | b << 1 | a)); RPOP_DS and
+ * RPOP_SP fold it by popcount.  The result is a standard ternary ROP indexed
+ * by P << 2 | S << 1 | D, so the per-pixel step is the same for every OP.
  */
 static const char *const rop_inputs[0x16] = {
     [0x01] = "SDD", [0x02] = "DSD", [0x03] = "SSD", [0x04] = "DDS",
@@ -460,7 +463,7 @@ uint64_t nv1_rop_pixel_addr(NVCard *card, unsigned buf, unsigned x, unsigned y)
                      x & 0xfff);
 }
 
-/* facts.md 1c: F(a, b) and the factor of each BLEND_* OP. */
+/* docs/nv1.rst "Blending": F(a, b) and the factor of each BLEND_* OP. */
 static uint8_t blend_mul(uint8_t a, uint8_t b)
 {
     if (b == 0xff) {
@@ -499,7 +502,7 @@ static uint32_t blend10(uint8_t f, uint32_t s, uint32_t o)
     return ((o >> 2) * (255 - f) + (s >> 2) * f) >> 6;
 }
 
-/* facts.md 1c: per 10-bit component of two R10G10B10 colours. */
+/* docs/nv1.rst "Blending": per 10-bit component of two R10G10B10 colours. */
 uint32_t nv1_rop_blend(uint8_t f, uint32_t src, uint32_t other)
 {
     uint32_t res = 0;
@@ -525,7 +528,8 @@ void nv1_rop_begin(NV1Rop *r, NVCard *card, bool blit)
     /* rop.rst step 1: the working format is the same for every pixel. */
     r->wf = nv1_rop_working_format(card, blit);
     r->work_mask = wf_mask[r->wf];
-    /* Step 2, facts.md 1e: buffer mask (c / 5 + 1) & 3; one buffer: buf 0. */
+    /* Step 2, docs/nv1.rst "Framebuffer addressing": buffer mask
+     * (c / 5 + 1) & 3; one buffer: buf 0. */
     r->buf_mask = r->double_buf ? (c / 5 + 1) & 3 : 1;
     r->src_buf = r->double_buf && (g->ctx_switch & NV1_CTX_ALPHA);
     r->src_max_x = g->canvas_max & 0xfff;
@@ -568,7 +572,7 @@ void nv1_rop_begin(NV1Rop *r, NVCard *card, bool blit)
     /*
      * Steps 11-12 drop every pixel, whatever its data, for a blend factor
      * that keeps the destination, the no-op ROP skip and a plane mask with
-     * alpha 0 (facts.md 1c, 1a).
+     * alpha 0 (docs/nv1.rst "Blending", "ROP details").
      */
     r->drops_all = !r->draw ||
                    (r->blend ? (r->op == NV1_OP_BLEND_DS_AB && r->beta == 0) ||
@@ -643,7 +647,7 @@ void rop_write(const NV1Rop *r, unsigned bytes, uint8_t *pix,
     /* Step 9: the destination, in the working format. */
     d = convert_fb(nv_ld_le(pix, bytes), r->wf, bytes, r->replicate);
     if (r->blend) {
-        /* Step 11 (facts.md 1c). */
+        /* Step 11 (docs/nv1.rst "Blending"). */
         bool ps = r->op >= NV1_OP_BLEND_PS_B;
         uint32_t b30 = nv1_rop_blend(f, blend_widen(r->wf, s),
                                      blend_widen(r->wf, ps ? p : d));
@@ -672,10 +676,10 @@ void rop_write(const NV1Rop *r, unsigned bytes, uint8_t *pix,
 }
 
 /*
- * facts.md 1f: the blit source is read from buffer SRC_BUF, widened to
- * R10G10B10 (8 bpp stays an index), with alpha 0xff.  A source pixel right
- * of CANVAS_MAX.X or failing the cliprects (@ok false) reads as 0 and is
- * still drawn.
+ * docs/nv1.rst "Blit source": the blit source is read from buffer SRC_BUF,
+ * widened to R10G10B10 (8 bpp stays an index), with alpha 0xff.  A source
+ * pixel right of CANVAS_MAX.X or failing the cliprects (@ok false) reads as 0
+ * and is still drawn.
  */
 static inline __attribute__((always_inline))
 uint32_t blit_source(const NV1Rop *r, unsigned bytes, bool ok,
@@ -994,7 +998,7 @@ bool nv1_rop_blit_fast(const NV1Rop *r, unsigned dx, unsigned dy,
     bool rows_up = dy > sy, cols_back = dy == sy && dx > sx;
     NV1Vec keep, set;
 
-    /* facts.md 1f: sources right of CANVAS_MAX.X read 0. */
+    /* docs/nv1.rst "Blit source": sources right of CANVAS_MAX.X read 0. */
     if (!rop_plain(r) || dst < 0 || src < 0 ||
         sx + w > (card->pgraph1.canvas_max & 0xfff)) {
         return false;

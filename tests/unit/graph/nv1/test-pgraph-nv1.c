@@ -7,6 +7,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "hw/nv/graph/nv1/rop-nv1.h"
 #include "test-host.h"
 
 #define GR(r)       (0x400000 + (r))
@@ -54,7 +55,7 @@ static void test_registers(void)
     g_assert_cmphex(th_rd(th, GR(0x6a4)), ==, 0x0f000000);
     th_wr(th, GR(0x6a4), HOST_ON | 1);      /* HOST_WR only: FIFO stays 0 */
     g_assert_cmphex(th_rd(th, GR(0x6a4)), ==, 0x0f000100);
-    /* Masks (facts.md section 1). */
+    /* Masks (docs/nv1.rst "Register masks"). */
     th_wr(th, GR(0x624), 0xffffffff);
     g_assert_cmphex(th_rd(th, GR(0x624)), ==, 0xff);
     th_wr(th, GR(0x630), 0xffffffff);
@@ -116,7 +117,7 @@ static void test_invalid_method(void)
 }
 
 /*
- * Method 0 (facts.md section 2): a new channel (or none valid yet) raises
+ * Method 0 (docs/nv1.rst "Methods"): a new channel (or none valid yet) raises
  * CONTEXT_SWITCH (INTR bit 4) and sets CTX_CONTROL bits 16 and 24; the
  * same channel does not, and clears bit 24.  ACCESS bits 12-16 take the
  * class; CTX_SWITCH takes the data & 0x807fffff.
@@ -147,7 +148,7 @@ static void test_object_switch(void)
     th_free(th);
 }
 
-/* Context objects (facts.md section 2, rop.rst). */
+/* Context objects (docs/nv1.rst "Methods", rop.rst). */
 static void test_context_objects(void)
 {
     TestHost *th = setup(3);
@@ -229,10 +230,10 @@ static void test_rect(void)
 }
 
 /*
- * facts.md 1g: with CANVAS_CONFIG.SOFTWARE a draw raises CANVAS_SOFTWARE
- * (bit 20) instead, CLIPRECT_CONFIG.SOFTWARE CLIP_SOFTWARE (bit 24); both
- * can come together.  Nothing is drawn; HOST is dropped.  A WH without its
- * XY after a volatile reset is MISSING_METHOD (bit 16).
+ * docs/nv1.rst "Drawing interrupts": with CANVAS_CONFIG.SOFTWARE a draw raises
+ * CANVAS_SOFTWARE (bit 20) instead, CLIPRECT_CONFIG.SOFTWARE CLIP_SOFTWARE
+ * (bit 24); both can come together.  Nothing is drawn; HOST is dropped.  A WH
+ * without its XY after a volatile reset is MISSING_METHOD (bit 16).
  */
 static void test_draw_interrupts(void)
 {
@@ -264,7 +265,7 @@ static void test_draw_interrupts(void)
     th_free(th);
 }
 
-/* NOTIFY (facts.md section 2). */
+/* NOTIFY (docs/nv1.rst "Methods"). */
 static void test_notify(void)
 {
     TestHost *th = setup(3);
@@ -826,6 +827,64 @@ static void test_fast_blit_row_overlap(void)
     th_free(b);
 }
 
+/*
+ * The method trace: rnndb's class and method names (an array method with
+ * its element), the data decoded by its type, numbers where a class or a
+ * method is unknown (which still raise INVALID_METHOD).  The direct area
+ * shows CTX_SWITCH's channel and subchannel 0; PFIFO the channel and
+ * subchannel CACHE1 pulls.
+ */
+static void test_trace(void)
+{
+    TestHost *th = setup(3);
+    uint32_t slot = nv1_ramht_hash(&th->card, 0x11, 0);
+
+    th->trace = true;
+    th_wr(th, GR(0x180), 5 << 16);                      /* channel 5 */
+    object(th, 0x0c, 5 << 16 | OPTS(0x17, 1));
+    th_wr(th, MTHD(0x0c, 0x304), 0x00ff0000);
+    th_wr(th, MTHD(0x0c, 0x408), 2 << 16 | 1);
+    th_wr(th, MTHD(0x0c, 0x40c), 3 << 16 | 4);
+    th_wr(th, MTHD(0x06, 0x308), 1);
+    th_wr(th, MTHD(0x0b, 0x320), -3);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0);
+    g_assert_cmphex(vram32(th, (4 * 640 + 4) * 4), ==, 0x3fc00000);
+    th_wr(th, MTHD(0x0c, 0x200), 5);
+    g_assert_cmphex(th_rd(th, GR(0x104)), ==, 1);       /* INVALID_METHOD */
+    th_wr(th, GR(0x104), 1);
+    th_wr(th, GR(0x6a4), HOST_ON);
+    th_wr(th, MTHD(0x07, 0x300), 6);
+    g_assert_cmphex(th_rd(th, GR(0x104)), ==, 1);
+    th_trace_expect(th, (const char *const[]) {
+        "5 0 NV1_RECT OBJECT 0x00050217",
+        "5 0 NV1_RECT COLOR 0x00ff0000",
+        "5 0 NV1_RECT RECTANGLE_XY[1] 0x00020001 (x 1, y 2)",
+        "5 0 NV1_RECT RECTANGLE_WH[1] 0x00030004 (w 4, h 3)",
+        "5 0 NV1_PATTERN BITMAP_SHAPE 0x00000001 (64X1)",
+        "5 0 NV1_TRI TRIANGLE32_X_0 0xfffffffd (-3)",
+        "5 0 NV1_RECT 0x0200 0x00000005",
+        "5 0 0x7 0x0300 0x00000006",
+        NULL,
+    });
+
+    /* Through PFIFO: handle 0x11 a RECT object, channel 0, subchannel 3. */
+    th_wr(th, GR(0x104), 1);
+    th_wr(th, GR(0x6a4), 0x05000101);                   /* FIFO and HOST */
+    th_wr(th, GR(0x180), 0);                            /* channel 0 */
+    th_wr(th, 0x640000 + slot * 8, 0x11);
+    th_wr(th, 0x640000 + slot * 8 + 4, 0x4c << 16 | 0x217);
+    th_wr(th, 0x003200, 1);                             /* CACHE1 push */
+    th_wr(th, 0x003240, 1);                             /* and pull */
+    th_wr(th, 0x800000 + (3 << 13), 0x11);
+    th_wr(th, 0x800000 + (3 << 13) + 0x404, 1 << 16 | 1);
+    th_trace_expect(th, (const char *const[]) {
+        "0 3 NV1_RECT OBJECT 0x00000217",
+        "0 3 NV1_RECT RECTANGLE_WH[0] 0x00010001 (w 1, h 1)",
+        NULL,
+    });
+    th_free(th);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -849,5 +908,6 @@ int main(int argc, char **argv)
     g_test_add_func("/pgraph-nv1/fast-paths", test_fast_paths);
     g_test_add_func("/pgraph-nv1/fast-blit-row-overlap",
                     test_fast_blit_row_overlap);
+    g_test_add_func("/pgraph-nv1/trace", test_trace);
     return g_test_run();
 }

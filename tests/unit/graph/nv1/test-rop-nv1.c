@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv unit tests: the NV1 per-pixel pipeline.  Every expectation is
- * worked out by hand from graph/nv1/rop.rst (the seed) and facts.md 1a-1g.
+ * worked out by hand from envytools docs/hw/graph/nv1/rop.rst and
+ * docs/nv1.rst "Hardware facts beyond envytools".
  */
 #include <glib.h>
 #include <string.h>
 
+#include "hw/nv/graph/nv1/rop-nv1.h"
 #include "test-host.h"
 
 #define PFB_CONFIG  0x600200
@@ -143,7 +145,7 @@ static void test_working_format(void)
     TestHost *th = th_new("nv1", 0);
     NVCard *c = &th->card;
 
-    /* 8 bpp: always Y8, even blending (facts.md 1a step 1). */
+    /* 8 bpp: always Y8, even blending (docs/nv1.rst "ROP details"). */
     set_canvas(th, 0, 1, false);
     set_ctx(th, NV1_OP_BLEND_DS_AA, NV1_SRC_A8R8G8B8, 0);
     g_assert_cmpint(nv1_rop_working_format(c, false), ==, NV1_WF_Y8);
@@ -176,11 +178,11 @@ static void test_working_format(void)
 }
 
 /*
- * facts.md 1a.  SDD (0x01) takes bit D << 2 | D << 1 | S of the ROP: for
- * 0xcc (bits 2, 3, 6, 7) that is set exactly when D = 1: 0xaa.  PSS (0x09)
- * on 0xf0 takes bit S << 2 | S << 1 | P: set when S = 1: 0xcc.  RPOP_DS on
- * 0x01 (g0 only): S + 2D = 0 -> P S D = x00: 0x11; on 0x16 (g1): S = 1,
- * D = 0: 0x44.  RPOP_SP on 0x80 (g3): S = P = 1: 0xc0.
+ * docs/nv1.rst "ROP details".  SDD (0x01) takes bit D << 2 | D << 1 | S of the
+ * ROP: for 0xcc (bits 2, 3, 6, 7) that is set exactly when D = 1: 0xaa.  PSS
+ * (0x09) on 0xf0 takes bit S << 2 | S << 1 | P: set when S = 1: 0xcc.  RPOP_DS
+ * on 0x01 (g0 only): S + 2D = 0 -> P S D = x00: 0x11; on 0x16 (g1): S = 1, D =
+ * 0: 0x44.  RPOP_SP on 0x80 (g3): S = P = 1: 0xc0.
  */
 static void test_remap(void)
 {
@@ -206,7 +208,7 @@ static void test_bitwise(void)
 }
 
 /*
- * facts.md 1b.  v = bits 2-9, base = v >> 3, step = v & 7.
+ * docs/nv1.rst "Dithering".  v = bits 2-9, base = v >> 3, step = v & 7.
  * 0x3ff: base 31 never increments.  0xb0: v = 44, base 5, step 4: both rows
  * 1 0 0 1, so columns (0,0) and (1,1) give 6, the others 5.  0x64: v = 25,
  * base 3, step 1: z = 0 adds nothing; at (0,0) M = 0 and the odd-step term
@@ -342,9 +344,9 @@ static void test_pixel_addr(void)
 }
 
 /*
- * facts.md 1c.  AA: a = 0x80 -> (0x80 >> 4)^2 = 0x40.  AB: F(0x80, 0x40)
- * = (8 * 0x40) >> 4 = 0x20; F(a, 0xff) = a; F(0xff, b) = b.  AIB: F(0x80,
- * 0xbf) = (8 * 0xbf) >> 4 = 0x5f.  Blend of 0x3ff over 0 at f = 0x80:
+ * docs/nv1.rst "Blending".  AA: a = 0x80 -> (0x80 >> 4)^2 = 0x40.  AB: F(0x80,
+ * 0x40) = (8 * 0x40) >> 4 = 0x20; F(a, 0xff) = a; F(0xff, b) = b.  AIB:
+ * F(0x80, 0xbf) = (8 * 0xbf) >> 4 = 0x5f.  Blend of 0x3ff over 0 at f = 0x80:
  * (0xff * 0x80) >> 6 = 0x1fe per component: 0x1fe7f9fe.
  */
 static void test_blend(void)
@@ -573,9 +575,10 @@ static void test_pixel_buffers(void)
 }
 
 /*
- * BLIT (facts.md 1f): 32 bpp copy of (0,0) to (1,0).  A source at or right
- * of CANVAS_MAX.X reads 0 and is still drawn (with the bypass bit set, the
- * write shows as 0x80000000).  16 bpp with an R5G5B5 object copies 15 bits.
+ * BLIT (docs/nv1.rst "Blit source"): 32 bpp copy of (0,0) to (1,0).  A source
+ * at or right of CANVAS_MAX.X reads 0 and is still drawn (with the bypass bit
+ * set, the write shows as 0x80000000).  16 bpp with an R5G5B5 object copies 15
+ * bits.
  */
 static void test_blit(void)
 {
@@ -757,7 +760,8 @@ static unsigned model_pixel(NVCard *c, bool blit, unsigned x, unsigned y,
     return written;
 }
 
-/* facts.md 1f: a blit pixel, its source read as the model reads. */
+/* A blit pixel, its source read as the model reads (docs/nv1.rst "Blit
+ * source"). */
 static unsigned model_blit(NVCard *c, unsigned x, unsigned y, unsigned sx,
                            unsigned sy)
 {
