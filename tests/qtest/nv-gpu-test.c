@@ -58,13 +58,22 @@ static bool bar_present(QPCIDevice *dev, int n)
     return v != 0;
 }
 
+/*
+ * Set while a test traces nv_method: the QEMU log file the trace goes to
+ * (QEMU's default "log" trace backend writes "nv_method ..." lines there).
+ */
+static char *nv_trace_log;
+
 /* @opts: more nv-gpu properties, each starting with a comma. */
 static void nv_start_opts(NVTest *t, const char *model, const char *opts)
 {
+    g_autofree char *trace = nv_trace_log ?
+        g_strdup_printf(" -trace nv_method -D %s", nv_trace_log) : NULL;
+
     memset(t, 0, sizeof(*t));
     t->qts = qtest_initf("-machine pc -nodefaults "
-                         "-device nv-gpu,model=%s,addr=04.0%s",
-                         model, opts);
+                         "-device nv-gpu,model=%s,addr=04.0%s%s",
+                         model, opts, trace ? trace : "");
     t->bus = qpci_new_pc(t->qts, NULL);
     t->dev = qpci_device_find(t->bus, QPCI_DEVFN(4, 0));
     g_assert_nonnull(t->dev);
@@ -94,6 +103,40 @@ static void nv_stop(NVTest *t)
     g_free(t->dev);
     qpci_free_pc(t->bus);
     qtest_quit(t->qts);
+}
+
+/* Trace nv_method of the next QEMU started into a fresh log file. */
+static void trace_begin(void)
+{
+    int fd = g_file_open_tmp("nv-gpu-trace-XXXXXX", &nv_trace_log, NULL);
+
+    g_assert_cmpint(fd, >=, 0);
+    close(fd);
+}
+
+/*
+ * After nv_stop(): the log holds each of @lines (NULL-terminated) as a
+ * trace line, in that order.
+ */
+static void trace_end(const char *const *lines)
+{
+    g_autofree char *log = NULL;
+    const char *at;
+
+    g_assert_true(g_file_get_contents(nv_trace_log, &log, NULL, NULL));
+    at = log;
+    for (; *lines; lines++) {
+        g_autofree char *want = g_strdup_printf("nv_method %s\n", *lines);
+        const char *found = strstr(at, want);
+
+        if (!found) {
+            g_test_message("trace line '%s' missing in:\n%s", *lines, log);
+        }
+        g_assert_nonnull(found);
+        at = found + strlen(want);
+    }
+    unlink(nv_trace_log);
+    g_clear_pointer(&nv_trace_log, g_free);
 }
 
 static uint32_t rd(NVTest *t, uint32_t addr)
@@ -256,10 +299,23 @@ static void nv1_setup(NVTest *t)
     wr(t, 0x4c0000, 0x17 | 1 << 9);     /* RECT object */
 }
 
+/*
+ * A RECT through the direct method area (channel 0 from CTX_SWITCH,
+ * subchannel 0), traced by rnndb's names (graph/nv1_solid.xml: COLOR
+ * 0x304, RECTANGLE_XY/_WH pairs from 0x400), the points decoded as xy16
+ * and wh16.
+ */
 static void test_nv1_rect(void)
 {
+    static const char *const trace[] = {
+        "ch 0 subc 0 NV1_RECT.COLOR = 0x00102030",
+        "ch 0 subc 0 NV1_RECT.RECTANGLE_XY[0] = x 10, y 5",
+        "ch 0 subc 0 NV1_RECT.RECTANGLE_WH[0] = w 3, h 2",
+        NULL
+    };
     NVTest t;
 
+    trace_begin();
     nv1_setup(&t);
     wr(&t, 0x4c0304, 0x00102030);
     wr(&t, 0x4c0400, 5 << 16 | 10);     /* XY (10, 5) */
@@ -271,6 +327,7 @@ static void test_nv1_rect(void)
     g_assert_cmphex(rd(&t, 0x4006b0), ==, 0);           /* STATUS idle */
     g_assert_false(intx(&t));
     nv_stop(&t);
+    trace_end(trace);
 }
 
 /*
@@ -1046,8 +1103,20 @@ static void test_vp1_fifo(const void *data)
         1 << 18 | 0x400, 0x1234,
         1 << 18 | 0x300, 0,
     };
+    /*
+     * Channel 0, subchannel 0; vp1_fifo.xml names: PARAM[0] at 0x400.  The
+     * puller hands OBJECT the object's RAMIN address: the context's
+     * instance 0x1230 in 16-byte units, 0x12300.
+     */
+    static const char *const trace[] = {
+        "ch 0 subc 0 NV41_VP1.OBJECT = 0x00012300",
+        "ch 0 subc 0 NV41_VP1.PARAM[0] = 0x00001234",
+        "ch 0 subc 0 NV41_VP1.EXEC = 0x00000000",
+        NULL
+    };
     NVTest t;
 
+    trace_begin();
     vp1_setup(&t, data);
     for (size_t i = 0; i < G_N_ELEMENTS(vp1_simd); i++) {
         qpci_io_writel(t.dev, t.bar1, VP1_CODE + 4 * i, vp1_simd[i]);
@@ -1064,6 +1133,7 @@ static void test_vp1_fifo(const void *data)
     qtest_clock_step(t.qts, 4096);
     vp1_check_exit(&t, 0x5a);
     nv_stop(&t);
+    trace_end(trace);
 }
 
 /*
