@@ -178,7 +178,7 @@ static void draw_line(NVCard *card, int32_t x0, int32_t y0, int32_t x1,
     }
     win = nv1_draw_window(&card->pgraph1);
     nv1_rop_begin(&r, card, false);
-    /* At most 0x10000 steps: coordinates are 16-bit. */
+    /* At most 0x10000 steps: every caller checked its points' range. */
     for (;;) {
         bool end = x0 == x1 && y0 == y1;
         int32_t e2 = 2 * err;
@@ -356,7 +356,12 @@ static void line32(NVCard *card, const NVMethodCall *call)
     }
 }
 
-/* POLYLINE / CPOLYLINE point: a segment from the previous one. */
+/*
+ * POLYLINE / CPOLYLINE point: a segment from the previous one.  That point
+ * may have come from a 32-bit method or a vertex register write, so it is
+ * range-checked like LINE32's (the new one is 16-bit): without the check,
+ * a guest could ask for a line of 2^32 steps.
+ */
 static void polyline_xy(NVCard *card, const NVMethodCall *call)
 {
     NV1Pgraph *g = &card->pgraph1;
@@ -366,7 +371,7 @@ static void polyline_xy(NVCard *card, const NVMethodCall *call)
     vx[1] = vx[0];
     vy[1] = vy[0];
     nv1_set_vtx(g, 0, nv1_xy_x(call->data), nv1_xy_y(call->data));
-    if (!first) {
+    if (!first && xy_in_range(card, vx[1], vy[1])) {
         draw_line(card, vx[1], vy[1], vx[0], vy[0], line_last(call));
     }
 }

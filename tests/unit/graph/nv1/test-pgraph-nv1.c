@@ -632,6 +632,24 @@ static void test_lines(void)
     th_wr(th, MTHD(0x0a, 0x48c), 30);
     g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
     g_assert_false(lit(th, 0, 30));
+    /*
+     * A POLYLINE point continuing from a 32-bit point beyond 0x7fff (X_0
+     * = 0x40000000, trapped by LINE32 first) raises XY_RANGE too, and
+     * draws nothing: not a 2^30-pixel line along row 40.
+     */
+    th_wr(th, GR(0x100), 0x1000);
+    th_wr(th, GR(0x6a4), HOST_ON);
+    th_wr(th, MTHD(0x0a, 0x480), 0x40000000);
+    th_wr(th, MTHD(0x0a, 0x484), 40);
+    th_wr(th, MTHD(0x0a, 0x488), 0);
+    th_wr(th, MTHD(0x0a, 0x48c), 40);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
+    th_wr(th, GR(0x100), 0x1000);
+    th_wr(th, GR(0x6a4), HOST_ON);
+    th_wr(th, MTHD(0x0a, 0x500), 40 << 16 | 2);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
+    g_assert_false(lit(th, 0, 40) || lit(th, 1, 40) || lit(th, 2, 40) ||
+                   lit(th, 639, 40));
     th_free(th);
 }
 
