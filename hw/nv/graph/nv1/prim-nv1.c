@@ -165,20 +165,43 @@ static void plot(NVCard *card, NV1Rop *r, const NV1Window *win, int32_t x,
     }
 }
 
+/*
+ * A 32-bit coordinate outside the rasterizer's -0x8000..0x7fff raises
+ * XY_RANGE (pgraph.rst) and nothing is drawn.
+ */
+static bool xy_in_range(NVCard *card, uint32_t x, uint32_t y)
+{
+    if ((int32_t)x < -0x8000 || (int32_t)x > 0x7fff ||
+        (int32_t)y < -0x8000 || (int32_t)y > 0x7fff) {
+        nv1_pgraph_trap(card, NV1_INTR_XY_RANGE, 0);
+        return false;
+    }
+    return true;
+}
+
 static void draw_line(NVCard *card, int32_t x0, int32_t y0, int32_t x1,
                       int32_t y1, bool last)
 {
-    int32_t dx = abs(x1 - x0), dy = -abs(y1 - y0);
-    int32_t sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1, err = dx + dy;
+    int32_t dx, dy, sx, sy, err;
     NV1Window win;
     NV1Rop r;
 
-    if (!nv1_draw_allowed(card)) {
+    /*
+     * Either point may be a 32-bit one (LINE32, or the vertex registers)
+     * left over from an earlier method; in range, a line is at most
+     * 0x10000 steps and nothing below overflows.
+     */
+    if (!xy_in_range(card, x0, y0) || !xy_in_range(card, x1, y1) ||
+        !nv1_draw_allowed(card)) {
         return;
     }
+    dx = abs(x1 - x0);
+    dy = -abs(y1 - y0);
+    sx = x0 < x1 ? 1 : -1;
+    sy = y0 < y1 ? 1 : -1;
+    err = dx + dy;
     win = nv1_draw_window(&card->pgraph1);
     nv1_rop_begin(&r, card, false);
-    /* At most 0x10000 steps: every caller checked its points' range. */
     for (;;) {
         bool end = x0 == x1 && y0 == y1;
         int32_t e2 = 2 * err;
@@ -280,20 +303,6 @@ static void draw_tri(NVCard *card, const int32_t *x, const int32_t *y)
     }
 }
 
-/*
- * A 32-bit coordinate outside the rasterizer's -0x8000..0x7fff raises
- * XY_RANGE (pgraph.rst) and nothing is drawn.
- */
-static bool xy_in_range(NVCard *card, uint32_t x, uint32_t y)
-{
-    if ((int32_t)x < -0x8000 || (int32_t)x > 0x7fff ||
-        (int32_t)y < -0x8000 || (int32_t)y > 0x7fff) {
-        nv1_pgraph_trap(card, NV1_INTR_XY_RANGE, 0);
-        return false;
-    }
-    return true;
-}
-
 /* A point that only sets vertex @arg (RECT, BLIT and the images). */
 void nv1_mthd_vtx(NVCard *card, const NVMethodCall *call)
 {
@@ -350,18 +359,12 @@ static void line32(NVCard *card, const NVMethodCall *call)
 
     (i & 1 ? vy : vx)[i >> 1] = call->data;
     g->valid |= i & 1 ? NV1_VALID_Y(i >> 1) : NV1_VALID_X(i >> 1);
-    if (i == 3 && xy_in_range(card, vx[0], vy[0]) &&
-        xy_in_range(card, vx[1], vy[1])) {
+    if (i == 3) {
         draw_line(card, vx[0], vy[0], vx[1], vy[1], line_last(call));
     }
 }
 
-/*
- * POLYLINE / CPOLYLINE point: a segment from the previous one.  That point
- * may have come from a 32-bit method or a vertex register write, so it is
- * range-checked like LINE32's (the new one is 16-bit): without the check,
- * a guest could ask for a line of 2^32 steps.
- */
+/* POLYLINE / CPOLYLINE point: a segment from the previous one. */
 static void polyline_xy(NVCard *card, const NVMethodCall *call)
 {
     NV1Pgraph *g = &card->pgraph1;
@@ -371,7 +374,7 @@ static void polyline_xy(NVCard *card, const NVMethodCall *call)
     vx[1] = vx[0];
     vy[1] = vy[0];
     nv1_set_vtx(g, 0, nv1_xy_x(call->data), nv1_xy_y(call->data));
-    if (!first && xy_in_range(card, vx[1], vy[1])) {
+    if (!first) {
         draw_line(card, vx[1], vy[1], vx[0], vy[0], line_last(call));
     }
 }

@@ -650,6 +650,13 @@ static void test_lines(void)
     g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
     g_assert_false(lit(th, 0, 40) || lit(th, 1, 40) || lit(th, 2, 40) ||
                    lit(th, 639, 40));
+    /* So does LIN's second 16-bit point after that 32-bit first one. */
+    th_wr(th, GR(0x100), 0x1000);
+    th_wr(th, GR(0x6a4), HOST_ON);
+    th_wr(th, MTHD(0x0a, 0x480), 0x40000000);
+    th_wr(th, MTHD(0x0a, 0x404), 40 << 16 | 2);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
+    g_assert_false(lit(th, 1, 40) || lit(th, 639, 40));
     th_free(th);
 }
 
