@@ -254,7 +254,9 @@ static void draw_tri(NVCard *card, const int32_t *x, const int32_t *y)
     NV1Window win;
     NV1Rop r;
 
-    if (!nv1_draw_allowed(card)) {
+    /* As for lines: a leftover 32-bit point must not reach the maths. */
+    if (!xy_in_range(card, x[0], y[0]) || !xy_in_range(card, x[1], y[1]) ||
+        !xy_in_range(card, x[2], y[2]) || !nv1_draw_allowed(card)) {
         return;
     }
     /* Doubled coordinates put pixel centres on integers; wind CCW. */
@@ -400,8 +402,7 @@ static void tri32(NVCard *card, const NVMethodCall *call)
     unsigned i = call->m->arg;
 
     (i & 1 ? vy : vx)[i >> 1] = call->data;
-    if (i == 5 && xy_in_range(card, vx[0], vy[0]) &&
-        xy_in_range(card, vx[1], vy[1]) && xy_in_range(card, vx[2], vy[2])) {
+    if (i == 5) {
         draw_tri(card, vx, vy);
     }
 }

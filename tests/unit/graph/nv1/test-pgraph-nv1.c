@@ -681,6 +681,24 @@ static void test_triangle(void)
             g_assert_cmpint(lit(th, x, y), ==, y < 4 && x < row[y]);
         }
     }
+    /*
+     * TRIANGLE32 (0,10) (4,10) (0x40000000,10) raises XY_RANGE.  A TRIMESH
+     * point (0,14) then makes the triangle (4,10) (0x40000000,10) (0,14),
+     * still with the 32-bit point: XY_RANGE again, and nothing drawn (its
+     * row 11 would otherwise run from x = 3 across the whole canvas).
+     */
+    th_wr(th, MTHD(0x0b, 0x320), 0);
+    th_wr(th, MTHD(0x0b, 0x324), 10);
+    th_wr(th, MTHD(0x0b, 0x328), 4);
+    th_wr(th, MTHD(0x0b, 0x32c), 10);
+    th_wr(th, MTHD(0x0b, 0x330), 0x40000000);
+    th_wr(th, MTHD(0x0b, 0x334), 10);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
+    th_wr(th, GR(0x100), 0x1000);
+    th_wr(th, GR(0x6a4), HOST_ON);
+    th_wr(th, MTHD(0x0b, 0x400), 14 << 16);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
+    g_assert_false(lit(th, 3, 11) || lit(th, 100, 11) || lit(th, 639, 11));
     th_free(th);
 }
 
