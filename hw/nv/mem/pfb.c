@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hw/nv/card.h"
+#include "hw/nv/graph/nv1/pgraph-nv1.h"
 #include "hw/nv/mem/pramin.h"
 
 /*
@@ -55,11 +56,9 @@ void nv1_pfb_vblank_rearm(NVCard *card)
     card->host.timer_mod(card->host.opaque, NV_TIMER_VBLANK, next);
 }
 
-/* pgraph.rst: VBLANK is PFB's interrupt, shown in PGRAPH INTR bit 8. */
 void nv1_pfb_vblank_expired(NVCard *card)
 {
-    card->pgraph1.intr |= NV1_INTR_VBLANK;
-    nv_card_update_irq(card);
+    nv1_pgraph_vblank(card);
     nv1_pfb_vblank_rearm(card);
 }
 

@@ -315,6 +315,13 @@ void nv1_pgraph_method(NVCard *card, unsigned cls, uint32_t mthd,
                   card->pfifo1.c1_pull_state & 7);
 }
 
+/* pgraph.rst: VBLANK is PFB's interrupt, shown in PGRAPH INTR bit 8. */
+void nv1_pgraph_vblank(NVCard *card)
+{
+    card->pgraph1.intr |= NV1_INTR_VBLANK;
+    nv_card_update_irq(card);
+}
+
 bool nv1_pgraph_fifo_ready(NVCard *card)
 {
     return (card->pgraph1.access & NV1_ACCESS_FIFO) &&

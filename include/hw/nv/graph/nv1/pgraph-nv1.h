@@ -186,6 +186,8 @@ void nv1_pgraph_method(struct NVCard *card, unsigned cls, uint32_t mthd,
  * its data, and PGRAPH is out of reset (PMC.ENABLE).
  */
 bool nv1_pgraph_fifo_ready(struct NVCard *card);
+/* PFB's VBLANK, which NV1 shows in PGRAPH's INTR. */
+void nv1_pgraph_vblank(struct NVCard *card);
 /* The method table of class @cls (0-31), for the unit tests. */
 struct NVMethodClass *nv1_pgraph_class(unsigned cls);
 
