@@ -288,6 +288,7 @@ static const VMStateDescription vmstate_nv20_pgraph = {
         VMSTATE_UINT32(rdi_index, NV20Pgraph),
         VMSTATE_UINT32(ctxprog_index, NV20Pgraph),
         VMSTATE_UINT32_ARRAY(ctxprog, NV20Pgraph, NV40_CTXPROG_WORDS),
+        VMSTATE_UINT32_ARRAY(regs, NV20Pgraph, NV20_PGRAPH_REGS),
         VMSTATE_END_OF_LIST()
     },
 };

@@ -25,6 +25,19 @@ typedef enum NVPgraphGen {
     NV_PGRAPH_CURIE,
 } NVPgraphGen;
 
+/*
+ * Which variant of its generation's PGRAPH register file a chip has, as a
+ * bit so a register row can name several (docs/pgraph.rst "Chip tags").
+ */
+typedef enum NVPgraphChip {
+    NV_PGRAPH_CHIP_NONE = 0,            /* NV1: no such register file */
+    NV_PGRAPH_CHIP_NV20 = 1 << 0,       /* NV20 (and NV2A) */
+    NV_PGRAPH_CHIP_NV25 = 1 << 1,       /* NV25, NV28 */
+    NV_PGRAPH_CHIP_NV30 = 1 << 2,       /* NV30, NV31, NV35, NV36 */
+    NV_PGRAPH_CHIP_NV34 = 1 << 3,
+    NV_PGRAPH_CHIP_NV40 = 1 << 4,       /* NV40, NV43, NV44 alike */
+} NVPgraphChip;
+
 typedef enum NVXfIsa {
     NV_XF_NONE,
     NV_XF_KELVIN,
@@ -76,6 +89,7 @@ typedef struct NVModel {
     uint32_t crystal_hz;        /* PLL reference; NV41+ PTIMER source too */
     bool ptimer_clock_source;   /* NV41+ CLOCK_SOURCE register */
     NVPgraphGen pgraph;
+    NVPgraphChip pgraph_chip;   /* register file variant (docs/pgraph.rst) */
     NVXfIsa xf;
     bool ltctx_split;           /* NV25: LTCTX_A and LTCTX_B (intro.rst) */
     unsigned vpe_count;         /* Kelvin/Rankine/Curie vertex engines */

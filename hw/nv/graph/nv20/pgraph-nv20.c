@@ -10,6 +10,7 @@
  * wrapping").  RDI reaches XF's RAMs directly:
  * RDI_INDEX = space << 16 | byte offset, then words through RDI_DATA with
  * the offset advancing.  Everything completes at once, so STATUS reads 0.
+ * The rest of the register file is stored by regs-nv20.c's tables.
  */
 #include "hw/nv/card.h"
 #include "hw/nv/xf/idx.h"
@@ -160,6 +161,9 @@ static uint32_t pgraph_read(NVCard *card, uint32_t addr)
         rdi_advance(g);
         return v;
     }
+    if (nv20_pgraph_reg_read(card, addr, &v)) {
+        return v;
+    }
     nv_unimp(card, NV20_PGRAPH_BASE + addr, false, 0);
     return 0;
 }
@@ -212,6 +216,9 @@ static void pgraph_write(NVCard *card, uint32_t addr, uint32_t val)
             rdi_unknown(card, true);
         }
         rdi_advance(g);
+        return;
+    }
+    if (nv20_pgraph_reg_write(card, addr, val)) {
         return;
     }
     nv_unimp(card, NV20_PGRAPH_BASE + addr, true, val);

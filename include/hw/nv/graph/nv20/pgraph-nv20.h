@@ -1,16 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: PGRAPH of NV20+ (Kelvin, Rankine, Curie): so far the registers
- * that reach XF — PIPE and RDI (docs/xf.rst "PIPE and RDI registers") —
- * with STATUS and the interrupt registers.
+ * qemu-nv: PGRAPH of NV20+ (Kelvin, Rankine, Curie): the registers that
+ * reach XF — PIPE and RDI (docs/xf.rst "PIPE and RDI registers") — with
+ * STATUS and the interrupt registers, and the rest of the register file
+ * as stored registers from one table per generation (docs/pgraph.rst).
  */
 #ifndef HW_NV_PGRAPH_NV20_H
 #define HW_NV_PGRAPH_NV20_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define NV20_PGRAPH_BASE            0x400000
 #define NV20_PGRAPH_SIZE            0x2000
+#define NV20_PGRAPH_REGS            (NV20_PGRAPH_SIZE / 4)
 
 #define NV20_PGRAPH_INTR            0x100
 #define NV20_PGRAPH_INTR_EN         0x140
@@ -35,15 +39,58 @@
 #define NV30_PIPE_ADDRESS_MASK      0x0003fffcu
 #define NV40_PIPE_ADDRESS_MASK      0x1303fffcu
 
+/*
+ * What a write to a table register does besides keeping val & mask
+ * (docs/pgraph.rst "Side effects").
+ */
+typedef enum NV20RegKind {
+    NV20_REG_PLAIN,
+    NV20_REG_RO,            /* writes are ignored */
+    NV20_REG_VALID,         /* also sets VALID[0] bit .arg */
+    NV20_REG_CTX_CACHE,     /* ignored while FIFO_ENABLE is 1 */
+    NV20_REG_DEBUG_B,       /* bit 4 written clears XY_B[0] bit 0 */
+    NV20_REG_MIRROR,        /* NV34 SURF_UNK800: bits 8, 12 copy 0, 4 */
+} NV20RegKind;
+
+/*
+ * One row of a generation's register table: @count registers @stride
+ * bytes apart from BAR0 offset @offset, named as in rnndb/envytools, on
+ * the chips in @chips (NVPgraphChip bits; 0 for every chip of the table's
+ * generation).  A read returns the stored value | @fixed.
+ */
+typedef struct NV20Reg {
+    uint32_t offset;
+    uint16_t count, stride;
+    const char *name;
+    uint32_t mask, fixed;
+    uint8_t chips;
+    uint8_t kind;               /* NV20RegKind */
+    uint8_t arg;
+} NV20Reg;
+
 typedef struct NV20Pgraph {
     uint32_t intr, intr_en;
     uint32_t pipe_address;
     uint32_t rdi_index;
     uint32_t ctxprog_index;                     /* NV40 */
     uint32_t ctxprog[NV40_CTXPROG_WORDS];       /* NV40, stored only */
+    /* The table registers, by (BAR0 offset - NV20_PGRAPH_BASE) / 4. */
+    uint32_t regs[NV20_PGRAPH_REGS];
 } NV20Pgraph;
 
 struct NVCard;
+struct NVModel;
+
+/* The register table of @m's PGRAPH generation; NULL if it has none. */
+const NV20Reg *nv20_pgraph_regs(const struct NVModel *m, size_t *n);
+/* The row of @m's table holding BAR0 offset @off, or NULL. */
+const NV20Reg *nv20_pgraph_reg_find(const struct NVModel *m, uint32_t off);
+/*
+ * A read or write of the table register at block offset @addr; false,
+ * touching nothing, when @card's model has no register there.
+ */
+bool nv20_pgraph_reg_read(struct NVCard *card, uint32_t addr, uint32_t *val);
+bool nv20_pgraph_reg_write(struct NVCard *card, uint32_t addr, uint32_t val);
 
 extern const struct NVEngine nv20_pgraph_engine;
 
