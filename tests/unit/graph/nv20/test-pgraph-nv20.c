@@ -242,6 +242,214 @@ static void test_ctxprog(void)
     th_free(th);
 }
 
+/*
+ * The register tables (docs/pgraph.rst).  Each expected value below is
+ * copied by hand from the register lists, not from regs-nv20.c: a write
+ * of all ones must read back mask | fixed, a write of 0 the fixed bits.
+ */
+static void expect_reg(TestHost *th, uint32_t off, uint32_t ones,
+                       uint32_t zero)
+{
+    unsigned unimp = th->n_unimp;
+
+    th_wr(th, off, 0xffffffff);
+    g_assert_cmphex(th_rd(th, off), ==, ones);
+    th_wr(th, off, 0);
+    g_assert_cmphex(th_rd(th, off), ==, zero);
+    g_assert_cmpuint(th->n_unimp, ==, unimp);
+}
+
+/* A register the model does not have: reads 0, logged as unimplemented. */
+static void expect_absent(const char *model, uint32_t off)
+{
+    TestHost *th = th_new(model, 0);
+
+    th_wr(th, off, 0xffffffff);
+    g_assert_cmphex(th_rd(th, off), ==, 0);
+    g_assert_cmpuint(th->n_unimp, ==, 1);
+    th_free(th);
+}
+
+static void test_regs_kelvin(void)
+{
+    TestHost *th = th_new("nv20", 0);
+
+    expect_reg(th, 0x400080, 0x03ffefff, 0);    /* DEBUG_A (nv20) */
+    expect_reg(th, 0x40008c, 0xffffd77d, 0);    /* DEBUG_D (nv20) */
+    expect_reg(th, 0x400094, 0x000000ff, 0);    /* DEBUG_F (nv20 only) */
+    expect_reg(th, 0x40014c, 0x7ffff0ff, 0);    /* CTX_SWITCH_A (nv20) */
+    /* SURF_LIMIT[2]: mask 0xbfffffc0, fixed 0x0000003f */
+    expect_reg(th, 0x40086c, 0xbfffffff, 0x3f);
+    expect_reg(th, 0x400afc, 0x00ffffff, 0);    /* PATTERN_COLOR[63] */
+    expect_reg(th, 0x4010a0, 0x000007ff, 0);    /* DMA_ENG_LINES[1] */
+    expect_reg(th, 0x40192c, 0x000fffff, 0);    /* RC_OUT_COLOR[3] (nv20) */
+    expect_reg(th, 0x400fc0, 0xfff7fff7, 0);    /* XF_MODE_T[0] */
+    th_free(th);
+
+    th = th_new("nv25", 0);
+    expect_reg(th, 0x400080, 0x07ffefff, 0);    /* DEBUG_A (nv25) */
+    expect_reg(th, 0x40008c, 0xffffdf7d, 0);    /* DEBUG_D (nv25) */
+    expect_reg(th, 0x40014c, 0x7fffffff, 0);    /* CTX_SWITCH_A (nv25) */
+    expect_reg(th, 0x40192c, 0x03ffffff, 0);    /* RC_OUT_COLOR[3] (nv25) */
+    expect_reg(th, 0x40089c, 0x0fffffff, 0);    /* SURF_UNK89C (nv25 only) */
+    /* SURF_LIMIT[6] (nv25 only): mask 0xbfffffc0, fixed 0x3f */
+    expect_reg(th, 0x40088c, 0xbfffffff, 0x3f);
+    th_free(th);
+
+    expect_absent("nv20", 0x40089c);            /* no SURF_UNK89C */
+    expect_absent("nv25", 0x400094);            /* no DEBUG_F */
+}
+
+static void test_regs_rankine(void)
+{
+    TestHost *th = th_new("nv30", 0);
+
+    expect_reg(th, 0x400080, 0x3fffffff, 0);    /* DEBUG_A (nv30) */
+    expect_reg(th, 0x400514, 0xf113ffff, 0);    /* XY_A (nv30): no fixed */
+    expect_reg(th, 0x400824, 0x3fffffc0, 0);    /* SURF_OFFSET[1] (nv30) */
+    expect_reg(th, 0x400800, 0xf1ffdf1f, 0);    /* SURF_UNK800 (nv30) */
+    expect_reg(th, 0x400fcc, 0xfff7fff7, 0);    /* XF_MODE_T[1] */
+    expect_reg(th, 0x400fb4, 0, 0);             /* the XFMODE dummy word */
+    expect_reg(th, 0x401c7c, 0xffff7fce, 0);    /* TEX_FORMAT[15] */
+    expect_reg(th, 0x40075c, 0x00000001, 0);    /* UNK75C */
+    th_free(th);
+
+    th = th_new("nv34", 0);
+    expect_reg(th, 0x400080, 0x7fffffff, 0);    /* DEBUG_A (nv34) */
+    /* XY_A (nv34): mask 0xf113ffff, bit 18 fixed */
+    expect_reg(th, 0x400514, 0xf117ffff, 0x00040000);
+    expect_reg(th, 0x400824, 0x3ffffff0, 0);    /* SURF_OFFSET[1] (nv34) */
+    /* SURF_LIMIT[0] (nv34): mask 0xbffffff0, fixed 0xf */
+    expect_reg(th, 0x400864, 0xbfffffff, 0xf);
+    /* SURF_UNK800 (nv34): mask 0x1f17; bits 8, 12 follow bits 0, 4 */
+    expect_reg(th, 0x400800, 0x00001f17, 0);
+    th_wr(th, 0x400800, 0x00001100);
+    g_assert_cmphex(th_rd(th, 0x400800), ==, 0);
+    th_wr(th, 0x400800, 0x00000011);
+    g_assert_cmphex(th_rd(th, 0x400800), ==, 0x1111);
+    th_free(th);
+
+    expect_absent("nv34", 0x40089c);            /* SURF_UNK89C: nv30 only */
+}
+
+static void test_regs_curie(void)
+{
+    static const char *const models[] = { "nv40", "nv43", "nv44" };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(models); i++) {
+        TestHost *th = th_new(models[i], 0);
+
+        expect_reg(th, 0x400080, 0x00000107, 0);    /* DEBUG_A */
+        expect_reg(th, 0x400150, 0x07ffffff, 0);    /* CTX_SWITCH_C */
+        expect_reg(th, 0x400204, 0xffffffff, 0);    /* CTX_CACHE_T[1] */
+        expect_reg(th, 0x400220, 0x00ffffff, 0);    /* SRC2D_DMA */
+        /* XY_A: mask 0xf113ffff, bit 18 fixed */
+        expect_reg(th, 0x400514, 0xf117ffff, 0x00040000);
+        /* SURF_LIMIT[8]: mask 0xbfffffc0, fixed 0x3f, stride 0x10 */
+        expect_reg(th, 0x4009dc, 0xbfffffff, 0x3f);
+        expect_reg(th, 0x401b5c, 0x000f7777, 0);    /* XF_TXC[7] */
+        expect_reg(th, 0x401b60, 0x000e0000, 0);    /* XF_TXC[8] */
+        expect_reg(th, 0x401b20, 0xffffffff, 0);    /* DEPTH_BOUNDS_MIN */
+        th_free(th);
+    }
+    /* BUNDLE_DEPTH_BOUNDS_MIN is NV40's; SURF_OFFSET[1] NV40 lacks. */
+    expect_absent("nv20", 0x401b20);
+    expect_absent("nv30", 0x401b20);
+    expect_absent("nv40", 0x400824);
+    expect_absent("nv40", 0x400094);            /* DEBUG_F: nv20 only */
+}
+
+/* The side effects that are one rule (docs/pgraph.rst "Side effects"). */
+static void test_regs_effects(void)
+{
+    TestHost *th = th_new("nv25", 0);
+
+    /* TRAP_ADDR is read-only. */
+    th_wr(th, 0x400704, 0xffffffff);
+    g_assert_cmphex(th_rd(th, 0x400704), ==, 0);
+    /* MISC32[0] sets VALID[0] bit 16, BITMAP_COLOR[0] bit 17,
+     * SURF_PITCH[3] bit 2, SURF_OFFSET[6] bit 3. */
+    th_wr(th, 0x400508, 0);
+    th_wr(th, 0x40050c, 1);
+    g_assert_cmphex(th_rd(th, 0x400508), ==, 0x00010000);
+    th_wr(th, 0x400814, 1);
+    th_wr(th, 0x40085c, 0x40);
+    th_wr(th, 0x400880, 0x40);
+    g_assert_cmphex(th_rd(th, 0x400508), ==, 0x0003000c);
+    /* DEBUG_B with bit 4 clears XY_B[0] bit 0 (mask 0x00111031). */
+    th_wr(th, 0x400518, 0xffffffff);
+    th_wr(th, 0x400084, 0x10);
+    g_assert_cmphex(th_rd(th, 0x400518), ==, 0x00111030);
+    /* CTX_CACHE_B[2] (mask 0xffff3f03) ignores writes while FIFO_ENABLE. */
+    th_wr(th, 0x400188, 0xffffffff);
+    th_wr(th, 0x400720, 1);
+    th_wr(th, 0x400188, 0);
+    g_assert_cmphex(th_rd(th, 0x400188), ==, 0xffff3f03);
+    th_wr(th, 0x400720, 0);
+    th_wr(th, 0x400188, 0);
+    g_assert_cmphex(th_rd(th, 0x400188), ==, 0);
+    g_assert_cmpuint(th->n_unimp, ==, 0);
+    th_free(th);
+}
+
+/*
+ * Table sanity for every model: rows in the block with a stride, no
+ * offset claimed twice, none of the handled registers (INTR, INTR_EN,
+ * STATUS, RDI, PIPE, ctxprog) in a table, and as many registers as the
+ * lists have apart from those: NV20 465, NV25 487, NV30 614 (with the
+ * XFMODE dummy word), NV34 611, NV40 667.
+ */
+static void test_regs_tables(void)
+{
+    static const struct { const char *m; unsigned n; } t[] = {
+        { "nv20", 465 }, { "nv25", 487 }, { "nv30", 614 }, { "nv34", 611 },
+        { "nv40", 667 }, { "nv43", 667 }, { "nv44", 667 },
+    };
+    static const uint32_t handled[] = {
+        0x400100, 0x40013c, 0x400140, 0x400700, 0x400750, 0x400754,
+        0x400f50, 0x400f54, 0x400324, 0x400328,
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(t); i++) {
+        const NVModel *m = nv_model_find(t[i].m);
+        size_t n;
+        const NV20Reg *regs = nv20_pgraph_regs(m, &n);
+        unsigned found = 0;
+
+        g_assert_nonnull(regs);
+        for (size_t j = 0; j < n; j++) {
+            g_assert_cmpuint(regs[j].stride, >=, 4);
+            g_assert_cmpuint(regs[j].stride % 4, ==, 0);
+            g_assert_cmpuint(regs[j].offset, >=, NV20_PGRAPH_BASE);
+            g_assert_cmpuint(regs[j].offset + (regs[j].count - 1u) *
+                             regs[j].stride, <,
+                             NV20_PGRAPH_BASE + NV20_PGRAPH_SIZE);
+        }
+        for (uint32_t off = NV20_PGRAPH_BASE;
+             off < NV20_PGRAPH_BASE + NV20_PGRAPH_SIZE; off += 4) {
+            unsigned hits = 0;
+
+            for (size_t j = 0; j < n; j++) {
+                const NV20Reg *r = &regs[j];
+                uint32_t d = off - r->offset;
+
+                if ((!r->chips || (r->chips & m->pgraph_chip)) &&
+                    off >= r->offset && d % r->stride == 0 &&
+                    d / r->stride < r->count) {
+                    hits++;
+                }
+            }
+            g_assert_cmpuint(hits, <=, 1);
+            found += hits;
+        }
+        g_assert_cmpuint(found, ==, t[i].n);
+        for (unsigned j = 0; j < G_N_ELEMENTS(handled); j++) {
+            g_assert_null(nv20_pgraph_reg_find(m, handled[j]));
+        }
+    }
+    g_assert_null(nv20_pgraph_regs(nv_model_find("nv1"), &(size_t){0}));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -255,5 +463,10 @@ int main(int argc, char **argv)
     g_test_add_func("/pgraph-nv20/intr", test_intr);
     g_test_add_func("/pgraph-nv20/ltctx-b", test_ltctx_b);
     g_test_add_func("/pgraph-nv20/unknown", test_unknown);
+    g_test_add_func("/pgraph-nv20/regs/kelvin", test_regs_kelvin);
+    g_test_add_func("/pgraph-nv20/regs/rankine", test_regs_rankine);
+    g_test_add_func("/pgraph-nv20/regs/curie", test_regs_curie);
+    g_test_add_func("/pgraph-nv20/regs/effects", test_regs_effects);
+    g_test_add_func("/pgraph-nv20/regs/tables", test_regs_tables);
     return g_test_run();
 }
