@@ -5,6 +5,7 @@
  * docs/hw/graph/xf/intro.rst "IDX command wrapping").
  */
 #include <glib.h>
+#include <string.h>
 
 #include "test-host.h"
 
@@ -359,35 +360,41 @@ static void test_regs_curie(void)
     expect_absent("nv40", 0x400094);            /* DEBUG_F: nv20 only */
 }
 
-/* The side effects that are one rule (docs/pgraph.rst "Side effects"). */
+/*
+ * The side effects that are one rule (docs/pgraph.rst "Side effects"), on
+ * nv25: each step writes @val to @off, then @roff must read @expect.
+ */
 static void test_regs_effects(void)
 {
+    static const struct {
+        uint32_t off, val, roff, expect;
+    } steps[] = {
+        /* TRAP_ADDR is read-only. */
+        { 0x400704, 0xffffffff, 0x400704, 0 },
+        /* MISC32[0] sets VALID[0] bit 16, BITMAP_COLOR[0] bit 17,
+         * SURF_PITCH[3] bit 2, SURF_OFFSET[6] bit 3. */
+        { 0x400508, 0, 0x400508, 0 },
+        { 0x40050c, 1, 0x400508, 0x00010000 },
+        { 0x400814, 1, 0x400508, 0x00030000 },
+        { 0x40085c, 0x40, 0x400508, 0x00030004 },
+        { 0x400880, 0x40, 0x400508, 0x0003000c },
+        /* DEBUG_B with bit 4 clears XY_B[0] bit 0 (mask 0x00111031). */
+        { 0x400518, 0xffffffff, 0x400518, 0x00111031 },
+        { 0x400084, 0x10, 0x400518, 0x00111030 },
+        /* CTX_CACHE_B[2] (mask 0xffff3f03) ignores writes while
+         * FIFO_ENABLE is 1. */
+        { 0x400188, 0xffffffff, 0x400188, 0xffff3f03 },
+        { 0x400720, 1, 0x400720, 1 },
+        { 0x400188, 0, 0x400188, 0xffff3f03 },
+        { 0x400720, 0, 0x400720, 0 },
+        { 0x400188, 0, 0x400188, 0 },
+    };
     TestHost *th = th_new("nv25", 0);
 
-    /* TRAP_ADDR is read-only. */
-    th_wr(th, 0x400704, 0xffffffff);
-    g_assert_cmphex(th_rd(th, 0x400704), ==, 0);
-    /* MISC32[0] sets VALID[0] bit 16, BITMAP_COLOR[0] bit 17,
-     * SURF_PITCH[3] bit 2, SURF_OFFSET[6] bit 3. */
-    th_wr(th, 0x400508, 0);
-    th_wr(th, 0x40050c, 1);
-    g_assert_cmphex(th_rd(th, 0x400508), ==, 0x00010000);
-    th_wr(th, 0x400814, 1);
-    th_wr(th, 0x40085c, 0x40);
-    th_wr(th, 0x400880, 0x40);
-    g_assert_cmphex(th_rd(th, 0x400508), ==, 0x0003000c);
-    /* DEBUG_B with bit 4 clears XY_B[0] bit 0 (mask 0x00111031). */
-    th_wr(th, 0x400518, 0xffffffff);
-    th_wr(th, 0x400084, 0x10);
-    g_assert_cmphex(th_rd(th, 0x400518), ==, 0x00111030);
-    /* CTX_CACHE_B[2] (mask 0xffff3f03) ignores writes while FIFO_ENABLE. */
-    th_wr(th, 0x400188, 0xffffffff);
-    th_wr(th, 0x400720, 1);
-    th_wr(th, 0x400188, 0);
-    g_assert_cmphex(th_rd(th, 0x400188), ==, 0xffff3f03);
-    th_wr(th, 0x400720, 0);
-    th_wr(th, 0x400188, 0);
-    g_assert_cmphex(th_rd(th, 0x400188), ==, 0);
+    for (unsigned i = 0; i < G_N_ELEMENTS(steps); i++) {
+        th_wr(th, steps[i].off, steps[i].val);
+        g_assert_cmphex(th_rd(th, steps[i].roff), ==, steps[i].expect);
+    }
     g_assert_cmpuint(th->n_unimp, ==, 0);
     th_free(th);
 }
@@ -415,6 +422,7 @@ static void test_regs_tables(void)
         size_t n;
         const NV20Reg *regs = nv20_pgraph_regs(m, &n);
         unsigned found = 0;
+        bool seen[NV20_PGRAPH_REGS];
 
         g_assert_nonnull(regs);
         for (size_t j = 0; j < n; j++) {
@@ -425,22 +433,19 @@ static void test_regs_tables(void)
                              regs[j].stride, <,
                              NV20_PGRAPH_BASE + NV20_PGRAPH_SIZE);
         }
-        for (uint32_t off = NV20_PGRAPH_BASE;
-             off < NV20_PGRAPH_BASE + NV20_PGRAPH_SIZE; off += 4) {
-            unsigned hits = 0;
-
-            for (size_t j = 0; j < n; j++) {
-                const NV20Reg *r = &regs[j];
-                uint32_t d = off - r->offset;
-
-                if ((!r->chips || (r->chips & m->pgraph_chip)) &&
-                    off >= r->offset && d % r->stride == 0 &&
-                    d / r->stride < r->count) {
-                    hits++;
-                }
+        memset(seen, 0, sizeof(seen));
+        for (size_t j = 0; j < n; j++) {
+            if (regs[j].chips && !(regs[j].chips & m->pgraph_chip)) {
+                continue;
             }
-            g_assert_cmpuint(hits, <=, 1);
-            found += hits;
+            for (unsigned k = 0; k < regs[j].count; k++) {
+                uint32_t off = regs[j].offset + k * regs[j].stride;
+
+                g_assert_false(seen[(off - NV20_PGRAPH_BASE) / 4]);
+                seen[(off - NV20_PGRAPH_BASE) / 4] = true;
+                g_assert_true(nv20_pgraph_reg_find(m, off) == &regs[j]);
+                found++;
+            }
         }
         g_assert_cmpuint(found, ==, t[i].n);
         for (unsigned j = 0; j < G_N_ELEMENTS(handled); j++) {
