@@ -34,6 +34,13 @@ static uint32_t intr_en_reg(NVCard *card)
                                              : NV20_PGRAPH_INTR_EN;
 }
 
+/* docs/pgraph.rst "Hardware facts beyond envytools": INTR_EN's bits. */
+static uint32_t intr_en_mask(NVCard *card)
+{
+    return card->model->arch == NV_ARCH_NV40 ? NV40_PGRAPH_INTR_EN_MASK
+                                             : NV20_PGRAPH_INTR_EN_MASK;
+}
+
 static void pgraph_reset(NVCard *card)
 {
     memset(&card->pgraph20, 0, sizeof(card->pgraph20));
@@ -186,7 +193,7 @@ static void pgraph_write(NVCard *card, uint32_t addr, uint32_t val)
         return;
     }
     if (addr == intr_en_reg(card)) {
-        g->intr_en = val;
+        g->intr_en = val & intr_en_mask(card);
         nv_card_update_irq(card);
         return;
     }

@@ -149,10 +149,20 @@ static void test_intr(void)
     g_assert_true(th->irq);
     th_wr(th, 0x400100, 0x10);
     g_assert_false(th->irq);
+    /* All ones keeps INTR_EN's bits: 0x03111fd1 on NV40 (docs/pgraph.rst). */
+    th_wr(th, 0x40013c, 0xffffffff);
+    g_assert_cmphex(th_rd(th, 0x40013c), ==, 0x03111fd1);
     th_free(th);
     th = th_new("nv30", 0);
     th_wr(th, 0x400140, 0x10);
     g_assert_cmphex(th_rd(th, 0x400140), ==, 0x10);
+    /* 0x011137d1 before NV40, on Rankine as on Kelvin. */
+    th_wr(th, 0x400140, 0xffffffff);
+    g_assert_cmphex(th_rd(th, 0x400140), ==, 0x011137d1);
+    th_free(th);
+    th = th_new("nv20", 0);
+    th_wr(th, 0x400140, 0xffffffff);
+    g_assert_cmphex(th_rd(th, 0x400140), ==, 0x011137d1);
     th_free(th);
 }
 

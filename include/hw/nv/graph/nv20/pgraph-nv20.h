@@ -19,6 +19,8 @@
 #define NV20_PGRAPH_INTR            0x100
 #define NV20_PGRAPH_INTR_EN         0x140
 #define NV40_PGRAPH_INTR_EN         0x13c   /* moved on NV40 */
+#define   NV20_PGRAPH_INTR_EN_MASK  0x011137d1u     /* NV20-NV3x */
+#define   NV40_PGRAPH_INTR_EN_MASK  0x03111fd1u
 /*
  * NV40 context program upload (no doc; nouveau engine/gr/ctxnv40.c):
  * 0x324 is the word index, each write to 0x328 stores a word and moves
