@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Fuzz the card library for a bounded time (NV_FUZZ_SECONDS, default 60)
-# from the committed seed corpus, under ASan and UBSan.  TAP: one test,
+# from the committed starting corpus, under ASan and UBSan.  TAP: one test,
 # failed by any crash, sanitizer report, leak or timeout.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/lib.sh"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Write the fuzzer's seed corpus: register traffic of the qtests and the
+"""Write the fuzzer's starting corpus: register traffic of the qtests and the
 guest drawing program, in fuzz-card.c's input format (a model byte, then
 operations: kind byte = op | bar << 5 | log2(size) << 6, operands LE).
 
