@@ -10,7 +10,7 @@
  * wrapping").  RDI reaches XF's RAMs directly:
  * RDI_INDEX = space << 16 | byte offset, then words through RDI_DATA with
  * the offset advancing.  Everything completes at once, so STATUS reads 0.
- * The rest of the register file is stored by regs-nv20.c's tables.
+ * The rest of the register file is stored by regs-nv20.c's table.
  */
 #include "hw/nv/card.h"
 #include "hw/nv/xf/idx.h"

@@ -55,10 +55,9 @@ typedef enum NV20RegKind {
 } NV20RegKind;
 
 /*
- * One row of a generation's register table: @count registers @stride
- * bytes apart from BAR0 offset @offset, named as in rnndb/envytools, on
- * the chips in @chips (NVPgraphChip bits; 0 for every chip of the table's
- * generation).  A read returns the stored value | @fixed.
+ * One row of the register table: @count registers @stride bytes apart
+ * from BAR0 offset @offset, named as in rnndb/envytools, on the chips in
+ * @chips (NVPgraphChip bits).  A read returns the stored value | @fixed.
  */
 typedef struct NV20Reg {
     uint32_t offset;
@@ -83,9 +82,9 @@ typedef struct NV20Pgraph {
 struct NVCard;
 struct NVModel;
 
-/* The register table of @m's PGRAPH generation; NULL if it has none. */
+/* The register table (rows for every chip); NULL if @m has none. */
 const NV20Reg *nv20_pgraph_regs(const struct NVModel *m, size_t *n);
-/* The row of @m's table holding BAR0 offset @off, or NULL. */
+/* The row holding BAR0 offset @off on @m's chip, or NULL. */
 const NV20Reg *nv20_pgraph_reg_find(const struct NVModel *m, uint32_t off);
 /*
  * A read or write of the table register at block offset @addr; false,
