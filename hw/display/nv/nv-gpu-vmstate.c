@@ -277,6 +277,31 @@ static const VMStateDescription vmstate_nv1_pfifo = {
     },
 };
 
+static const VMStateDescription vmstate_nv2d = {
+    .name = "nv-gpu/nv2d",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(unused, NV2dState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv20_pgraph_ctx = {
+    .name = "nv-gpu/nv20-pgraph-ctx",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(inst, NV20PgraphCtx),
+        VMSTATE_UINT32(stamp, NV20PgraphCtx),
+        VMSTATE_UINT32(pipe_address, NV20PgraphCtx),
+        VMSTATE_UINT32(rdi_index, NV20PgraphCtx),
+        VMSTATE_UINT32_ARRAY(regs, NV20PgraphCtx, NV20_PGRAPH_REGS),
+        VMSTATE_STRUCT(g2d, NV20PgraphCtx, 1, vmstate_nv2d, NV2dState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static const VMStateDescription vmstate_nv20_pgraph = {
     .name = "nv-gpu/nv20-pgraph",
     .version_id = 1,
@@ -289,6 +314,16 @@ static const VMStateDescription vmstate_nv20_pgraph = {
         VMSTATE_UINT32(ctxprog_index, NV20Pgraph),
         VMSTATE_UINT32_ARRAY(ctxprog, NV20Pgraph, NV40_CTXPROG_WORDS),
         VMSTATE_UINT32_ARRAY(regs, NV20Pgraph, NV20_PGRAPH_REGS),
+        VMSTATE_UINT32(ctx_table, NV20Pgraph),
+        VMSTATE_UINT32(ctx_pointer, NV20Pgraph),
+        VMSTATE_UINT32(ctxctl_cur, NV20Pgraph),
+        VMSTATE_UINT32(ctxctl_next, NV20Pgraph),
+        VMSTATE_UINT32(ctxctl_0310, NV20Pgraph),
+        VMSTATE_UINT32(ctx_clock, NV20Pgraph),
+        VMSTATE_STRUCT_ARRAY(ctx, NV20Pgraph, NV20_PGRAPH_CTX_SLOTS, 1,
+                             vmstate_nv20_pgraph_ctx, NV20PgraphCtx),
+        VMSTATE_STRUCT(g2d, NV20Pgraph, 1, vmstate_nv2d, NV2dState),
+        VMSTATE_UINT32(methods, NV20Pgraph),
         VMSTATE_END_OF_LIST()
     },
 };

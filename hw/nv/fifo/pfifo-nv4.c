@@ -78,16 +78,40 @@ static int next_channel(NVCard *card)
     return -1;
 }
 
+/*
+ * The work methods left running in the engines PFIFO feeds (a large copy
+ * in slices, NVMethodSink.run); *@more says whether some is left.
+ */
+static unsigned engines_run(NVCard *card, unsigned budget, bool *more)
+{
+    unsigned done = 0;
+
+    for (unsigned i = 0; i < NV_FIFO_ENGINES && done < budget; i++) {
+        const NVEngine *e = card->fifo_sink[i];
+        unsigned n;
+
+        if (!e || !e->sink.run) {
+            continue;
+        }
+        n = e->sink.run(card, budget - done);
+        done += n;
+        *more |= n && e->sink.busy(card);
+    }
+    return done;
+}
+
 void nv4_pfifo_run(NVCard *card)
 {
     NV4Pfifo *f = &card->pfifo4;
     unsigned budget = PFIFO_SLICE;
-    bool progress = true;
+    bool progress = true, more = false;
 
     while (budget && progress) {
-        unsigned n = nv4_pfifo_puller_run(card, budget);
+        unsigned n = engines_run(card, budget, &more);
 
-        n += nv4_pfifo_pusher_run(card, budget - n);
+        n += nv4_pfifo_puller_run(card, budget - MIN(n, budget));
+
+        n += nv4_pfifo_pusher_run(card, budget - MIN(n, budget));
         budget -= MIN(n, budget);
         progress = n != 0;
         if (chan_idle(card) && (f->caches & NV4_PFIFO_CACHES_REASSIGN) &&
@@ -101,7 +125,7 @@ void nv4_pfifo_run(NVCard *card)
         }
     }
     if (card->host.timer_mod) {
-        if (!budget) {
+        if (!budget || more) {
             card->host.timer_mod(card->host.opaque, NV_TIMER_PFIFO,
                                  nv_now_ns(card) + PFIFO_RESUME_NS);
         } else if (f->ch.pull1 & NV4_PULL1_ACQUIRE_ACTIVE) {
@@ -109,6 +133,16 @@ void nv4_pfifo_run(NVCard *card)
                                  nv_now_ns(card) + PFIFO_ACQUIRE_RETRY_NS);
         }
     }
+}
+
+unsigned nv4_pfifo_current_chid(const NVCard *card)
+{
+    return nv4_pfifo_chid(card);
+}
+
+uint32_t nv4_pfifo_current_grctx(const NVCard *card)
+{
+    return card->pfifo4.ch.grctx_inst;
 }
 
 /* ---- registers ---- */

@@ -164,7 +164,8 @@ static bool puller_step(NVCard *card)
             cache_error(card, NV4_PULL0_DEVICE_SOFTWARE);
             return false;
         }
-        if (!engine_method(card, e.engine, subc, 0, e.inst)) {
+        /* the object's instance in 16-byte units, as CTX_SWITCH_I keeps it */
+        if (!engine_method(card, e.engine, subc, 0, e.inst >> 4)) {
             return false;
         }
         break;

@@ -37,14 +37,18 @@
 
 /*
  * Where PFIFO's puller hands an engine's methods (the RAMHT engine number
- * picks the sink).  @method takes one method (0 binds the object whose
- * RAMIN instance is @data); it returns false when the engine cannot take
+ * picks the sink).  @method takes one method (0 binds the object at RAMIN
+ * address @data << 4); it returns false when the engine cannot take
  * it now, and the puller stalls on it.  @busy, if set, tells the puller to
- * wait before offering anything.
+ * wait before offering anything.  @run, if set, does up to @budget units
+ * of work a method left running (a large copy in slices) and returns how
+ * many; PFIFO calls it while the engine is busy and reschedules itself
+ * until the work is done.
  */
 typedef struct NVMethodSink {
     bool (*method)(NVCard *card, unsigned subc, uint32_t mthd, uint32_t data);
     bool (*busy)(NVCard *card);
+    unsigned (*run)(NVCard *card, unsigned budget);
 } NVMethodSink;
 
 /* The RAMHT engine numbers a sink can have (CACHE1.ENGINE is 4 bits). */

@@ -12,10 +12,10 @@
  * The map each model's engine rows build (mmio.rst: the NV1 map, and the
  * NV3:G80 map with NV40's additions and PVP1 on nv43/nv44), in base
  * order, no two blocks overlapping; one owner per host timer and per
- * PFIFO engine number.
+ * PFIFO engine number (NV2x+: PGRAPH is engine 1, PVP1 engine 4).
  */
 static void check_map(const char *model, const char *const *names,
-                      const char *const *timers, unsigned vp1_sink)
+                      const char *const *timers, const char *const *sinks)
 {
     TestHost *th = th_new(model, 0);
     unsigned n;
@@ -36,7 +36,9 @@ static void check_map(const char *model, const char *const *names,
     }
     for (unsigned i = 0; i < NV_FIFO_ENGINES; i++) {
         const NVEngine *e = th->card.fifo_sink[i];
-        g_assert_true(i == vp1_sink ? e && !strcmp(e->name, "pvp1") : !e);
+        const char *want = i < g_strv_length((char **)sinks) ? sinks[i] : "-";
+
+        g_assert_cmpstr(e ? e->name : "-", ==, want);
     }
     th_free(th);
 }
@@ -64,9 +66,15 @@ static void test_engine_table(void)
     static const char *const nv43_timers[] = { "ptimer", "pcrtc", "pvp1",
                                                "pfifo" };
 
-    check_map("nv1", nv1, nv1_timers, NV_FIFO_ENGINES);
-    check_map("nv20", nv20, nv20_timers, NV_FIFO_ENGINES);
-    check_map("nv43", nv43, nv43_timers, NV4_ENGINE_PVP1);
+    /* by RAMHT engine number: software, PGRAPH, PMPEG, PME, PVP1 */
+    static const char *const nv1_sinks[] = { NULL };
+    static const char *const nv20_sinks[] = { "-", "pgraph", NULL };
+    static const char *const nv43_sinks[] = { "-", "pgraph", "-", "-",
+                                              "pvp1", NULL };
+
+    check_map("nv1", nv1, nv1_timers, nv1_sinks);
+    check_map("nv20", nv20, nv20_timers, nv20_sinks);
+    check_map("nv43", nv43, nv43_timers, nv43_sinks);
 }
 
 static void test_unknown_register(void)

@@ -219,7 +219,7 @@ static void test_vp1_trace(void)
     th_wr(th, u + 0x40, 0x18);
     g_assert_cmphex(th_rd(th, u + 0x44), ==, 0x18);
     th_trace_expect(th, (const char *const[]) {
-        "1 2 NV41_VP1 OBJECT 0x00012300",
+        "1 2 NV41_VP1 OBJECT 0x00001230",
         "1 2 NV41_VP1 PARAM[47] 0x00000047",
         "1 2 NV41_VP1 DMA_VP[7] 0x00001230",
         NULL,

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: PGRAPH of NV20+ (Kelvin, Rankine, Curie): the front end's PIPE
- * and RDI registers feeding XF.
+ * qemu-nv: PGRAPH of NV20+ (Kelvin, Rankine, Curie): its MMIO block and
+ * engine row (the method sink is objects-nv20.c, context switching
+ * ctx-nv20.c), and the front end's PIPE and RDI registers feeding XF.
  *
  * PIPE (docs/xf.rst "PIPE and RDI registers"): the driver writes a
  * wrapped IDX address to PIPE_ADDRESS, then data words to PIPE_DATA (or
@@ -13,8 +14,10 @@
  * The rest of the register file is stored by regs-nv20.c's table.
  */
 #include "hw/nv/card.h"
+#include "hw/nv/fifo/pfifo-nv4.h"
 #include "hw/nv/xf/idx.h"
 #include "hw/nv/xf/xf.h"
+#include "pgraph-nv20-internal.h"
 
 static uint32_t pipe_mask(NVCard *card)
 {
@@ -41,9 +44,17 @@ static uint32_t intr_en_mask(NVCard *card)
                                              : NV20_PGRAPH_INTR_EN_MASK;
 }
 
+/*
+ * Power-on: everything 0 but FIFO_ENABLE, which nouveau never sets at
+ * init (only after an error and in its context save), so it must come up
+ * set (docs/pgraph.rst "Reset").
+ */
 static void pgraph_reset(NVCard *card)
 {
     memset(&card->pgraph20, 0, sizeof(card->pgraph20));
+    nv2d_reset(&card->pgraph20.g2d);
+    nv20_ctx_reset(card);
+    *nv20_reg(card, NV20_PGRAPH_FIFO_ENABLE) = 1;
     nv_xf_reset(&card->xf, card->model->xf);
     nv_card_update_irq(card);
 }
@@ -142,6 +153,9 @@ static uint32_t pgraph_read(NVCard *card, uint32_t addr)
     if (ctxprog) {
         return *ctxprog;
     }
+    if (nv20_ctx_read(card, addr, &v)) {
+        return v;
+    }
     if (addr == intr_en_reg(card)) {
         return g->intr_en;
     }
@@ -192,6 +206,9 @@ static void pgraph_write(NVCard *card, uint32_t addr, uint32_t val)
         }
         return;
     }
+    if (nv20_ctx_write(card, addr, val)) {
+        return;
+    }
     if (addr == intr_en_reg(card)) {
         g->intr_en = val & intr_en_mask(card);
         nv_card_update_irq(card);
@@ -199,6 +216,10 @@ static void pgraph_write(NVCard *card, uint32_t addr, uint32_t val)
     }
     switch (addr) {
     case NV20_PGRAPH_INTR:
+        /* acknowledging the error also clears NSOURCE */
+        if (val & g->intr & NV20_INTR_ERROR) {
+            *nv20_reg(card, NV20_PGRAPH_NSOURCE) = 0;
+        }
         g->intr &= ~val;
         nv_card_update_irq(card);
         return;
@@ -255,4 +276,7 @@ const NVEngine nv20_pgraph_engine = {
     .reset = pgraph_reset,
     .intr = pgraph_intr,
     .post_load = pgraph_post_load,
+    .fifo_engine = NV4_ENGINE_PGRAPH,
+    .sink = { .method = nv20_pgraph_method, .busy = nv20_pgraph_busy,
+              .run = nv20_pgraph_run },
 };

@@ -186,6 +186,13 @@ struct NVCard;
 /* Run the pusher and puller for a bounded slice (a host timer resumes). */
 void nv4_pfifo_run(struct NVCard *card);
 
+/*
+ * For the engines PFIFO feeds: the channel whose methods the puller is
+ * handing out, and (NV40) its graphics context, RAMFC's GRCTX word.
+ */
+unsigned nv4_pfifo_current_chid(const struct NVCard *card);
+uint32_t nv4_pfifo_current_grctx(const struct NVCard *card);
+
 extern const struct NVEngine nv4_pfifo_engine;
 
 #endif

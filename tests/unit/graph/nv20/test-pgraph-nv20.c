@@ -350,6 +350,7 @@ static void test_regs_curie(void)
     for (unsigned i = 0; i < G_N_ELEMENTS(models); i++) {
         TestHost *th = th_new(models[i], 0);
 
+        th_wr(th, 0x400720, 0);     /* FIFO_ENABLE off: CTX_CACHE writable */
         expect_reg(th, 0x400080, 0x00000107, 0);    /* DEBUG_A */
         expect_reg(th, 0x400150, 0x07ffffff, 0);    /* CTX_SWITCH_C */
         expect_reg(th, 0x400204, 0xffffffff, 0);    /* CTX_CACHE_T[1] */
@@ -392,7 +393,9 @@ static void test_regs_effects(void)
         { 0x400518, 0xffffffff, 0x400518, 0x00111031 },
         { 0x400084, 0x10, 0x400518, 0x00111030 },
         /* CTX_CACHE_B[2] (mask 0xffff3f03) ignores writes while
-         * FIFO_ENABLE is 1. */
+         * FIFO_ENABLE is 1, as it is after reset. */
+        { 0x400188, 0xffffffff, 0x400188, 0 },
+        { 0x400720, 0, 0x400720, 0 },
         { 0x400188, 0xffffffff, 0x400188, 0xffff3f03 },
         { 0x400720, 1, 0x400720, 1 },
         { 0x400188, 0, 0x400188, 0xffff3f03 },

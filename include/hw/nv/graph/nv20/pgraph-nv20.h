@@ -2,8 +2,11 @@
 /*
  * qemu-nv: PGRAPH of NV20+ (Kelvin, Rankine, Curie): the registers that
  * reach XF — PIPE and RDI (docs/xf.rst "PIPE and RDI registers") — with
- * STATUS and the interrupt registers, and the rest of the register file
- * as stored registers from one table per generation (docs/pgraph.rst).
+ * STATUS and the interrupt registers, the rest of the register file as
+ * stored registers from one table (docs/pgraph.rst), and the front end
+ * PFIFO feeds: graphics objects bound to subchannels, the class method
+ * tables, NOTIFY, errors and context switching (docs/pgraph.rst
+ * "Objects and methods", "Context switching").
  */
 #ifndef HW_NV_PGRAPH_NV20_H
 #define HW_NV_PGRAPH_NV20_H
@@ -11,6 +14,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "hw/nv/core/method.h"
+#include "hw/nv/graph/2d/nv2d.h"
 
 #define NV20_PGRAPH_BASE            0x400000
 #define NV20_PGRAPH_SIZE            0x2000
@@ -29,11 +35,86 @@
 #define NV40_PGRAPH_CTXPROG_INDEX   0x324
 #define NV40_PGRAPH_CTXPROG_DATA    0x328
 #define NV40_CTXPROG_WORDS          256
+/* INTR and INTR_EN bits (nouveau's nv10 gr names; rnndb below 20). */
+#define   NV20_INTR_NOTIFY          (1u << 0)
+#define   NV20_INTR_MISSING_HW      (1u << 4)
+#define   NV20_INTR_CONTEXT_SWITCH  (1u << 12)
+#define   NV20_INTR_BUFFER_NOTIFY   (1u << 16)
+#define   NV20_INTR_ERROR           (1u << 20)
+#define   NV20_INTR_SINGLE_STEP     (1u << 24)
 #define NV20_PGRAPH_STATUS          0x700
 #define NV20_PGRAPH_RDI_INDEX       0x750
 #define NV20_PGRAPH_RDI_DATA        0x754
 #define NV20_PGRAPH_PIPE_ADDRESS    0xf50
 #define NV20_PGRAPH_PIPE_DATA       0xf54
+
+/*
+ * The front end's registers, as BAR0 offsets into the register table
+ * (regs-nv20.c).  Kelvin and Rankine have CTX_CONTROL where Curie has
+ * CTX_USER, and Curie's object words start one register earlier.
+ */
+#define NV20_PGRAPH_DEBUG_B         0x400084
+#define   NV20_DEBUG_B_VRESET_DONE  (1u << 0)   /* a volatile reset ran */
+#define   NV20_DEBUG_B_CACHE_TO_SWITCH (1u << 20)
+#define NV20_PGRAPH_DEBUG_D         0x40008c
+#define   NV20_DEBUG_D_AUTO_CTXSW   (1u << 2)   /* nouveau: "auto ctx switch" */
+#define   NV20_DEBUG_D_RELOAD       (1u << 14)  /* reload on subchannel switch */
+#define   NV20_DEBUG_D_VRESET       (1u << 19)
+#define NV20_PGRAPH_NSTATUS         0x400104
+#define   NV20_NSTATUS_STATE_IN_USE     (1u << 23)
+#define   NV20_NSTATUS_INVALID_STATE    (1u << 24)
+#define   NV20_NSTATUS_BAD_ARGUMENT     (1u << 25)
+#define   NV20_NSTATUS_PROTECTION_FAULT (1u << 26)
+#define NV20_PGRAPH_NSOURCE         0x400108
+#define   NV20_NSOURCE_DATA_ERROR       (1u << 1)
+#define   NV20_NSOURCE_PROTECTION_ERROR (1u << 2)
+#define   NV20_NSOURCE_RANGE_EXCEPTION  (1u << 3)
+#define   NV20_NSOURCE_ILLEGAL_MTHD     (1u << 6)
+#define   NV20_NSOURCE_DMA_R_PROTECTION (1u << 7)
+#define   NV20_NSOURCE_DMA_W_PROTECTION (1u << 8)
+#define   NV20_NSOURCE_FORMAT_EXCEPTION (1u << 9)
+#define   NV20_NSOURCE_STATE_INVALID    (1u << 11)
+#define   NV20_NSOURCE_DOUBLE_NOTIFY    (1u << 12)
+#define   NV20_NSOURCE_NOTIFY_IN_USE    (1u << 13)
+#define   NV20_NSOURCE_METHOD_CNT       (1u << 14)
+#define NV20_PGRAPH_CTX_CONTROL     0x400144    /* Kelvin, Rankine */
+#define   NV20_CTX_CONTROL_CHID_VALID   (1u << 16)
+#define NV20_PGRAPH_CTX_USER        0x400148    /* NV40: 0x400144 */
+#define NV40_PGRAPH_CTX_USER        0x400144
+#define   NV20_CTX_USER_SUBC_SHIFT  13
+#define   NV20_CTX_USER_CHID_SHIFT  24
+#define NV20_PGRAPH_CTX_SWITCH_A    0x40014c    /* NV40: 0x400148 */
+#define NV40_PGRAPH_CTX_SWITCH_A    0x400148
+#define NV20_PGRAPH_CTX_CACHE_A     0x400160
+#define NV20_PGRAPH_TRAP_ADDR       0x400704
+#define NV20_PGRAPH_TRAP_DATA       0x400708
+#define NV20_PGRAPH_NOTIFY          0x400718
+#define   NV20_NOTIFY_PENDING       (1u << 16)  /* rnndb ARMED */
+#define   NV20_NOTIFY_INTR          (1u << 20)  /* WRITE_AND_AWAKEN */
+#define NV20_PGRAPH_FIFO_ENABLE     0x400720
+
+/*
+ * Context switching registers outside the table (block offsets; names
+ * from nouveau's nvkm/engine/gr/regs.h).  Kelvin/Rankine: the channel
+ * table of context images and a transfer trigger; Curie: the current and
+ * next context and the context program's transfer trigger.
+ */
+#define NV20_PGRAPH_CHANNEL_CTX_TABLE   0x780
+#define NV20_PGRAPH_CHANNEL_CTX_POINTER 0x784
+#define NV20_PGRAPH_CHANNEL_CTX_XFER    0x788
+#define   NV20_CTX_XFER_LOAD            (1u << 0)
+#define   NV20_CTX_XFER_SAVE            (1u << 1)
+#define NV40_PGRAPH_CTXCTL_STATUS       0x300   /* bit 0: transfer running */
+#define NV40_PGRAPH_CTXCTL_0304         0x304
+#define   NV40_CTXCTL_0304_XFER_CTX     (1u << 0)
+#define NV40_PGRAPH_CTXCTL_UCODE_STAT   0x308
+#define NV40_PGRAPH_CTXCTL_0310         0x310
+#define   NV40_CTXCTL_0310_XFER_SAVE    (1u << 5)
+#define   NV40_CTXCTL_0310_XFER_LOAD    (1u << 6)
+#define NV40_PGRAPH_CTXCTL_CUR          0x32c
+#define   NV40_CTXCTL_CUR_LOADED        (1u << 24)
+#define   NV40_CTXCTL_INSTANCE          0x000fffffu
+#define NV40_PGRAPH_CTXCTL_NEXT         0x330
 
 /* Writable bits of PIPE_ADDRESS per generation (docs/xf.rst "PIPE and RDI
  * registers"). */
@@ -69,6 +150,22 @@ typedef struct NV20Reg {
     uint8_t arg;
 } NV20Reg;
 
+/*
+ * A graphics context: what a channel sees of PGRAPH, saved while another
+ * channel has it (docs/pgraph.rst "Context switching").  @inst is the
+ * context image's RAMIN address >> 4 it belongs to, 0 for a free slot.
+ */
+typedef struct NV20PgraphCtx {
+    uint32_t inst;
+    uint32_t stamp;                             /* last use, for eviction */
+    uint32_t pipe_address, rdi_index;
+    uint32_t regs[NV20_PGRAPH_REGS];            /* context registers only */
+    NV2dState g2d;
+} NV20PgraphCtx;
+
+/* Saved contexts: one per channel nouveau can have. */
+#define NV20_PGRAPH_CTX_SLOTS       32
+
 typedef struct NV20Pgraph {
     uint32_t intr, intr_en;
     uint32_t pipe_address;
@@ -77,6 +174,16 @@ typedef struct NV20Pgraph {
     uint32_t ctxprog[NV40_CTXPROG_WORDS];       /* NV40, stored only */
     /* The table registers, by (BAR0 offset - NV20_PGRAPH_BASE) / 4. */
     uint32_t regs[NV20_PGRAPH_REGS];
+    /* Context switching (Kelvin/Rankine; Curie) */
+    uint32_t ctx_table, ctx_pointer;
+    uint32_t ctxctl_cur, ctxctl_next, ctxctl_0310;
+    uint32_t ctx_clock;                         /* stamps for the slots */
+    NV20PgraphCtx ctx[NV20_PGRAPH_CTX_SLOTS];
+    /* The 2D engine's state (docs/pgraph.rst "2D classes"). */
+    NV2dState g2d;
+    uint32_t methods;                           /* executed, for tests */
+    /* Derived: log-once flags, not migrated. */
+    uint32_t unimp_3d_logged;
 } NV20Pgraph;
 
 struct NVCard;
@@ -92,6 +199,49 @@ const NV20Reg *nv20_pgraph_reg_find(const struct NVModel *m, uint32_t off);
  */
 bool nv20_pgraph_reg_read(struct NVCard *card, uint32_t addr, uint32_t *val);
 bool nv20_pgraph_reg_write(struct NVCard *card, uint32_t addr, uint32_t val);
+
+/*
+ * Front end (objects-nv20.c).  The PFIFO sink: method @mthd of the object
+ * bound to @subc; method 0 binds the object at RAMIN @data << 4.
+ */
+bool nv20_pgraph_method(struct NVCard *card, unsigned subc, uint32_t mthd,
+                        uint32_t data);
+bool nv20_pgraph_busy(struct NVCard *card);
+/* The work a method left running (NVMethodSink.run). */
+unsigned nv20_pgraph_run(struct NVCard *card, unsigned budget);
+/*
+ * An error of the method being executed: INTR.ERROR with @nsource in
+ * NSOURCE and the NSTATUS bits it implies, the method in TRAP_ADDR/DATA,
+ * and the FIFO stopped until the driver sets FIFO_ENABLE again.
+ */
+void nv20_pgraph_error(struct NVCard *card, uint32_t nsource);
+/* The current object's class (16 bits on Curie, 12 before). */
+unsigned nv20_pgraph_class(struct NVCard *card);
+/*
+ * The methods every object has (envytools docs/hw/graph/intro.rst): NOP,
+ * NOTIFY (a notifier after the next method) and DMA_NOTIFY (the notify
+ * DMA object, whose instance PFIFO already looked up).  Each class table
+ * starts with NV20_COMMON_METHODS.
+ */
+void nv20_mthd_notify(struct NVCard *card, const NVMethodCall *call);
+void nv20_mthd_dma_notify(struct NVCard *card, const NVMethodCall *call);
+#define NV20_COMMON_METHODS \
+    NV_MTHD(0x000, "OBJECT", nv_method_nop), \
+    NV_MTHD(0x100, "NOP", nv_method_nop), \
+    NV_MTHD(0x104, "NOTIFY", nv20_mthd_notify), \
+    NV_MTHD(0x180, "DMA_NOTIFY", nv20_mthd_dma_notify)
+/*
+ * Write a notifier (PTIMER time, then two zero words) at @offset of the
+ * current object's notify DMA object: 0 for NOTIFY, 0x10 for M2MF's
+ * buffer notify (intro.rst "Notifiers").
+ */
+void nv20_notify_write(struct NVCard *card, uint32_t offset);
+/* Context switching (ctx-nv20.c): register writes it owns. */
+bool nv20_ctx_read(struct NVCard *card, uint32_t addr, uint32_t *val);
+bool nv20_ctx_write(struct NVCard *card, uint32_t addr, uint32_t val);
+/* Make channel @chid's context current; false to stall the method. */
+bool nv20_ctx_switch(struct NVCard *card, unsigned chid);
+void nv20_ctx_reset(struct NVCard *card);
 
 extern const struct NVEngine nv20_pgraph_engine;
 

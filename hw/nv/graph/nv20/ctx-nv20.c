@@ -1,0 +1,299 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv: context switching of the NV20+ PGRAPH.  Several channels share
+ * PGRAPH; when a method comes from a channel whose context is not loaded,
+ * the current context is saved and the channel's loaded.  Kelvin and
+ * Rankine find a channel's context image through the channel table
+ * (CHANNEL_CTX_TABLE, one word per channel, the image's address >> 4);
+ * Curie gets it from PFIFO (RAMFC's GRCTX word) and names the loaded one
+ * in CTXCTL_CUR.  The driver can also save or load a context by hand
+ * (Kelvin/Rankine CHANNEL_CTX_XFER, Curie CTXCTL_0310/0304), as nouveau's
+ * gr fini does (nvkm/engine/gr/nv20.c, nv40.c).
+ *
+ * The layout of the context images is not documented, so contexts are
+ * kept in the device, in slots named by their image's address, not in
+ * the images (docs/pgraph.rst "Context switching" says why and what that
+ * costs).
+ */
+#include "hw/nv/card.h"
+#include "hw/nv/fifo/pfifo-nv4.h"
+#include "hw/nv/mem/pramin.h"
+#include "pgraph-nv20-internal.h"
+
+/*
+ * Registers that are not a channel's: configuration, interrupts, status,
+ * the trapped method and the method FIFO (BAR0 ranges, end exclusive).
+ * Kelvin and Rankine keep CTX_CONTROL at 0x400144, where Curie has
+ * CTX_USER, which is part of a context.
+ */
+static bool reg_is_global(const NVCard *card, uint32_t off)
+{
+    static const struct { uint32_t lo, hi; } global[] = {
+        { 0x400000, 0x400144 },     /* DEBUG, INTR, NSTATUS, NSOURCE, ... */
+        { 0x400700, 0x400710 },     /* STATUS, TRAP_ADDR, TRAP_DATA */
+        { 0x400720, 0x400724 },     /* FIFO_ENABLE */
+        { 0x40075c, 0x400770 },     /* UNK75C, FIFO_PTR, the stage-2 method */
+        { 0x4007a0, 0x400800 },     /* the method cache */
+        { 0x4009b0, 0x4009c0 },     /* Curie memory configuration */
+    };
+
+    if (off == NV20_PGRAPH_CTX_CONTROL && !nv20_is_curie(card)) {
+        return true;
+    }
+    for (size_t i = 0; i < G_N_ELEMENTS(global); i++) {
+        if (off >= global[i].lo && off < global[i].hi) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The slot of context @inst; with @alloc a new one (the oldest if full). */
+static NV20PgraphCtx *slot_of(NVCard *card, uint32_t inst, bool alloc)
+{
+    NV20Pgraph *g = &card->pgraph20;
+    NV20PgraphCtx *victim = &g->ctx[0];
+
+    for (unsigned i = 0; i < NV20_PGRAPH_CTX_SLOTS; i++) {
+        if (g->ctx[i].inst == inst) {
+            return &g->ctx[i];
+        }
+    }
+    if (!alloc) {
+        return NULL;
+    }
+    for (unsigned i = 0; i < NV20_PGRAPH_CTX_SLOTS; i++) {
+        NV20PgraphCtx *s = &g->ctx[i];
+
+        if (!s->inst) {
+            victim = s;
+            break;
+        }
+        if (s->stamp < victim->stamp) {
+            victim = s;
+        }
+    }
+    if (victim->inst) {
+        nv_log(card, NV_LOG_UNIMP, "nv: pgraph: more than %u graphics "
+               "contexts; the state of context 0x%05x is lost",
+               NV20_PGRAPH_CTX_SLOTS, victim->inst);
+    }
+    victim->inst = inst;
+    return victim;
+}
+
+static void ctx_save(NVCard *card, uint32_t inst)
+{
+    NV20Pgraph *g = &card->pgraph20;
+    NV20PgraphCtx *s = slot_of(card, inst, true);
+
+    memcpy(s->regs, g->regs, sizeof(s->regs));
+    s->g2d = g->g2d;
+    s->pipe_address = g->pipe_address;
+    s->rdi_index = g->rdi_index;
+    s->stamp = ++g->ctx_clock;
+}
+
+/*
+ * Load context @inst.  One never saved starts from the state PGRAPH has
+ * now (the images' initial values cannot be read, see above).
+ */
+static void ctx_load(NVCard *card, uint32_t inst)
+{
+    NV20Pgraph *g = &card->pgraph20;
+    NV20PgraphCtx *s = slot_of(card, inst, false);
+
+    if (!s) {
+        ctx_save(card, inst);
+        return;
+    }
+    for (unsigned i = 0; i < NV20_PGRAPH_REGS; i++) {
+        if (!reg_is_global(card, NV20_PGRAPH_BASE + 4 * i)) {
+            g->regs[i] = s->regs[i];
+        }
+    }
+    g->g2d = s->g2d;
+    g->pipe_address = s->pipe_address;
+    g->rdi_index = s->rdi_index;
+    s->stamp = ++g->ctx_clock;
+}
+
+static void set_chid(NVCard *card, unsigned chid)
+{
+    uint32_t *user = nv20_reg(card, nv20_is_curie(card) ?
+                                    NV40_PGRAPH_CTX_USER :
+                                    NV20_PGRAPH_CTX_USER);
+
+    *user = (*user & ~(NV20_CHID_MASK << NV20_CTX_USER_CHID_SHIFT)) |
+            chid << NV20_CTX_USER_CHID_SHIFT;
+}
+
+/* The context image of channel @chid in the channel table (Kelvin). */
+static uint32_t table_entry(NVCard *card, unsigned chid)
+{
+    return nv_ramin_read(card, (card->pgraph20.ctx_table << 4) + chid * 4,
+                         4) & 0xffff;
+}
+
+/* A channel without a context: the driver must step in. */
+static bool no_context(NVCard *card, unsigned chid)
+{
+    NV20Pgraph *g = &card->pgraph20;
+
+    if (!(g->intr & NV20_INTR_CONTEXT_SWITCH)) {
+        nv_log(card, NV_LOG_GUEST_ERROR, "nv: pgraph: channel %u has no "
+               "graphics context", chid);
+        g->intr |= NV20_INTR_CONTEXT_SWITCH;
+        nv_card_update_irq(card);
+    }
+    return false;
+}
+
+bool nv20_ctx_switch(NVCard *card, unsigned chid)
+{
+    NV20Pgraph *g = &card->pgraph20;
+    uint32_t *ctl = nv20_reg(card, NV20_PGRAPH_CTX_CONTROL);
+    unsigned cur = (*nv20_reg(card, NV20_PGRAPH_CTX_USER) >>
+                    NV20_CTX_USER_CHID_SHIFT) & NV20_CHID_MASK;
+    uint32_t want;
+
+    if (nv20_is_curie(card)) {
+        want = nv4_pfifo_current_grctx(card) & NV40_CTXCTL_INSTANCE;
+        if ((g->ctxctl_cur & NV40_CTXCTL_CUR_LOADED) &&
+            (g->ctxctl_cur & NV40_CTXCTL_INSTANCE) == want) {
+            return true;
+        }
+        if (!want) {
+            return no_context(card, chid);
+        }
+        if (g->ctxctl_cur & NV40_CTXCTL_CUR_LOADED) {
+            ctx_save(card, g->ctxctl_cur & NV40_CTXCTL_INSTANCE);
+        }
+        ctx_load(card, want);
+        g->ctxctl_cur = NV40_CTXCTL_CUR_LOADED | want;
+        set_chid(card, chid);
+        return true;
+    }
+    if ((*ctl & NV20_CTX_CONTROL_CHID_VALID) && cur == chid) {
+        return true;
+    }
+    want = table_entry(card, chid);
+    if (!(*nv20_reg(card, NV20_PGRAPH_DEBUG_D) & NV20_DEBUG_D_AUTO_CTXSW) ||
+        !want) {
+        return no_context(card, chid);
+    }
+    if (*ctl & NV20_CTX_CONTROL_CHID_VALID) {
+        uint32_t old = table_entry(card, cur);
+
+        if (old) {
+            ctx_save(card, old);
+        }
+    }
+    ctx_load(card, want);
+    set_chid(card, chid);
+    *ctl |= NV20_CTX_CONTROL_CHID_VALID;
+    return true;
+}
+
+bool nv20_ctx_read(NVCard *card, uint32_t addr, uint32_t *val)
+{
+    NV20Pgraph *g = &card->pgraph20;
+
+    switch (addr) {
+    case NV20_PGRAPH_CHANNEL_CTX_TABLE:
+        *val = nv20_is_curie(card) ? 0 : g->ctx_table;
+        return !nv20_is_curie(card);
+    case NV20_PGRAPH_CHANNEL_CTX_POINTER:
+        *val = g->ctx_pointer;
+        return true;
+    case NV20_PGRAPH_CHANNEL_CTX_XFER:
+        *val = 0;
+        return !nv20_is_curie(card);
+    }
+    if (!nv20_is_curie(card)) {
+        return false;
+    }
+    switch (addr) {
+    case NV40_PGRAPH_CTXCTL_STATUS:       /* transfers are done at once */
+    case NV40_PGRAPH_CTXCTL_0304:
+    case NV40_PGRAPH_CTXCTL_UCODE_STAT:
+        *val = 0;
+        return true;
+    case NV40_PGRAPH_CTXCTL_0310:
+        *val = g->ctxctl_0310;
+        return true;
+    case NV40_PGRAPH_CTXCTL_CUR:
+        *val = g->ctxctl_cur;
+        return true;
+    case NV40_PGRAPH_CTXCTL_NEXT:
+        *val = g->ctxctl_next;
+        return true;
+    }
+    return false;
+}
+
+bool nv20_ctx_write(NVCard *card, uint32_t addr, uint32_t val)
+{
+    NV20Pgraph *g = &card->pgraph20;
+    uint32_t ptr = g->ctx_pointer & NV40_CTXCTL_INSTANCE;
+
+    switch (addr) {
+    case NV20_PGRAPH_CHANNEL_CTX_TABLE:
+        g->ctx_table = val & 0xffff;
+        return !nv20_is_curie(card);
+    case NV20_PGRAPH_CHANNEL_CTX_POINTER:
+        g->ctx_pointer = val;
+        return true;
+    case NV20_PGRAPH_CHANNEL_CTX_XFER:
+        if (nv20_is_curie(card)) {
+            return false;
+        }
+        if (!ptr) {
+            return true;
+        }
+        if (val & NV20_CTX_XFER_SAVE) {
+            ctx_save(card, ptr);
+        }
+        if (val & NV20_CTX_XFER_LOAD) {
+            ctx_load(card, ptr);
+        }
+        return true;
+    }
+    if (!nv20_is_curie(card)) {
+        return false;
+    }
+    switch (addr) {
+    case NV40_PGRAPH_CTXCTL_0304:
+        if ((val & NV40_CTXCTL_0304_XFER_CTX) && ptr) {
+            if (g->ctxctl_0310 & NV40_CTXCTL_0310_XFER_SAVE) {
+                ctx_save(card, ptr);
+            }
+            if (g->ctxctl_0310 & NV40_CTXCTL_0310_XFER_LOAD) {
+                ctx_load(card, ptr);
+            }
+            g->ctxctl_0310 &= ~(NV40_CTXCTL_0310_XFER_SAVE |
+                                NV40_CTXCTL_0310_XFER_LOAD);
+        }
+        return true;
+    case NV40_PGRAPH_CTXCTL_0310:
+        g->ctxctl_0310 = val;
+        return true;
+    case NV40_PGRAPH_CTXCTL_CUR:
+        g->ctxctl_cur = val & (NV40_CTXCTL_CUR_LOADED | NV40_CTXCTL_INSTANCE);
+        return true;
+    case NV40_PGRAPH_CTXCTL_NEXT:
+        g->ctxctl_next = val & NV40_CTXCTL_INSTANCE;
+        return true;
+    }
+    return false;
+}
+
+void nv20_ctx_reset(NVCard *card)
+{
+    NV20Pgraph *g = &card->pgraph20;
+
+    g->ctx_table = g->ctx_pointer = 0;
+    g->ctxctl_cur = g->ctxctl_next = g->ctxctl_0310 = 0;
+    g->ctx_clock = 0;
+    memset(g->ctx, 0, sizeof(g->ctx));
+}
