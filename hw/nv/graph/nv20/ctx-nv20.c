@@ -118,11 +118,10 @@ static void ctx_load(NVCard *card, uint32_t inst)
     s->stamp = ++g->ctx_clock;
 }
 
+/* Kelvin/Rankine: CTX_USER names the channel (Curie keeps CTXCTL_CUR). */
 static void set_chid(NVCard *card, unsigned chid)
 {
-    uint32_t *user = nv20_reg(card, nv20_is_curie(card) ?
-                                    NV40_PGRAPH_CTX_USER :
-                                    NV20_PGRAPH_CTX_USER);
+    uint32_t *user = nv20_reg(card, NV20_PGRAPH_CTX_USER);
 
     *user = (*user & ~(NV20_CHID_MASK << NV20_CTX_USER_CHID_SHIFT)) |
             chid << NV20_CTX_USER_CHID_SHIFT;
@@ -171,7 +170,6 @@ bool nv20_ctx_switch(NVCard *card, unsigned chid)
         }
         ctx_load(card, want);
         g->ctxctl_cur = NV40_CTXCTL_CUR_LOADED | want;
-        set_chid(card, chid);
         return true;
     }
     if ((*ctl & NV20_CTX_CONTROL_CHID_VALID) && cur == chid) {

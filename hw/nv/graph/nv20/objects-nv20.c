@@ -297,15 +297,29 @@ static NVMethodClass *class_table(NVCard *card, unsigned cls)
 }
 
 /*
- * The 3D classes (Celsius to Curie) are the next step: their methods are
- * taken and dropped, logged once per class, so a driver's channel goes on.
+ * The 3D classes each chip has (nouveau's gr sclass lists, Celsius to
+ * Curie) are the next step: their methods are taken and dropped, logged
+ * once per class, so a driver's channel goes on.
  */
-static bool is_3d_class(unsigned cls)
+static bool is_3d_class(NVCard *card, unsigned cls)
 {
-    switch (cls) {
-    case 0x0096: case 0x0097: case 0x0597: case 0x0397: case 0x0497:
-    case 0x0697: case 0x4097: case 0x4497:
-        return true;
+    static const struct { uint8_t chips; uint16_t cls[2]; } classes[] = {
+        { NV_PGRAPH_CHIP_NV20, { 0x0096, 0x0097 } },
+        { NV_PGRAPH_CHIP_NV25, { 0x0096, 0x0597 } },
+        { NV_PGRAPH_CHIP_NV30, { 0x0397, 0x0597 } },
+        { NV_PGRAPH_CHIP_NV34, { 0x0597, 0x0697 } },
+    };
+    const NVModel *m = card->model;
+
+    if (nv20_is_curie(card)) {
+        /* NV44-family chips have their own Curie class */
+        return cls == (((m->boot0 >> 20) & 0xff) == 0x44 ? 0x4497 : 0x4097);
+    }
+    for (size_t i = 0; i < G_N_ELEMENTS(classes); i++) {
+        if ((classes[i].chips & m->pgraph_chip) &&
+            (cls == classes[i].cls[0] || cls == classes[i].cls[1])) {
+            return true;
+        }
     }
     return false;
 }
@@ -319,7 +333,7 @@ static void execute(NVCard *card, unsigned chid, unsigned subc,
     NVMethodCall call = { .cls = cls, .chid = chid, .subc = subc,
                           .mthd = mthd, .data = data };
 
-    if (!c && is_3d_class(cls)) {
+    if (!c && is_3d_class(card, cls)) {
         if (!(g->unimp_3d_logged & (1u << (cls >> 8 & 0x1f)))) {
             g->unimp_3d_logged |= 1u << (cls >> 8 & 0x1f);
             nv_log(card, NV_LOG_UNIMP, "nv: pgraph: 3D class 0x%04x: methods "

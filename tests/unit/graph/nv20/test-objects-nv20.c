@@ -1,0 +1,359 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv unit tests: the NV20+ PGRAPH front end — object binding, the
+ * common methods (NOTIFY and its notifier), errors as nouveau's gr
+ * interrupt handlers read them, and context switching (docs/pgraph.rst
+ * "Objects and methods", "Context switching").  PGRAPH is set up with
+ * the values nouveau's nv20_gr_init/nv40_gr_init write.
+ */
+#include <glib.h>
+
+#include "hw/nv/core/ptimer.h"
+#include "hw/nv/graph/nv20/pgraph-nv20.h"
+#include "hw/nv/mem/pramin.h"
+#include "test-host.h"
+
+/* Our RAMIN layout. */
+#define OBJ         0x13000     /* a graphics object */
+#define NTFY        0x13100     /* notify DMA object: VRAM 0x200000 */
+#define CTXTAB      0x14000     /* Kelvin/Rankine channel table */
+#define CTX_A       0x15000     /* context images (content unused) */
+#define CTX_B       0x18000
+#define NTFY_VRAM   0x200000
+
+static bool curie(TestHost *th)
+{
+    return th->card.model->pgraph == NV_PGRAPH_CURIE;
+}
+
+static void ramin_wr(TestHost *th, uint32_t addr, uint32_t val)
+{
+    nv_ramin_write(&th->card, addr, val, 4);
+}
+
+static uint32_t ramin_rd(TestHost *th, uint32_t addr)
+{
+    return nv_ramin_read(&th->card, addr, 4);
+}
+
+static uint32_t vram_rd(TestHost *th, uint32_t addr)
+{
+    return nv_ld_le(th->vram + addr, 4);
+}
+
+/* Channel @chid is PFIFO's current one, with context image @ctx. */
+static void channel(TestHost *th, unsigned chid, uint32_t ctx)
+{
+    th_wr(th, 0x003204, chid);                      /* CACHE1_PUSH1 */
+    if (curie(th)) {
+        th_wr(th, 0x0032e0, ctx >> 4);              /* CACHE1 GRCTX */
+    } else {
+        ramin_wr(th, CTXTAB + chid * 4, ctx >> 4);
+    }
+}
+
+/* nouveau's gr init (the registers this front end reads). */
+static TestHost *gr_new(const char *model)
+{
+    TestHost *th = th_new(model, 0);
+
+    if (curie(th)) {
+        th_wr(th, 0x400084, 0x401287c0);            /* DEBUG_B */
+        th_wr(th, 0x40008c, 0xe0de8055);            /* DEBUG_D */
+        th_wr(th, 0x40013c, 0xffffffff);            /* INTR_EN */
+    } else {
+        th_wr(th, 0x400780, CTXTAB >> 4);           /* CHANNEL_CTX_TABLE */
+        th_wr(th, 0x400084, 0x00118700);
+        th_wr(th, 0x40008c, 0xf3ce0475);            /* bit 2: auto ctxsw */
+        th_wr(th, 0x400140, 0xffffffff);
+    }
+    th_wr(th, 0x000140, 1);                         /* PMC INTR_EN */
+    /* class 0x3d, present, linear, VRAM; limit 0x1f (usernv04.c) */
+    ramin_wr(th, NTFY, 0x3d | 0x3000);
+    ramin_wr(th, NTFY + 4, 0x1f);
+    ramin_wr(th, NTFY + 8, NTFY_VRAM);
+    channel(th, 0, CTX_A);
+    return th;
+}
+
+static bool mthd(TestHost *th, unsigned subc, uint32_t m, uint32_t data)
+{
+    return nv20_pgraph_method(&th->card, subc, m, data);
+}
+
+/*
+ * An NV_NULL object (class 0x30) with words A, B, C at OBJ; before Curie
+ * word A has flags above the 12-bit class (bits 13 and 15 here).
+ */
+static void bind_null(TestHost *th, unsigned subc, uint32_t b)
+{
+    ramin_wr(th, OBJ, curie(th) ? 0x30 : 0x0000a030);
+    ramin_wr(th, OBJ + 4, b);
+    ramin_wr(th, OBJ + 8, 0xdeadbeef);
+    g_assert_true(mthd(th, subc, 0, OBJ >> 4));
+}
+
+/*
+ * Method 0 on subchannel 3 (docs/pgraph.rst "Objects"): the words go to
+ * CTX_CACHE_x[3] — B through the 0xffff3f03 mask: 0x1234c7ab & 0xffff3f03
+ * = 0x12340703 — the instance 0x13000 >> 4 = 0x1300 to CTX_CACHE_I[3];
+ * CTX_USER takes subchannel 3 (bits 13-15: 0x6000) and channel 0;
+ * DEBUG_B bit 20 (set by nouveau) copies the cache into CTX_SWITCH; and
+ * DEBUG_D bit 19 (set) runs the volatile reset, recorded in DEBUG_B bit 0
+ * (0x00118700 | 1), which sets OCLIP_MAX to 0xffff.
+ */
+static void test_bind_kelvin(void)
+{
+    TestHost *th = gr_new("nv20");
+
+    bind_null(th, 3, 0x1234c7ab);
+    g_assert_cmphex(th_rd(th, 0x40016c), ==, 0x0000a030);   /* CACHE_A[3] */
+    g_assert_cmphex(th_rd(th, 0x40018c), ==, 0x12340703);   /* CACHE_B[3] */
+    g_assert_cmphex(th_rd(th, 0x4001ac), ==, 0xdeadbeef);   /* CACHE_C[3] */
+    g_assert_cmphex(th_rd(th, 0x4001cc), ==, 0x1300);       /* CACHE_I[3] */
+    g_assert_cmphex(th_rd(th, 0x400148), ==, 0x00006000);   /* CTX_USER */
+    g_assert_cmphex(th_rd(th, 0x40014c), ==, 0x0000a030);   /* SWITCH_A */
+    g_assert_cmphex(th_rd(th, 0x400150), ==, 0x12340703);   /* SWITCH_B */
+    g_assert_cmphex(th_rd(th, 0x400158), ==, 0x1300);       /* SWITCH_I */
+    g_assert_cmphex(th_rd(th, 0x400084), ==, 0x00118701);   /* DEBUG_B */
+    g_assert_cmphex(th_rd(th, 0x400568), ==, 0xffff);       /* OCLIP_MAX */
+    /* the channel's context is loaded: CTX_CONTROL.CHID_VALID */
+    g_assert_cmphex(th_rd(th, 0x400144) & 0x10000, ==, 0x10000);
+    th_free(th);
+}
+
+/*
+ * Curie has a fifth word (D) and a 16-bit class: word A 0x00004097 (the
+ * class nouveau writes) stays whole in CTX_CACHE_A[1] and CTX_SWITCH_A
+ * (0x400148), D goes to CTX_CACHE_D[1] (0x4001c4) and the instance to
+ * CTX_CACHE_I[1] (0x4001e4); CTX_USER (0x400144) holds subchannel 1
+ * (0x2000) and no channel.
+ */
+static void test_bind_curie(void)
+{
+    TestHost *th = gr_new("nv40");
+
+    ramin_wr(th, OBJ, 0x00004097);
+    ramin_wr(th, OBJ + 0xc, 0x00abcdef);
+    g_assert_true(mthd(th, 1, 0, OBJ >> 4));
+    g_assert_cmphex(th_rd(th, 0x400164), ==, 0x00004097);
+    g_assert_cmphex(th_rd(th, 0x400148), ==, 0x00004097);
+    g_assert_cmphex(th_rd(th, 0x4001c4), ==, 0x00abcdef);
+    g_assert_cmphex(th_rd(th, 0x4001e4), ==, 0x1300);
+    g_assert_cmphex(th_rd(th, 0x400144), ==, 0x2000);
+    /* the context PFIFO named is loaded: CTXCTL_CUR = LOADED | 0x1500 */
+    g_assert_cmphex(th_rd(th, 0x40032c), ==, 0x01001500);
+    th_free(th);
+}
+
+/*
+ * NOTIFY 1 (WRITE_AND_AWAKEN) arms a notifier; the next method (NOP)
+ * writes it at offset 0 of the notify DMA object named by word B bits
+ * 16-31 (0x1310 = NTFY >> 4): the PTIMER time in two words, then two
+ * zero words (intro.rst "Notifiers"), and raises INTR.NOTIFY (bit 0),
+ * PMC line 12.
+ */
+static void test_notify(void)
+{
+    TestHost *th = gr_new("nv25");
+    uint64_t t;
+
+    bind_null(th, 0, (NTFY >> 4) << 16);
+    memset(th->vram + NTFY_VRAM, 0xff, 16);
+    g_assert_true(mthd(th, 0, 0x104, 1));
+    g_assert_cmphex(vram_rd(th, NTFY_VRAM + 12), ==, 0xffffffff);
+    t = nv_ptimer_time(&th->card);
+    g_assert_true(mthd(th, 0, 0x100, 0));
+    g_assert_cmphex(vram_rd(th, NTFY_VRAM), ==, (uint32_t)t);
+    g_assert_cmphex(vram_rd(th, NTFY_VRAM + 4), ==, (uint32_t)(t >> 32));
+    g_assert_cmphex(vram_rd(th, NTFY_VRAM + 8), ==, 0);
+    g_assert_cmphex(vram_rd(th, NTFY_VRAM + 12), ==, 0);
+    g_assert_cmphex(th_rd(th, 0x400100), ==, 0x00000001);
+    g_assert_cmphex(th_rd(th, 0x000100) & 0x1000, ==, 0x1000);
+    g_assert_true(th->irq);
+    th_free(th);
+}
+
+/*
+ * DMA_NOTIFY (0x180) rewrites word B bits 16-31 in CTX_SWITCH_B, the
+ * subchannel's CTX_CACHE_B and the object in RAMIN: 0x1310 << 16 |
+ * 0x0703 from before.  A second NOTIFY while one is armed is
+ * DOUBLE_NOTIFY (NSOURCE bit 12, NSTATUS bit 23 STATE_IN_USE).
+ */
+static void test_dma_notify(void)
+{
+    TestHost *th = gr_new("nv30");
+
+    bind_null(th, 2, 0x0000c7ab);
+    g_assert_true(mthd(th, 2, 0x180, NTFY >> 4));
+    g_assert_cmphex(th_rd(th, 0x400150), ==, 0x13100703);
+    g_assert_cmphex(th_rd(th, 0x400188), ==, 0x13100703);
+    g_assert_cmphex(ramin_rd(th, OBJ + 4), ==, 0x1310c7ab);
+    g_assert_true(mthd(th, 2, 0x104, 0));
+    g_assert_true(mthd(th, 2, 0x104, 0));
+    g_assert_cmphex(th_rd(th, 0x400108), ==, 0x00001000);
+    g_assert_cmphex(th_rd(th, 0x400104), ==, 0x00800000);
+    th_free(th);
+}
+
+/*
+ * A method NV_NULL does not have: INTR.ERROR (bit 20), NSOURCE
+ * ILLEGAL_MTHD (bit 6) and NSTATUS PROTECTION_FAULT (bit 26); TRAP_ADDR
+ * = method | subchannel << 16 | channel << 20 = 0x200 | 5 << 16 | 2 << 20
+ * = 0x00250200, TRAP_DATA the data; FIFO_ENABLE drops and PGRAPH takes
+ * nothing until the driver acknowledges and sets it again, as nouveau's
+ * nv20_gr_intr does (INTR := stat, which also clears NSOURCE; FIFO := 1).
+ */
+static void test_illegal_method(void)
+{
+    TestHost *th = gr_new("nv20");
+
+    channel(th, 2, CTX_B);
+    bind_null(th, 5, 0);
+    g_assert_true(mthd(th, 5, 0x200, 0xcafe));
+    g_assert_cmphex(th_rd(th, 0x400100), ==, 0x00100000);
+    g_assert_cmphex(th_rd(th, 0x400108), ==, 0x00000040);
+    g_assert_cmphex(th_rd(th, 0x400104), ==, 0x04000000);
+    g_assert_cmphex(th_rd(th, 0x400704), ==, 0x00250200);
+    g_assert_cmphex(th_rd(th, 0x400708), ==, 0xcafe);
+    g_assert_cmphex(th_rd(th, 0x400720), ==, 0);
+    g_assert_cmpuint(th->n_guest_error, ==, 1);
+    g_assert_false(mthd(th, 5, 0x100, 0));
+    th_wr(th, 0x400100, 0x00100000);
+    g_assert_cmphex(th_rd(th, 0x400108), ==, 0);
+    g_assert_false(th->irq);
+    th_wr(th, 0x400720, 1);
+    g_assert_true(mthd(th, 5, 0x100, 0));
+    th_free(th);
+}
+
+/* An object of a class the chip does not have: its methods are illegal. */
+static void test_unknown_class(void)
+{
+    TestHost *th = gr_new("nv44");
+
+    ramin_wr(th, OBJ, 0x00004097);     /* NV40's Curie class, not NV44's */
+    g_assert_true(mthd(th, 0, 0, OBJ >> 4));
+    g_assert_true(mthd(th, 0, 0x100, 0));
+    g_assert_cmphex(th_rd(th, 0x400108), ==, 0x00000040);
+    th_free(th);
+}
+
+/*
+ * Two channels take turns (docs/pgraph.rst "Context switching"): each
+ * sees the ROP register (0x400b00, a context register) it set, while
+ * DEBUG_D (configuration) is the same for both.  @reg is read back after
+ * each switch, forced by a NOP from the other channel.
+ */
+static void run_two_channels(const char *model)
+{
+    TestHost *th = gr_new(model);
+    uint32_t debug_d = th_rd(th, 0x40008c);
+
+    bind_null(th, 0, 0);
+    th_wr(th, 0x400b00, 0xcc);
+    channel(th, 1, CTX_B);
+    g_assert_true(mthd(th, 0, 0x100, 0));
+    th_wr(th, 0x400b00, 0x66);
+    channel(th, 0, CTX_A);
+    g_assert_true(mthd(th, 0, 0x100, 0));
+    g_assert_cmphex(th_rd(th, 0x400b00), ==, 0xcc);
+    channel(th, 1, CTX_B);
+    g_assert_true(mthd(th, 0, 0x100, 0));
+    g_assert_cmphex(th_rd(th, 0x400b00), ==, 0x66);
+    g_assert_cmphex(th_rd(th, 0x40008c), ==, debug_d);
+    if (curie(th)) {
+        g_assert_cmphex(th_rd(th, 0x40032c), ==, 0x01001800);
+    } else {
+        g_assert_cmphex(th_rd(th, 0x400148) >> 24, ==, 1);
+    }
+    th_free(th);
+}
+
+static void test_two_channels_nv25(void)
+{
+    run_two_channels("nv25");
+}
+
+static void test_two_channels_nv43(void)
+{
+    run_two_channels("nv43");
+}
+
+/*
+ * nouveau's channel teardown saves the context by hand: Kelvin
+ * (nv20_gr_chan_fini) writes the image to CHANNEL_CTX_POINTER and SAVE (2)
+ * to CHANNEL_CTX_XFER, then drops CTX_CONTROL.CHID_VALID; a later load
+ * of that image by hand (XFER = LOAD) brings the saved ROP back.
+ */
+static void test_xfer_kelvin(void)
+{
+    TestHost *th = gr_new("nv20");
+
+    bind_null(th, 0, 0);
+    th_wr(th, 0x400b00, 0x5a);
+    th_wr(th, 0x400784, CTX_A >> 4);
+    th_wr(th, 0x400788, 2);
+    g_assert_cmphex(th_rd(th, 0x400700), ==, 0);            /* STATUS idle */
+    th_wr(th, 0x400144, 0x10000000);
+    th_wr(th, 0x400b00, 0x11);
+    th_wr(th, 0x400788, 1);
+    g_assert_cmphex(th_rd(th, 0x400b00), ==, 0x5a);
+    th_free(th);
+}
+
+/*
+ * Curie (nv40_gr_chan_fini with suspend): CTXCTL 0x400784 = LOADED |
+ * image, 0x400310 |= XFER_SAVE (0x20), 0x400304 |= 1 starts it, and
+ * 0x400300 bit 0 reads 0 when it is done.
+ */
+static void test_xfer_curie(void)
+{
+    TestHost *th = gr_new("nv40");
+
+    bind_null(th, 0, 0);
+    th_wr(th, 0x400b00, 0x5a);
+    th_wr(th, 0x400784, 0x01000000 | CTX_A >> 4);
+    th_wr(th, 0x400310, 0x20);
+    th_wr(th, 0x400304, 1);
+    g_assert_cmphex(th_rd(th, 0x400300) & 1, ==, 0);
+    th_wr(th, 0x400b00, 0x11);
+    th_wr(th, 0x400310, 0x40);
+    th_wr(th, 0x400304, 1);
+    g_assert_cmphex(th_rd(th, 0x400b00), ==, 0x5a);
+    th_free(th);
+}
+
+/*
+ * A channel whose table entry is 0 has no context: INTR.CONTEXT_SWITCH
+ * (bit 12) and the method waits.
+ */
+static void test_no_context(void)
+{
+    TestHost *th = gr_new("nv34");
+
+    ramin_wr(th, CTXTAB, 0);
+    g_assert_false(mthd(th, 0, 0x100, 0));
+    g_assert_cmphex(th_rd(th, 0x400100), ==, 0x00001000);
+    th_free(th);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/objects-nv20/bind/kelvin", test_bind_kelvin);
+    g_test_add_func("/objects-nv20/bind/curie", test_bind_curie);
+    g_test_add_func("/objects-nv20/notify", test_notify);
+    g_test_add_func("/objects-nv20/dma-notify", test_dma_notify);
+    g_test_add_func("/objects-nv20/error/illegal-method",
+                    test_illegal_method);
+    g_test_add_func("/objects-nv20/error/unknown-class", test_unknown_class);
+    g_test_add_func("/objects-nv20/ctx/two-channels/nv25",
+                    test_two_channels_nv25);
+    g_test_add_func("/objects-nv20/ctx/two-channels/nv43",
+                    test_two_channels_nv43);
+    g_test_add_func("/objects-nv20/ctx/xfer/kelvin", test_xfer_kelvin);
+    g_test_add_func("/objects-nv20/ctx/xfer/curie", test_xfer_curie);
+    g_test_add_func("/objects-nv20/ctx/no-context", test_no_context);
+    return g_test_run();
+}
