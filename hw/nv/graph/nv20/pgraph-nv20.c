@@ -189,7 +189,7 @@ static uint32_t pgraph_read(NVCard *card, uint32_t addr)
     return 0;
 }
 
-static void pgraph_write(NVCard *card, uint32_t addr, uint32_t val)
+static void pgraph_store(NVCard *card, uint32_t addr, uint32_t val)
 {
     NV20Pgraph *g = &card->pgraph20;
     NVXfCmd cmd;
@@ -250,6 +250,22 @@ static void pgraph_write(NVCard *card, uint32_t addr, uint32_t val)
         return;
     }
     nv_unimp(card, NV20_PGRAPH_BASE + addr, true, val);
+}
+
+/*
+ * A write that lets PGRAPH take methods again (FIFO_ENABLE after an
+ * error, an acknowledged context switch interrupt) restarts PFIFO's
+ * puller, which stopped on it and would otherwise wait for the next
+ * pushbuffer kick.
+ */
+static void pgraph_write(NVCard *card, uint32_t addr, uint32_t val)
+{
+    bool busy = nv20_pgraph_busy(card);
+
+    pgraph_store(card, addr, val);
+    if ((busy || addr == NV20_PGRAPH_INTR) && !nv20_pgraph_busy(card)) {
+        nv4_pfifo_run(card);
+    }
 }
 
 static uint32_t pgraph_intr(NVCard *card)
