@@ -17,6 +17,8 @@
 #   NV_GUEST_TIMEOUT  seconds per boot (default 60)
 #   NV_GUEST_APPEND   extra kernel command line (e.g. NV_DEMO=nv1-draw)
 #   NV_GUEST_QMP      path of a QMP socket to open
+#   NV_GUEST_TRACE    a file: QEMU traces the card's methods (nv_method)
+#                     into it
 
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib.sh"
 
@@ -69,6 +71,7 @@ nv_guest_boot() {
     [ -z "${NV_GUEST_APPEND:-}" ] || append+=" $NV_GUEST_APPEND"
     local qmp=()
     [ -z "${NV_GUEST_QMP:-}" ] || qmp=(-qmp "unix:$NV_GUEST_QMP,server=on,wait=off")
+    [ -z "${NV_GUEST_TRACE:-}" ] || qmp+=(-trace nv_method -D "$NV_GUEST_TRACE")
     mkdir -p "$(dirname "$log")"
     NV_GUEST_RC=0
     t0=$EPOCHREALTIME
