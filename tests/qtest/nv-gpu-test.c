@@ -1105,11 +1105,11 @@ static void test_vp1_fifo(const void *data)
     };
     /*
      * Channel 0, subchannel 0; vp1_fifo.xml names: PARAM[0] at 0x400.  The
-     * puller hands OBJECT the object's RAMIN address: the context's
-     * instance 0x1230 in 16-byte units, 0x12300.
+     * puller hands OBJECT the object's instance in 16-byte units, as the
+     * RAMHT context has it: 0x1230.
      */
     static const char *const trace[] = {
-        "ch 0 subc 0 NV41_VP1.OBJECT = 0x00012300",
+        "ch 0 subc 0 NV41_VP1.OBJECT = 0x00001230",
         "ch 0 subc 0 NV41_VP1.PARAM[0] = 0x00001234",
         "ch 0 subc 0 NV41_VP1.EXEC = 0x00000000",
         NULL
@@ -1175,6 +1175,61 @@ static void test_pfifo_migration(void)
     g_assert_cmphex(rd(&t, 0xc00048), ==, 5);
     g_assert_cmphex(rd(&t, 0xc00044), ==, sizeof(push));
     nv_stop(&t);
+}
+
+/*
+ * PGRAPH takes a channel's methods (docs/pgraph.rst "Objects and
+ * methods"): an NV_NULL object (class 0x30) at RAMIN 0x13000 whose word B
+ * names the notify DMA object at RAMIN 0x13100 (0x1310 << 16; class 0x3d,
+ * PT_PRESENT | PT_LINEAR, limit 0x1f, VRAM 0x300000), handle 0xbeef0030:
+ * pieces 0x030, 0x180, 0x1bb, 0x017, xor 0x01c; RAMHT entry 0x10000 +
+ * 0x1c * 8 = 0x100e0, context engine 1 (PGRAPH) << 20 | 0x1300 =
+ * 0x00101300.  Channel 0's graphics context: RAMFC word 0x38 = 0x1500.
+ * The pushbuffer binds it on subchannel 1, asks for NOTIFY 1
+ * (WRITE_AND_AWAKEN) and sends a NOP, after which the notifier's last two
+ * words are 0 (they were all ones) and PGRAPH's INTR.NOTIFY (bit 0) and
+ * PMC's PGRAPH line (bit 12) are up.
+ */
+static void test_pgraph_notify(void)
+{
+    static const uint32_t push[] = {
+        1 << 18 | 1 << 13 | 0x000, 0xbeef0030,
+        1 << 18 | 1 << 13 | 0x104, 1,
+        1 << 18 | 1 << 13 | 0x100, 0,
+    };
+    static const char *const trace[] = {
+        "ch 0 subc 1 NV_NULL.OBJECT = 0x00001300",
+        "ch 0 subc 1 NV_NULL.NOTIFY = 0x00000001",
+        "ch 0 subc 1 NV_NULL.NOP = 0x00000000",
+        NULL
+    };
+    NVTest t;
+
+    trace_begin();
+    nv_start(&t, "nv40");
+    fifo_setup(&t, "nv40");
+    qpci_io_writel(t.dev, t.ramin, 0x20038, 0x1500);
+    wr(&t, 0x400084, 0x401287c0);       /* nouveau's DEBUG_B: bit 20 */
+    wr(&t, 0x40013c, 0xffffffff);       /* INTR_EN */
+    qpci_io_writel(t.dev, t.ramin, 0x13000, 0x30);
+    qpci_io_writel(t.dev, t.ramin, 0x13004, 0x13100000);
+    qpci_io_writel(t.dev, t.ramin, 0x13100, 0x303d);
+    qpci_io_writel(t.dev, t.ramin, 0x13104, 0x1f);
+    qpci_io_writel(t.dev, t.ramin, 0x13108, 0x300000);
+    qpci_io_writel(t.dev, t.ramin, 0x100e0, 0xbeef0030);
+    qpci_io_writel(t.dev, t.ramin, 0x100e4, 0x00101300);
+    for (int i = 0; i < 4; i++) {
+        qpci_io_writel(t.dev, t.bar1, 0x300000 + 4 * i, 0xffffffff);
+    }
+    fifo_push(&t, push, G_N_ELEMENTS(push));
+    g_assert_cmphex(rd(&t, 0xc00044), ==, sizeof(push));       /* DMA_GET */
+    g_assert_cmphex(qpci_io_readl(t.dev, t.bar1, 0x300008), ==, 0);
+    g_assert_cmphex(qpci_io_readl(t.dev, t.bar1, 0x30000c), ==, 0);
+    g_assert_cmphex(rd(&t, 0x400100), ==, 1);
+    g_assert_cmphex(rd(&t, 0x000100) & 0x1000, ==, 0x1000);
+    g_assert_cmphex(rd(&t, 0x40032c), ==, 0x01001500);         /* CTXCTL_CUR */
+    nv_stop(&t);
+    trace_end(trace);
 }
 
 /* Before NV41 0xf000 is unassigned: $r1 does not keep a value. */
@@ -1856,6 +1911,7 @@ int main(int argc, char **argv)
     qtest_add_data_func("/nv-gpu/vp1/fifo-nv43", "nv43", test_vp1_fifo);
     qtest_add_data_func("/nv-gpu/vp1/fifo-nv44", "nv44", test_vp1_fifo);
     qtest_add_func("/nv-gpu/pfifo/migration-nv40", test_pfifo_migration);
+    qtest_add_func("/nv-gpu/pgraph/notify-nv40", test_pgraph_notify);
     qtest_add_func("/nv-gpu/vp1/absent-nv40", test_vp1_absent);
     qtest_add_func("/nv-gpu/display/crtc-mmio-nv40", test_crtc_mmio);
     qtest_add_func("/nv-gpu/display/migration", test_display_migration);

@@ -121,7 +121,8 @@ static void select_subc(NVCard *card, unsigned subc)
     if (*debug_b & NV20_DEBUG_B_CACHE_TO_SWITCH) {
         for (unsigned w = 0; w < NR_WORDS; w++) {
             if (l->sw[w]) {
-                reg_set(card, l->sw[w], *nv20_reg(card, l->cache[w] + 4 * subc));
+                reg_set(card, l->sw[w],
+                        *nv20_reg(card, l->cache[w] + 4 * subc));
             }
         }
     }
@@ -333,6 +334,9 @@ static void execute(NVCard *card, unsigned chid, unsigned subc,
     NVMethodCall call = { .cls = cls, .chid = chid, .subc = subc,
                           .mthd = mthd, .data = data };
 
+    if (!c && mthd == 0) {
+        return;                 /* any object binds; its methods trap */
+    }
     if (!c && is_3d_class(card, cls)) {
         if (!(g->unimp_3d_logged & (1u << (cls >> 8 & 0x1f)))) {
             g->unimp_3d_logged |= 1u << (cls >> 8 & 0x1f);
@@ -346,6 +350,9 @@ static void execute(NVCard *card, unsigned chid, unsigned subc,
         return;
     }
     g->methods++;
+    if (mthd == 0) {
+        return;                 /* the bind itself is done; traced only */
+    }
     /* a method still running notifies when it is done (nv20_pgraph_run) */
     if (mthd != 0x104 && mthd != 0x180 && !nv2d_busy(card)) {
         notify_done(card);
@@ -383,12 +390,11 @@ bool nv20_pgraph_method(NVCard *card, unsigned subc, uint32_t mthd,
         load_object(card, subc, data);
         select_subc(card, subc);
         nv2d_bind(card, subc, nv20_pgraph_class(card));
-        return true;
-    }
-    if (subc != cur_subc(card)) {
+    } else if (subc != cur_subc(card)) {
         if (*nv20_reg(card, NV20_PGRAPH_DEBUG_D) & NV20_DEBUG_D_RELOAD) {
-            load_object(card, subc, *nv20_reg(card, grobj_layout(card)->cache[W_I] +
-                                                   4 * subc));
+            uint32_t i = grobj_layout(card)->cache[W_I] + 4 * subc;
+
+            load_object(card, subc, *nv20_reg(card, i));
         }
         select_subc(card, subc);
     }

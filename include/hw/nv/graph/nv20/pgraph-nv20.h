@@ -58,7 +58,7 @@
 #define   NV20_DEBUG_B_CACHE_TO_SWITCH (1u << 20)
 #define NV20_PGRAPH_DEBUG_D         0x40008c
 #define   NV20_DEBUG_D_AUTO_CTXSW   (1u << 2)   /* nouveau: "auto ctx switch" */
-#define   NV20_DEBUG_D_RELOAD       (1u << 14)  /* reload on subchannel switch */
+#define   NV20_DEBUG_D_RELOAD       (1u << 14)  /* re-read on subc switch */
 #define   NV20_DEBUG_D_VRESET       (1u << 19)
 #define NV20_PGRAPH_NSTATUS         0x400104
 #define   NV20_NSTATUS_STATE_IN_USE     (1u << 23)
