@@ -10,10 +10,13 @@
  * (Kelvin/Rankine CHANNEL_CTX_XFER, Curie CTXCTL_0310/0304), as nouveau's
  * gr fini does (nvkm/engine/gr/nv20.c, nv40.c).
  *
- * The layout of the context images is not documented, so contexts are
- * kept in the device, in slots named by their image's address, not in
- * the images (docs/pgraph.rst "Context switching" says why and what that
- * costs).
+ * Kelvin and Rankine's context image layout is not documented, so their
+ * contexts are kept in the device, in slots named by their image's
+ * address.  Curie's layout is whatever the context program the driver
+ * uploaded says: its CTX instructions name the register ranges and where
+ * they go in the image, so the registers are saved to and loaded from
+ * the image itself, and the rest of the context (the 2D engine's state)
+ * stays in the slot (docs/pgraph.rst "Context switching").
  */
 #include "hw/nv/card.h"
 #include "hw/nv/fifo/pfifo-nv4.h"
@@ -82,6 +85,85 @@ static NV20PgraphCtx *slot_of(NVCard *card, uint32_t inst, bool alloc)
     return victim;
 }
 
+/*
+ * The context program's instructions that place registers (nouveau's
+ * nvkm/engine/gr/ctxnv40.h, whose generator writes the program): CTX
+ * moves COUNT registers from REG on between PGRAPH and the image at the
+ * context pointer, which then moves on by COUNT; a COUNT of 0 takes the
+ * count from the scratch register LOAD_SR sets; SET_CONTEXT_POINTER
+ * moves the pointer to the scratch value.  Branches pick between saving
+ * and loading but both go through the same CTX list, so a straight walk
+ * to END finds every range once.
+ */
+#define CP_OP_MASK              0x00f00000u
+#define CP_CTX                  0x00100000u
+#define   CP_CTX_COUNT(i)       (((i) >> 14) & 0x3f)
+#define   CP_CTX_REG(i)         ((i) & 0x3fff)
+#define CP_LOAD_SR              0x00200000u
+#define   CP_LOAD_SR_VALUE(i)   ((i) & 0xfffff)
+#define CP_SET_CONTEXT_POINTER  0x0060000au
+#define CP_END                  0x0060000eu
+
+static void ctx_layout(NVCard *card)
+{
+    NV20Pgraph *g = &card->pgraph20;
+    uint32_t sr = 0, pos = 0;
+
+    g->ctx_ranges = 0;
+    g->ctx_layout_valid = true;
+    for (unsigned i = 0; i < NV40_CTXPROG_WORDS; i++) {
+        uint32_t insn = g->ctxprog[i];
+        NV40CtxRange *r = &g->ctx_range[g->ctx_ranges];
+
+        if (insn == CP_END) {
+            break;
+        } else if (insn == CP_SET_CONTEXT_POINTER) {
+            pos = sr;
+        } else if ((insn & CP_OP_MASK) == CP_LOAD_SR) {
+            sr = CP_LOAD_SR_VALUE(insn);
+        } else if ((insn & CP_OP_MASK) == CP_CTX) {
+            r->reg = CP_CTX_REG(insn);
+            r->count = CP_CTX_COUNT(insn) ? CP_CTX_COUNT(insn) : sr;
+            r->pos = pos;
+            pos += r->count;
+            g->ctx_ranges++;
+        }
+    }
+}
+
+/*
+ * Move the registers the context program places between PGRAPH and the
+ * image at RAMIN @inst << 4 (Curie); those outside our 0x2000-byte
+ * window are not modelled and skipped.
+ */
+static void ctx_image(NVCard *card, uint32_t inst, bool save)
+{
+    NV20Pgraph *g = &card->pgraph20;
+
+    if (!g->ctx_layout_valid) {
+        ctx_layout(card);
+    }
+    for (unsigned i = 0; i < g->ctx_ranges; i++) {
+        const NV40CtxRange *r = &g->ctx_range[i];
+
+        for (unsigned k = 0; k < r->count && r->reg + k < NV20_PGRAPH_REGS;
+             k++) {
+            uint32_t off = NV20_PGRAPH_BASE + 4 * (r->reg + k);
+            uint32_t a = (inst << 4) + 4 * (r->pos + k);
+            const NV20Reg *row = nv20_pgraph_reg_find(card->model, off);
+
+            if (!row) {
+                continue;
+            }
+            if (save) {
+                nv_ramin_write(card, a, g->regs[r->reg + k], 4);
+            } else {
+                g->regs[r->reg + k] = nv_ramin_read(card, a, 4) & row->mask;
+            }
+        }
+    }
+}
+
 static void ctx_save(NVCard *card, uint32_t inst)
 {
     NV20Pgraph *g = &card->pgraph20;
@@ -92,30 +174,37 @@ static void ctx_save(NVCard *card, uint32_t inst)
     s->pipe_address = g->pipe_address;
     s->rdi_index = g->rdi_index;
     s->stamp = ++g->ctx_clock;
+    if (nv20_is_curie(card)) {
+        ctx_image(card, inst, true);
+    }
 }
 
 /*
- * Load context @inst.  One never saved starts from the state PGRAPH has
- * now (the images' initial values cannot be read, see above).
+ * Load context @inst.  On Curie the registers come from the image, the
+ * driver's initial values in a new one; the rest of a context never
+ * saved (and on Kelvin/Rankine all of it) starts from the state PGRAPH
+ * has now, as no image layout says where it would be.
  */
 static void ctx_load(NVCard *card, uint32_t inst)
 {
     NV20Pgraph *g = &card->pgraph20;
     NV20PgraphCtx *s = slot_of(card, inst, false);
+    bool curie = nv20_is_curie(card);
 
-    if (!s) {
-        ctx_save(card, inst);
-        return;
-    }
-    for (unsigned i = 0; i < NV20_PGRAPH_REGS; i++) {
-        if (!reg_is_global(card, NV20_PGRAPH_BASE + 4 * i)) {
-            g->regs[i] = s->regs[i];
+    if (s) {
+        for (unsigned i = 0; i < NV20_PGRAPH_REGS && !curie; i++) {
+            if (!reg_is_global(card, NV20_PGRAPH_BASE + 4 * i)) {
+                g->regs[i] = s->regs[i];
+            }
         }
+        g->g2d = s->g2d;
+        g->pipe_address = s->pipe_address;
+        g->rdi_index = s->rdi_index;
+        s->stamp = ++g->ctx_clock;
     }
-    g->g2d = s->g2d;
-    g->pipe_address = s->pipe_address;
-    g->rdi_index = s->rdi_index;
-    s->stamp = ++g->ctx_clock;
+    if (curie) {
+        ctx_image(card, inst, false);
+    }
 }
 
 /* Kelvin/Rankine: CTX_USER names the channel (Curie keeps CTXCTL_CUR). */

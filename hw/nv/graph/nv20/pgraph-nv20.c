@@ -199,6 +199,7 @@ static void pgraph_store(NVCard *card, uint32_t addr, uint32_t val)
 
     if (ctxprog) {
         *ctxprog = val;
+        g->ctx_layout_valid = false;
         if (addr == NV40_PGRAPH_CTXPROG_DATA) {
             g->ctxprog_index = (g->ctxprog_index + 1) % NV40_CTXPROG_WORDS;
         } else {

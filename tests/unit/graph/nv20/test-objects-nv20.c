@@ -240,20 +240,48 @@ static void test_unknown_class(void)
 }
 
 /*
+ * Curie's context program, as nouveau's generator writes one
+ * (ctxnv40.h): LOAD_SR 8 (0x00200008), SET_CONTEXT_POINTER (0x0060000a),
+ * CTX of one register, ROP 0x400b00 (index 0xb00 / 4 = 0x2c0, count 1 <<
+ * 14: 0x001042c0), END (0x0060000e): ROP lives at word 8 of an image.
+ */
+static void upload_ctxprog(TestHost *th)
+{
+    static const uint32_t prog[] = {
+        0x00200008, 0x0060000a, 0x001042c0, 0x0060000e,
+    };
+
+    th_wr(th, 0x400324, 0);
+    for (size_t i = 0; i < G_N_ELEMENTS(prog); i++) {
+        th_wr(th, 0x400328, prog[i]);
+    }
+}
+
+/*
  * Two channels take turns (docs/pgraph.rst "Context switching"): each
  * sees the ROP register (0x400b00, a context register) it set, while
- * DEBUG_D (configuration) is the same for both.  @reg is read back after
- * each switch, forced by a NOP from the other channel.
+ * DEBUG_D (configuration) is the same for both; switches are forced by a
+ * NOP from the other channel.  On Curie the context program puts ROP at
+ * word 8 of the images: channel 1's image holds the driver's initial
+ * value 0x33, which it sees first, and channel 0's ROP is saved there.
  */
 static void run_two_channels(const char *model)
 {
     TestHost *th = gr_new(model);
     uint32_t debug_d = th_rd(th, 0x40008c);
 
+    if (curie(th)) {
+        upload_ctxprog(th);
+        ramin_wr(th, CTX_B + 0x20, 0x33);
+    }
     bind_null(th, 0, 0);
     th_wr(th, 0x400b00, 0xcc);
     channel(th, 1, CTX_B);
     g_assert_true(mthd(th, 0, 0x100, 0));
+    if (curie(th)) {
+        g_assert_cmphex(th_rd(th, 0x400b00), ==, 0x33);
+        g_assert_cmphex(ramin_rd(th, CTX_A + 0x20), ==, 0xcc);
+    }
     th_wr(th, 0x400b00, 0x66);
     channel(th, 0, CTX_A);
     g_assert_true(mthd(th, 0, 0x100, 0));
@@ -305,18 +333,21 @@ static void test_xfer_kelvin(void)
 /*
  * Curie (nv40_gr_chan_fini with suspend): CTXCTL 0x400784 = LOADED |
  * image, 0x400310 |= XFER_SAVE (0x20), 0x400304 |= 1 starts it, and
- * 0x400300 bit 0 reads 0 when it is done.
+ * 0x400300 bit 0 reads 0 when it is done; the ROP is then word 8 of the
+ * image.
  */
 static void test_xfer_curie(void)
 {
     TestHost *th = gr_new("nv40");
 
+    upload_ctxprog(th);
     bind_null(th, 0, 0);
     th_wr(th, 0x400b00, 0x5a);
     th_wr(th, 0x400784, 0x01000000 | CTX_A >> 4);
     th_wr(th, 0x400310, 0x20);
     th_wr(th, 0x400304, 1);
     g_assert_cmphex(th_rd(th, 0x400300) & 1, ==, 0);
+    g_assert_cmphex(ramin_rd(th, CTX_A + 0x20), ==, 0x5a);
     th_wr(th, 0x400b00, 0x11);
     th_wr(th, 0x400310, 0x40);
     th_wr(th, 0x400304, 1);

@@ -163,6 +163,15 @@ typedef struct NV20PgraphCtx {
     NV2dState g2d;
 } NV20PgraphCtx;
 
+/*
+ * Curie: @count registers from BAR0 offset 0x400000 + 4 * @reg live at
+ * word @pos of a context image (one CTX transfer of the context program).
+ */
+typedef struct NV40CtxRange {
+    uint16_t reg, count;
+    uint32_t pos;
+} NV40CtxRange;
+
 /* Saved contexts: one per channel nouveau can have. */
 #define NV20_PGRAPH_CTX_SLOTS       32
 
@@ -182,8 +191,14 @@ typedef struct NV20Pgraph {
     /* The 2D engine's state (docs/pgraph.rst "2D classes"). */
     NV2dState g2d;
     uint32_t methods;                           /* executed, for tests */
-    /* Derived: log-once flags, not migrated. */
+    /*
+     * Derived: log-once flags; Curie's context image layout, read from
+     * the context program (ctx-nv20.c) when first needed.  Not migrated.
+     */
     uint32_t unimp_3d_logged;
+    bool ctx_layout_valid;
+    unsigned ctx_ranges;
+    NV40CtxRange ctx_range[NV40_CTXPROG_WORDS];
 } NV20Pgraph;
 
 struct NVCard;
