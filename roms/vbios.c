@@ -23,18 +23,28 @@
  * 16-byte slot or more; none of these offsets is read by nouveau, which
  * follows the pointers.
  */
-#define BIT_OFFSET      (NV_VBIOS_TABLES + 0x00)
 #define BIT_I_INFO      (NV_VBIOS_TABLES + 0x20)    /* BIT 'i' data */
 #define BIT_I_INIT      (NV_VBIOS_TABLES + 0x30)    /* BIT 'I' data */
 #define SCRIPT_TABLE    (NV_VBIOS_TABLES + 0x40)
 #define SCRIPT_0        (NV_VBIOS_TABLES + 0x50)
 #define DCB_OFFSET      (NV_VBIOS_TABLES + 0x60)
 #define I2C_OFFSET      (NV_VBIOS_TABLES + 0x90)
+#define BIT_D_DATA      (NV_VBIOS_TABLES + 0xa0)    /* BIT 'D' data */
+#define BIT_M_DATA      (NV_VBIOS_TABLES + 0xa4)    /* BIT 'M' data */
+#define BIT_L_DATA      (NV_VBIOS_TABLES + 0xaa)    /* BIT 'L' data */
+#define BIT_T_DATA      (NV_VBIOS_TABLES + 0xac)    /* BIT 'T' data */
+#define TMDS_TABLE      (NV_VBIOS_TABLES + 0xb0)
+#define TMDS_STUB       (NV_VBIOS_TABLES + 0xbf)    /* INIT_DONE */
+#define BIT_OFFSET      (NV_VBIOS_TABLES + 0xc0)
 
 #define BIT_HEADER_LEN  12
 #define BIT_ENTRY_LEN   6
 #define BIT_I_INFO_LEN  15
 #define BIT_I_INIT_LEN  14
+#define BIT_D_LEN       4
+#define BIT_M_LEN       5
+#define BIT_L_LEN       2
+#define BIT_T_LEN       2
 #define DCB_HEADER_LEN  0x16
 #define DCB_ENTRY_LEN   8
 #define I2C_HEADER_LEN  5
@@ -230,6 +240,10 @@ static void build_bit(uint8_t *rom)
     } entries[] = {
         { 'i', BIT_I_INFO_LEN, BIT_I_INFO },
         { 'I', BIT_I_INIT_LEN, BIT_I_INIT },
+        { 'D', BIT_D_LEN, BIT_D_DATA },
+        { 'M', BIT_M_LEN, BIT_M_DATA },
+        { 'L', BIT_L_LEN, BIT_L_DATA },
+        { 'T', BIT_T_LEN, BIT_T_DATA },
     };
     uint8_t *bit = rom + BIT_OFFSET;
     uint8_t sum = 0;
@@ -249,12 +263,42 @@ static void build_bit(uint8_t *rom)
     for (size_t i = 0; i < sizeof(entries) / sizeof(entries[0]); i++) {
         uint8_t *e = bit + BIT_HEADER_LEN + i * BIT_ENTRY_LEN;
 
-        /* Neither reader of 'i' and 'I' checks the entry version. */
+        /* Version 1, as NV4x boards' tables; only 'M''s is checked. */
         e[0] = entries[i].id;
         e[1] = 1;
         put16(e + 2, entries[i].length);
         put16(e + 4, entries[i].offset);
     }
+}
+
+/*
+ * The BIT tables nouveau_bios.c parse_bit_structure() reads besides 'i'
+ * and 'I', which real boards carry: without them it logs "BIT table 'X'
+ * not found".  Their data say this board has no flat panel:
+ * - 'D' (parse_bit_display_tbl_entry()): length exactly 4, the flat panel
+ *   table pointer at +2, 0;
+ * - 'M' (parse_bit_M_tbl_entry(); nvkm/subdev/bios/ramcfg.c, NV50+ only):
+ *   version 1, length at least 5, RAM restrict group count at +2 (0) and
+ *   its table pointer at +3 (0);
+ * - 'L' (parse_bit_lvds_tbl_entry()): length exactly 2, the LVDS
+ *   manufacturer table pointer, 0 (read only for an LVDS output);
+ * - 'T' (parse_bit_tmds_tbl_entry()): length exactly 2, a pointer to a
+ *   TMDS table, which must be there (else "Pointer to TMDS table not
+ *   found"): version 0x11 at +0, two script pointers at +7 and +9 that
+ *   must point at a stubbed script (an INIT_DONE byte, 'q', else "TMDS
+ *   table script pointers not stubbed"), the two outputs' scripts at +11
+ *   and +13, 0 for none.
+ * All other bytes of these tables are 0.
+ */
+static void build_bit_display(uint8_t *rom)
+{
+    uint8_t *tmds = rom + TMDS_TABLE;
+
+    put16(rom + BIT_T_DATA, TMDS_TABLE);
+    tmds[0] = 0x11;
+    put16(tmds + 7, TMDS_STUB);
+    put16(tmds + 9, TMDS_STUB);
+    rom[TMDS_STUB] = INIT_DONE;
 }
 
 /*
@@ -406,6 +450,7 @@ size_t nv_vbios_build_x86(const char *model, const uint8_t *x86,
     buf[0x02] = NV_VBIOS_SIZE / 512;
     build_bit(buf);
     build_bit_i(m, buf);
+    build_bit_display(buf);
     build_init(m, buf);
     build_dcb(buf);
     build_i2c(buf);

@@ -231,6 +231,41 @@ static void test_bit_i(gconstpointer data)
 }
 
 /*
+ * The tables nouveau_bios.c parse_bit_structure() looks for after 'i'
+ * and 'I' (it logs "BIT table 'X' not found" for each missing one):
+ * 'D' of length 4 with a 0 flat panel table pointer at +2; 'M' version 1
+ * of length 5 with 0 RAM restrict groups (+2); 'L' of length 2 with a 0
+ * LVDS table pointer; 'T' of length 2 pointing at a TMDS table of
+ * version 0x11 whose script pointers at +7 and +9 both point at an
+ * INIT_DONE (0x71, 'q') byte, and whose output scripts (+11, +13) are 0.
+ */
+static void test_bit_display(gconstpointer data)
+{
+    g_autofree uint8_t *rom = build(GPOINTER_TO_INT(data));
+    size_t bit = 0;
+    uint16_t len, off, tmds;
+
+    count_str(rom, "\xff\xb8" "BIT", 5, &bit);
+    g_assert_true(bit_find(rom, bit, 'D', &len, &off));
+    g_assert_cmpuint(len, ==, 4);
+    g_assert_cmphex(rd16(rom, off + 2), ==, 0);
+    g_assert_true(bit_find(rom, bit, 'M', &len, &off));
+    g_assert_cmpuint(len, ==, 5);
+    g_assert_cmphex(rom[off + 2], ==, 0);
+    g_assert_true(bit_find(rom, bit, 'L', &len, &off));
+    g_assert_cmpuint(len, ==, 2);
+    g_assert_cmphex(rd16(rom, off), ==, 0);
+    g_assert_true(bit_find(rom, bit, 'T', &len, &off));
+    g_assert_cmpuint(len, ==, 2);
+    tmds = rd16(rom, off);
+    g_assert_cmphex(rom[tmds], ==, 0x11);
+    g_assert_cmphex(rom[rd16(rom, tmds + 7)], ==, 0x71);
+    g_assert_cmphex(rom[rd16(rom, tmds + 9)], ==, 0x71);
+    g_assert_cmphex(rd16(rom, tmds + 11), ==, 0);
+    g_assert_cmphex(rd16(rom, tmds + 13), ==, 0);
+}
+
+/*
  * Every opcode init.c init_opcode[] has.  An opcode missing here makes
  * nvbios_exec() stop with "unknown opcode".
  */
@@ -373,23 +408,26 @@ static void test_dcb(gconstpointer data)
  * 64 KiB); 0x200-0xbfff are 0, and the tables from 0xc000 are the stub
  * image's.
  *
- * The checksum, by hand.  The tables sum to 0xe70: BIT 0x5a1 (header
- * ff b8 'B' 'I' 'T' 00 00 01 0c 06 02 55 sums to 0x500 with its own
- * checksum 0x55, entries 69 01 0f 00 20 c0 and 49 01 0e 00 30 c0 to
- * 0xa1), 'i' 0x45 (chip 0x40, major 5), 'I' 0x100 (40 c0), script table
- * 0x110 (50 c0), script 0x139 (7a, 00 02 00 00, 13 11 11 17, 71), DCB
- * 0x48a (30 16 02 08, 90 c0, cb bd dc 4e; 00 01 00 01 28 00 00 00;
- * 0e), I2C 0xb7 (30 05 01 04 00; 3f 3e).
+ * The checksum, by hand.  The tables sum to 0x1a3c: BIT 0xc7d (header
+ * ff b8 'B' 'I' 'T' 00 00 01 0c 06 06 sums to 0x2af, its checksum 0x51
+ * makes it 0x300; entries 69 01 0f 00 20 c0 = 0x159, 49 01 0e 00 30 c0
+ * = 0x148, 44 01 04 00 a0 c0 = 0x1a9, 4d 01 05 00 a4 c0 = 0x1b7, 4c 01
+ * 02 00 aa c0 = 0x1b9, 54 01 02 00 ac c0 = 0x1c3), 'i' 0x45 (chip 0x40,
+ * major 5), 'I' 0x100 (40 c0), script table 0x110 (50 c0), script 0x139
+ * (7a, 00 02 00 00, 13 11 11 17, 71), DCB 0x48a (30 16 02 08, 90 c0, cb
+ * bd dc 4e; 00 01 00 01 28 00 00 00; 0e), I2C 0xb7 (30 05 01 04 00; 3f
+ * 3e), 'T' 0x170 (b0 c0), the TMDS table 0x30f (11, bf c0, bf c0) and
+ * its stub script 0x71.
  * The x86 part as copied, without byte 6: 55 aa 80 = 0x17f, e9 fa =
  * 0x1e3, 0x80 at 0x18, "IBM" 0xd8, 60 c0 = 0x120, "PCIR" 0x12e, de 10
  * 40 00 = 0x12e, 0x18, 0x03, 0x80, 0x01, 0x80, cb, 255 * 0x11 = 0x10ef:
  * 0x1b0c.  Pointing 0x18 at 0x40 takes 0x40 off, and the early PCIR
  * adds "PCIR" 0x12e, de 10 40 00 = 0x12e, length 0x18, revision 0x03,
  * class 0x03, 0x80 units, last image 0x80: 0x37a.  0x1b0c - 0x40 +
- * 0x37a + 0xe70 = 0x2cb6, so byte 6 is 0x100 - 0xb6 = 0x4a.
- * (The stub image's is 0x6c: its header, 55 aa 80 cb, 0x40, 60 c0, its
- * PCIR "PCIR" de 10 40 00 18 03 03 80 80, sums to 0x724; 0x724 + 0xe70 =
- * 0x1594, 0x100 - 0x94 = 0x6c.)
+ * 0x37a + 0x1a3c = 0x3882, so byte 6 is 0x100 - 0x82 = 0x7e.
+ * (The stub image's is 0xa0: its header, 55 aa 80 cb, 0x40, 60 c0, its
+ * PCIR "PCIR" de 10 40 00 18 03 03 80 80, sums to 0x724; 0x724 + 0x1a3c
+ * = 0x2160, 0x100 - 0x60 = 0xa0.)
  */
 static void test_x86_copy(void)
 {
@@ -415,7 +453,7 @@ static void test_x86_copy(void)
             g_assert_cmphex(rom[i], ==, 0x80);
             break;
         case 0x06:
-            g_assert_cmphex(rom[i], ==, 0x4a);
+            g_assert_cmphex(rom[i], ==, 0x7e);
             break;
         case 0x18:
             g_assert_cmphex(rom[i], ==, 0x40);
@@ -438,7 +476,7 @@ static void test_x86_copy(void)
     }
     g_assert_cmpmem(rom + 0xc000, ROM_SIZE - 0xc000,
                     stub + 0xc000, ROM_SIZE - 0xc000);
-    g_assert_cmphex(stub[6], ==, 0x6c);
+    g_assert_cmphex(stub[6], ==, 0xa0);
 }
 
 /* Builds nv40 with @x86 (@size bytes) and expects it to be refused. */
@@ -475,7 +513,7 @@ static void test_x86_refused(void)
     g_assert_cmpuint(nv_vbios_build_x86("nv40", big, 0xc000, rom, ROM_SIZE,
                                         NULL), ==, ROM_SIZE);
     g_assert_cmphex(rom[0xbfff], ==, 0x00);
-    g_assert_cmphex(rom[0xc000], ==, 0xff);      /* the BIT header */
+    g_assert_cmphex(rom[0xc0c0], ==, 0xff);      /* the BIT header */
     refuse_x86(big, 0xc001, "0xc001 bytes");
     big[2] = 0x61;
     refuse_x86(big, 0xc000, "size byte 0x61 (0xc200 bytes)");
@@ -547,6 +585,7 @@ int main(int argc, char **argv)
         { "header", test_header },
         { "pcir", test_pcir },
         { "bit-i", test_bit_i },
+        { "bit-display", test_bit_display },
         { "bit-init", test_bit_init },
         { "dcb", test_dcb },
     };
