@@ -286,10 +286,151 @@ def engine_seeds():
     yield 'nv43-pfifo-vp1', s
 
 
+def ramht_hash(handle, chid, bits=9):
+    """nouveau's nvkm_ramht_hash: the handle xored in bits-wide pieces."""
+    h = 0
+    while handle:
+        h ^= handle & ((1 << bits) - 1)
+        handle >>= bits
+    return h ^ chid << (bits - 4)
+
+
+def pgraph_seeds():
+    """A channel of nouveau's fbcon on the NV2x+ PGRAPH: RAMHT at RAMIN
+    0x10000, RAMFC at 0x11000 (Kelvin/Rankine) or 0x20000 (Curie), the
+    pushbuffer at RAMIN 0x13000 behind a VRAM DMA object (RAMIN's 64 KiB
+    blocks run down from the end of VRAM), the fbcon objects (NV_NULL,
+    surf2d, rop, pattern, clip, GDI, blit, M2MF) bound and drawn with, a
+    notifier, an illegal method, then a second channel to switch
+    contexts; Curie first uploads a context program placing ROP."""
+    objs = {0x30: 0x14000, 0x62: 0x14020, 0x43: 0x14040, 0x44: 0x14060,
+            0x19: 0x14080, 0x4a: 0x140a0, 0x9f: 0x140c0, 0x39: 0x140e0}
+    for model, vram in (('nv20', 32 << 20), ('nv40', 128 << 20)):
+        curie = model == 'nv40'
+        s = Seed(model)
+
+        def ramin(a, v):
+            s.wr(0x700000 + a, v)
+
+        def vram_of(a):
+            return vram - (a // 0x10000 + 1) * 0x10000 + a % 0x10000
+
+        s.wr(0x140, 1)
+        s.wr(0x2140, 0xffffffff)
+        if curie:
+            s.wr(0x40013c, 0xffffffff)
+            s.wr(0x400084, 0x401287c0)
+            s.wr(0x40008c, 0xe0de8055)
+            s.wr(0x400324, 0)
+            for w in (0x00200008, 0x0060000a, 0x001042c0, 0x0060000e):
+                s.wr(0x400328, w)
+        else:
+            s.wr(0x400140, 0xffffffff)
+            s.wr(0x400084, 0x00118700)
+            s.wr(0x40008c, 0xf3ce0475)
+            s.wr(0x400780, 0x1500)          # channel table at 0x15000
+            ramin(0x15000, 0x1600)          # contexts at 0x16000, 0x17000
+            ramin(0x15004, 0x1700)
+        # DMA objects: pushbuffer (VRAM of RAMIN 0x13000), all of VRAM,
+        # a notifier page
+        for a, base, limit in ((0x12000, vram_of(0x13000), 0xfff),
+                               (0x12010, 0, vram - 1),
+                               (0x12020, 0x300000, 0x1f)):
+            ramin(a, 0x303d | (base & 0xfff) << 20)
+            ramin(a + 4, limit)
+            ramin(a + 8, base & ~0xfff)
+        ramin(objs[0x30] + 4, 0x1202 << 16)
+        for cls, inst in objs.items():
+            ramin(inst, cls)
+        handles = {0xbeef0000 | cls: inst for cls, inst in objs.items()}
+        handles[0xbeef1001] = 0x12010
+        handles[0xbeef1002] = 0x12020
+        used = set()
+        for chid in (0, 1):
+            for h, inst in handles.items():
+                # nvkm_ramht_insert: the first free slot from the hash on
+                slot = ramht_hash(h, chid)
+                while slot in used:
+                    slot = (slot + 1) % 512
+                used.add(slot)
+                engine = 0 if inst in (0x12010, 0x12020) else 1
+                ctx = (chid << 23 | engine << 20 if curie else
+                       1 << 31 | chid << 24 | engine << 16) | inst >> 4
+                ramin(0x10000 + slot * 8, h)
+                ramin(0x10000 + slot * 8 + 4, ctx)
+        fc = 0x20000 if curie else 0x11000
+        fcsz = 0x80 if curie else 0x40
+        for chid in (0, 1):
+            ramin(fc + chid * fcsz + 0xc, 0x1200)
+            if curie:
+                ramin(fc + chid * fcsz + 0x38, 0x1600 + chid * 0x100)
+        push = []
+
+        def m(subc, mthd, *data):
+            push.append(len(data) << 18 | subc << 13 | mthd)
+            push.extend(data)
+        m(0, 0, 0xbeef0062)
+        m(0, 0x184, 0xbeef1001, 0xbeef1001)
+        m(0, 0x300, 6, 1280 * 4 << 16 | 1280 * 4, 0, 0)
+        m(1, 0, 0xbeef0043)
+        m(1, 0x300, 0x55)
+        m(1, 0, 0xbeef0044)
+        m(1, 0x300, 3, 1, 0, 1, ~0, ~0, ~0, ~0)
+        m(1, 0, 0xbeef0019)
+        m(1, 0x300, 0, 800 << 16 | 1280)
+        m(2, 0, 0xbeef009f)
+        m(2, 0x19c, 0xbeef0062)
+        m(2, 0x2fc, 3)
+        m(2, 0x120, 0, 1, 2)
+        m(3, 0, 0xbeef004a)
+        m(3, 0x198, 0xbeef0062)
+        m(3, 0x188, 0xbeef0044, 0xbeef0043)
+        m(3, 0x304, 1)
+        m(3, 0x300, 3)
+        m(3, 0x2fc, 3)
+        m(3, 0x3fc, 0x00ff8040)
+        m(3, 0x400, 10 << 16 | 20, 64 << 16 | 32)
+        m(2, 0x300, 10 << 16 | 20, 100 << 16 | 200, 32 << 16 | 64)
+        m(3, 0xbe4, 0, 16 << 16 | 8, 0, 0xffffff, 16 << 16 | 8,
+          16 << 16 | 8, 0)
+        m(3, 0xc00, *([0x3c66c3ff] * 4))
+        m(4, 0, 0xbeef0039)
+        m(4, 0x180, 0xbeef1002)
+        m(4, 0x184, 0xbeef1001, 0xbeef1001)
+        m(4, 0x30c, 0x1000, 0x2000, 0x100, 0x100, 0x100, 4, 0x101, 0)
+        m(4, 0x100, 0)
+        m(5, 0, 0xbeef0030)
+        m(5, 0x104, 1)
+        m(5, 0x100, 0)
+        m(5, 0x200, 0xdead)
+        for i, v in enumerate(push):
+            ramin(0x13000 + 4 * i, v)
+        s.wr(0x2210, 0x03000100)
+        s.wr(0x2220, 0x30002) if curie else s.wr(0x2214, 0x10110)
+        s.wr(0x2504, 3)
+        for reg in (0x2500, 0x3200, 0x3250):
+            s.wr(reg, 1)
+        user = 0xc00000 if curie else 0x800000
+        s.wr(user + 0x40, 4 * len(push))
+        s.wait(65536)
+        s.rd(0x400100)
+        s.rd(0x400108)
+        s.wr(0x400100, 0xffffffff)
+        s.wr(0x400720, 1)
+        s.wait(65536)
+        # channel 1 runs the same pushbuffer: a context switch
+        s.wr(user + (0x1000 if curie else 0x10000) + 0x40, 4 * len(push))
+        s.wait(65536)
+        s.rd(0x400b00)
+        s.rd(0x40032c if curie else 0x400148)
+        yield model + '-pgraph-fbcon', s
+
+
 def main():
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
-    for name, s in list(seeds()) + list(display_seeds()) + list(engine_seeds()):
+    for name, s in (list(seeds()) + list(display_seeds()) +
+                    list(engine_seeds()) + list(pgraph_seeds())):
         with open(os.path.join(out, name), 'wb') as f:
             f.write(s.b)
 
