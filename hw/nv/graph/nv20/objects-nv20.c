@@ -75,7 +75,7 @@ static void reg_set(NVCard *card, uint32_t off, uint32_t val)
 }
 
 /* docs/pgraph.rst "Volatile reset": the per-primitive state a bind drops. */
-static void volatile_reset(NVCard *card)
+void nv20_volatile_reset(NVCard *card)
 {
     static const struct { uint32_t off, keep, set; } vreset[] = {
         { 0x400514, 0, 0 },                     /* XY_A */
@@ -116,7 +116,7 @@ static void select_subc(NVCard *card, unsigned subc)
             subc << NV20_CTX_USER_SUBC_SHIFT;
     *debug_b = (*debug_b & ~NV20_DEBUG_B_VRESET_DONE) | vreset;
     if (vreset) {
-        volatile_reset(card);
+        nv20_volatile_reset(card);
     }
     if (*debug_b & NV20_DEBUG_B_CACHE_TO_SWITCH) {
         for (unsigned w = 0; w < NR_WORDS; w++) {

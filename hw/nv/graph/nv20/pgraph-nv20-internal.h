@@ -17,6 +17,9 @@ static inline bool nv20_is_curie(const NVCard *card)
     return card->model->pgraph == NV_PGRAPH_CURIE;
 }
 
+/* The volatile reset (objects-nv20.c; docs/pgraph.rst). */
+void nv20_volatile_reset(NVCard *card);
+
 /* Channel ids PGRAPH keeps in CTX_USER (5 bits, as PFIFO's). */
 #define NV20_CHID_MASK  0x1f
 

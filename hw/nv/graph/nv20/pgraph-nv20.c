@@ -189,6 +189,27 @@ static uint32_t pgraph_read(NVCard *card, uint32_t addr)
     return 0;
 }
 
+/*
+ * A CTX_SWITCH_A write (Curie: CTX_SWITCH_C) asks for a volatile reset
+ * with bit 31, which is not stored; DEBUG_D bit 19 lets it run, and
+ * DEBUG_B bit 0 records whether it did (docs/pgraph.rst "Side effects").
+ */
+static void vreset_write(NVCard *card, uint32_t addr, uint32_t val)
+{
+    uint32_t reg = nv20_is_curie(card) ? 0x150 : 0x14c;
+    uint32_t *debug_b = nv20_reg(card, NV20_PGRAPH_DEBUG_B);
+    bool run = (val >> 31) &&
+               (*nv20_reg(card, NV20_PGRAPH_DEBUG_D) & NV20_DEBUG_D_VRESET);
+
+    if (addr != reg) {
+        return;
+    }
+    *debug_b = (*debug_b & ~NV20_DEBUG_B_VRESET_DONE) | run;
+    if (run) {
+        nv20_volatile_reset(card);
+    }
+}
+
 static void pgraph_store(NVCard *card, uint32_t addr, uint32_t val)
 {
     NV20Pgraph *g = &card->pgraph20;
@@ -248,6 +269,7 @@ static void pgraph_store(NVCard *card, uint32_t addr, uint32_t val)
         return;
     }
     if (nv20_pgraph_reg_write(card, addr, val)) {
+        vreset_write(card, addr, val);
         return;
     }
     nv_unimp(card, NV20_PGRAPH_BASE + addr, true, val);

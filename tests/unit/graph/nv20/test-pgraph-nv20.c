@@ -401,6 +401,19 @@ static void test_regs_effects(void)
         { 0x400188, 0, 0x400188, 0xffff3f03 },
         { 0x400720, 0, 0x400720, 0 },
         { 0x400188, 0, 0x400188, 0 },
+        /* CTX_SWITCH_A bit 31 (not stored) with DEBUG_D bit 19 runs the
+         * volatile reset: OCLIP_MAX[X] becomes 0xffff, DEBUG_B bit 0
+         * (0x10 & mask 0x0011f7c1 = 0 before) records it; without bit 19
+         * nothing runs and bit 0 drops again. */
+        { 0x40008c, 0x00080000, 0x40008c, 0x00080000 },
+        { 0x400568, 0x1234, 0x400568, 0x1234 },
+        { 0x40014c, 0x80000030, 0x400568, 0xffff },
+        { 0x40014c, 0x80000030, 0x40014c, 0x00000030 },
+        { 0x40014c, 0x80000030, 0x400084, 0x00000001 },
+        { 0x40008c, 0, 0x40008c, 0 },
+        { 0x400568, 0x1234, 0x400568, 0x1234 },
+        { 0x40014c, 0x80000030, 0x400084, 0 },
+        { 0x40014c, 0x80000030, 0x400568, 0x1234 },
     };
     TestHost *th = th_new("nv25", 0);
 
