@@ -17,9 +17,13 @@
 #include "hw/nv/card.h"
 
 /* Registers other rows' side effects touch (BAR0 offsets). */
-#define NV20_PGRAPH_XY_B0           0x400518
+#define NV20_PGRAPH_XY_D            0x400500    /* [axis] */
 #define NV20_PGRAPH_VALID0          0x400508
-#define NV20_PGRAPH_FIFO_ENABLE     0x400720
+#define NV20_PGRAPH_XY_B0           0x400518    /* [set]: 0 UCLIP, 1 OCLIP */
+#define NV20_PGRAPH_XY_CLIP         0x400524    /* [axis][2] */
+#define NV20_PGRAPH_UCLIP_MIN       0x40053c    /* [axis]; MAX at +8 */
+#define NV20_PGRAPH_OCLIP_MIN       0x400560
+#define NV20_PGRAPH_VTX_X9          0x400424    /* VTX_Y[9] at +0x80 */
 
 #define R(off, n, st, nm, msk, fix, ch, kd, a) \
     { .offset = off, .count = n, .stride = st, .name = nm, .mask = msk, \
@@ -109,8 +113,8 @@ static const NV20Reg pgraph_regs[] = {
     R(0x400220, 1, 0x4, "SRC2D_DMA", 0x00ffffff, 0, CURIE, PLAIN, 0),
     R(0x400224, 1, 0x4, "SRC2D_PITCH", 0x0000ffff, 0, CURIE, PLAIN, 0),
     R(0x400228, 1, 0x4, "SRC2D_OFFSET", 0xffffffff, 0, CURIE, PLAIN, 0),
-    R(0x400400, 10, 0x4, "VTX_X", 0xffffffff, 0, ALL, PLAIN, 0),
-    R(0x400480, 10, 0x4, "VTX_Y", 0xffffffff, 0, ALL, PLAIN, 0),
+    R(0x400400, 10, 0x4, "VTX_X", 0xffffffff, 0, ALL, VTX, 0),
+    R(0x400480, 10, 0x4, "VTX_Y", 0xffffffff, 0, ALL, VTX, 1),
     R(0x400500, 2, 0x4, "XY_D", 0x300000ff, 0, ALL, PLAIN, 0),
     R(0x400508, 1, 0x4, "VALID[0]", 0xf07fffff, 0, ALL, PLAIN, 0),
     R(0x40050c, 1, 0x4, "MISC32[0]", 0xffffffff, 0, ALL, VALID, 16),
@@ -120,11 +124,11 @@ static const NV20Reg pgraph_regs[] = {
     R(0x400518, 2, 0x4, "XY_B", 0x00111031, 0, ALL, PLAIN, 0),
     R(0x400520, 1, 0x4, "XY_C", 0x7f7f1111, 0, ALL, PLAIN, 0),
     R(0x400524, 4, 0x4, "XY_CLIP", 0xffffffff, 0, ALL, PLAIN, 0),
-    R(0x400534, 2, 0x4, "ICLIP", 0x0003ffff, 0, ALL, PLAIN, 0),
-    R(0x40053c, 2, 0x4, "UCLIP_MIN", 0x0000ffff, 0, ALL, PLAIN, 0),
-    R(0x400544, 2, 0x4, "UCLIP_MAX", 0x0003ffff, 0, ALL, PLAIN, 0),
-    R(0x400560, 2, 0x4, "OCLIP_MIN", 0x0000ffff, 0, ALL, PLAIN, 0),
-    R(0x400568, 2, 0x4, "OCLIP_MAX", 0x0003ffff, 0, ALL, PLAIN, 0),
+    R(0x400534, 2, 0x4, "ICLIP", 0x0003ffff, 0, ALL, ICLIP, 0),
+    R(0x40053c, 2, 0x4, "UCLIP_MIN", 0x0000ffff, 0, ALL, CLIP_PAIR, 0),
+    R(0x400544, 2, 0x4, "UCLIP_MAX", 0x0003ffff, 0, ALL, CLIP_PAIR, 2),
+    R(0x400560, 2, 0x4, "OCLIP_MIN", 0x0000ffff, 0, ALL, CLIP_PAIR, 1),
+    R(0x400568, 2, 0x4, "OCLIP_MAX", 0x0003ffff, 0, ALL, CLIP_PAIR, 3),
     R(0x400570, 2, 0x4, "MISC24", 0x00ffffff, 0, ALL, PLAIN, 0),
     R(0x40057c, 3, 0x4, "MISC32", 0xffffffff, 0, ALL, PLAIN, 0),
     R(0x400588, 1, 0x4, "TFC_UNK588", 0x0000ffff, 0, ALL, PLAIN, 0),
@@ -583,6 +587,155 @@ static uint32_t *reg_slot(NVCard *card, uint32_t off)
     return i < NV20_PGRAPH_REGS ? &card->pgraph20.regs[i] : NULL;
 }
 
+/* ---- the vertex and clip registers (docs/pgraph.rst "Side effects") -- */
+
+/* The low 18 bits of @v as a signed coordinate. */
+static int32_t coord18(uint32_t v)
+{
+    return (int32_t)(v << 14) >> 14;
+}
+
+static bool class_in(unsigned cls, const uint16_t *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (list[i] == cls) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/*
+ * Which 2D class list the current object is in (Kelvin, Rankine; the
+ * lists for Curie's 16-bit classes are not known, so none there): the
+ * object-clip classes clip against OCLIP rather than UCLIP, and the "new
+ * render" ones track coordinate range in XY_D.  Some classes move from
+ * one group to another with DEBUG_D bit 16.
+ */
+enum { CLIP_OBJECT, CLIP_NEW_RENDER, CLIP_SIFC };
+
+static bool class_is(NVCard *card, int which)
+{
+    static const uint16_t object[] = {
+        0x36, 0x76, 0x37, 0x77, 0x4a, 0x4b, 0x66, 0x366, 0x389, 0x37b };
+    static const uint16_t new_render[] = {
+        0x1c, 0x5c, 0x1d, 0x5d, 0x1f, 0x5f, 0x60, 0x21, 0x61, 0x4a, 0x4b,
+        0x37, 0x77, 0x38, 0x64, 0x65, 0x36, 0x76, 0x66, 0x88, 0x9f,
+        0x35c, 0x38a, 0x364, 0x366, 0x37b, 0x389 };
+    static const uint16_t sifc[] = { 0x36, 0x76, 0x66, 0x366 };
+    /* with DEBUG_D bit 16 clear (the first three, and 0x8a for new render)
+     * or set */
+    static const uint16_t swap0[] = { 0x63, 0x89, 0x7b, 0x8a };
+    static const uint16_t swap1[] = { 0x67, 0x87, 0x79 };
+    unsigned cls = nv20_pgraph_class(card);
+    bool bit16 = card->pgraph20.regs[(0x40008c - NV20_PGRAPH_BASE) / 4] &
+                 (1u << 16);
+    bool rankine = card->model->pgraph == NV_PGRAPH_RANKINE;
+
+    if (card->model->pgraph == NV_PGRAPH_CURIE || (cls >= 0x100 && !rankine)) {
+        return false;
+    }
+    switch (which) {
+    case CLIP_OBJECT:
+        return class_in(cls, object, G_N_ELEMENTS(object)) ||
+               class_in(cls, bit16 ? swap1 : swap0, 3);
+    case CLIP_NEW_RENDER:
+        return class_in(cls, new_render, G_N_ELEMENTS(new_render)) ||
+               (bit16 ? class_in(cls, swap1, 3) : class_in(cls, swap0, 4));
+    default:
+        return class_in(cls, sifc, G_N_ELEMENTS(sifc));
+    }
+}
+
+/* The clip rectangle's bounds on axis @a of the current class's set. */
+static void clip_bounds(NVCard *card, unsigned a, int32_t *min, int32_t *max)
+{
+    uint32_t base = class_is(card, CLIP_OBJECT) ? NV20_PGRAPH_OCLIP_MIN
+                                                : NV20_PGRAPH_UCLIP_MIN;
+
+    *min = (int16_t)*reg_slot(card, base + 4 * a);
+    *max = coord18(*reg_slot(card, base + 8 + 4 * a));
+}
+
+static void set_bit(uint32_t *r, unsigned bit, bool v)
+{
+    *r = (*r & ~(1u << bit)) | (uint32_t)v << bit;
+}
+
+/*
+ * VTX_X/VTX_Y[i]: the vertex's clip status against the class's clip
+ * rectangle goes to XY_CLIP[a][1] bits 0-3 (below min, at min, above
+ * max, at max), and for the "new render" classes XY_D[a] bit 4 says
+ * whether it is beyond 16 bits (never for SIFC classes).
+ */
+static void vtx_written(NVCard *card, unsigned a, uint32_t val)
+{
+    int32_t c = coord18(val), min, max;
+    uint32_t *status = reg_slot(card, NV20_PGRAPH_XY_CLIP + 8 * a + 4);
+    uint32_t *xy_d = reg_slot(card, NV20_PGRAPH_XY_D + 4 * a);
+
+    clip_bounds(card, a, &min, &max);
+    *status = (*status & ~0xfu) | (c < min) | (c == min) << 1 |
+              (c > max) << 2 | (c == max) << 3;
+    if (class_is(card, CLIP_NEW_RENDER)) {
+        set_bit(xy_d, 0, false);
+        set_bit(xy_d, 4, !class_is(card, CLIP_SIFC) &&
+                         (c >= 0x8000 || c < -0x8000));
+    }
+}
+
+/*
+ * ICLIP[a]: XY_B[0] and [1] lose bits 12, 16 and 20, then say whether
+ * the value is within the clip rectangle's max (bit 12 + 4a; bit 20 too
+ * for X) and, where clipping applies, below its min (bit 4 + a).  Set 1
+ * always clips, set 0 only with the object's CLIP flag (CTX_SWITCH_A bit
+ * 13; Curie bit 17).
+ */
+static void iclip_written(NVCard *card, unsigned a, uint32_t val)
+{
+    int32_t c = coord18(val), min, max;
+    uint32_t a_word = *reg_slot(card, card->model->pgraph == NV_PGRAPH_CURIE ?
+                                      0x400148 : 0x40014c);
+    bool clip_flag = a_word & (1u << (card->model->pgraph == NV_PGRAPH_CURIE ?
+                                      17 : 13));
+
+    clip_bounds(card, a, &min, &max);
+    for (unsigned j = 0; j < 2; j++) {
+        uint32_t *xy_b = reg_slot(card, NV20_PGRAPH_XY_B0 + 4 * j);
+        bool enabled = j == 1 || clip_flag;
+        bool ok = c <= max || !enabled;
+
+        *xy_b &= ~0x00111000u;
+        set_bit(xy_b, 12 + 4 * a, ok);
+        if (a == 0) {
+            set_bit(xy_b, 20, ok);
+        }
+        if (enabled) {
+            set_bit(xy_b, 4 + a, c < min);
+        }
+    }
+}
+
+/*
+ * UCLIP/OCLIP MIN or MAX of axis a: the pair shifts, MIN taking MAX's
+ * old low 16 bits and MAX the value (so min then max loads a pair); the
+ * set's XY_B loses bits 12, 16, 20 (and 4 + a for MAX), and the value is
+ * also vertex 9 of that axis.
+ */
+static void clip_pair_written(NVCard *card, unsigned set, bool is_max,
+                              unsigned a, uint32_t val)
+{
+    uint32_t base = set ? NV20_PGRAPH_OCLIP_MIN : NV20_PGRAPH_UCLIP_MIN;
+    uint32_t *min = reg_slot(card, base + 4 * a);
+    uint32_t *max = reg_slot(card, base + 8 + 4 * a);
+    uint32_t *xy_b = reg_slot(card, NV20_PGRAPH_XY_B0 + 4 * set);
+
+    *min = *max & 0xffff;
+    *max = val & 0x3ffff;
+    *xy_b &= ~(0x00111000u | (is_max ? 1u << (4 + a) : 0));
+    *reg_slot(card, NV20_PGRAPH_VTX_X9 + 0x80 * a) = val;
+}
+
 bool nv20_pgraph_reg_read(NVCard *card, uint32_t addr, uint32_t *val)
 {
     uint32_t off = NV20_PGRAPH_BASE + addr;
@@ -624,8 +777,19 @@ bool nv20_pgraph_reg_write(NVCard *card, uint32_t addr, uint32_t val)
     default:
         break;
     }
+    if (r->kind == NV20_REG_CLIP_PAIR) {
+        clip_pair_written(card, r->arg & 1, r->arg & 2,
+                          (off - r->offset) / r->stride, val);
+        return true;
+    }
     *slot = val & r->mask;
     switch (r->kind) {
+    case NV20_REG_VTX:
+        vtx_written(card, r->arg, val);
+        break;
+    case NV20_REG_ICLIP:
+        iclip_written(card, (off - r->offset) / r->stride, val);
+        break;
     case NV20_REG_VALID:
         *reg_slot(card, NV20_PGRAPH_VALID0) |= 1u << r->arg;
         break;

@@ -481,6 +481,56 @@ static void test_regs_tables(void)
     g_assert_null(nv20_pgraph_regs(nv_model_find("nv1"), &(size_t){0}));
 }
 
+/*
+ * The clip and vertex registers (docs/pgraph.rst "Side effects"), nv25,
+ * each step a write then a read, values worked out from the rules:
+ * UCLIP_MIN/MAX of X shift as a pair and copy the value to VTX_X[9];
+ * VTX_X gives XY_CLIP[X][1] (0x400528) bits 0-3 = below min, at min,
+ * above max, at max against UCLIP (class 0 is no object-clip class);
+ * ICLIP X sets XY_B bits 12 and 20 when within max (always for XY_B[0]
+ * without the object's CLIP flag) and, in XY_B[1], bit 4 when below min.
+ * With class 0x4a (GDI: object-clip and "new render") the clip set is
+ * OCLIP (all 0 here) and XY_D[X] bit 4 flags a coordinate beyond 16
+ * bits.
+ */
+static void test_clip_side_effects(void)
+{
+    static const struct { uint32_t off, val, roff, expect; } steps[] = {
+        { 0x40053c, 5, 0x400544, 5 },           /* MIN 0, MAX 5 */
+        { 0x400544, 100, 0x40053c, 5 },         /* MIN 5, MAX 100 */
+        { 0x400544, 100, 0x400424, 100 },       /* ... and VTX_X[9] */
+        { 0x40053c, 5, 0x40053c, 100 },         /* MIN 100, MAX 5 */
+        { 0x400544, 100, 0x40053c, 5 },         /* back to 5..100 */
+        { 0x400400, 3, 0x400528, 1 },           /* below min */
+        { 0x400400, 5, 0x400528, 2 },           /* at min */
+        { 0x400400, 0x3ffff, 0x400528, 1 },     /* -1: below */
+        { 0x400400, 100, 0x400528, 8 },         /* at max */
+        { 0x400400, 101, 0x400528, 4 },         /* above max */
+        { 0x400518, 0xffffffff, 0x400518, 0x00111031 },
+        { 0x40051c, 0xffffffff, 0x40051c, 0x00111031 },
+        { 0x400534, 50, 0x400518, 0x00101031 },
+        { 0x400534, 50, 0x40051c, 0x00101021 },
+        { 0x400534, 3, 0x40051c, 0x00101031 },  /* 3 < min: bit 4 */
+        { 0x400534, 200, 0x40051c, 0x00000021 },    /* beyond max */
+        { 0x400534, 200, 0x400518, 0x00101031 },
+        { 0x400534, 200, 0x400534, 200 },
+        { 0x400544, 100, 0x400518, 0x00000021 },    /* MAX: bits 4, 12.. */
+        { 0x40014c, 0x4a, 0x40014c, 0x4a },
+        { 0x400404, 0x9000, 0x400528, 4 },      /* OCLIP 0..0: above */
+        { 0x400404, 0x9000, 0x400500, 0x10 },   /* XY_D[X] bit 4 */
+        { 0x400404, 0, 0x400528, 0xa },         /* at min and at max */
+        { 0x400404, 0, 0x400500, 0 },
+    };
+    TestHost *th = th_new("nv25", 0);
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(steps); i++) {
+        th_wr(th, steps[i].off, steps[i].val);
+        g_assert_cmphex(th_rd(th, steps[i].roff), ==, steps[i].expect);
+    }
+    g_assert_cmpuint(th->n_unimp, ==, 0);
+    th_free(th);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -499,5 +549,7 @@ int main(int argc, char **argv)
     g_test_add_func("/pgraph-nv20/regs/curie", test_regs_curie);
     g_test_add_func("/pgraph-nv20/regs/effects", test_regs_effects);
     g_test_add_func("/pgraph-nv20/regs/tables", test_regs_tables);
+    g_test_add_func("/pgraph-nv20/regs/clip-side-effects",
+                    test_clip_side_effects);
     return g_test_run();
 }

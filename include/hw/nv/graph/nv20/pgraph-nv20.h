@@ -133,6 +133,9 @@ typedef enum NV20RegKind {
     NV20_REG_CTX_CACHE,     /* ignored while FIFO_ENABLE is 1 */
     NV20_REG_DEBUG_B,       /* bit 4 written clears XY_B[0] bit 0 */
     NV20_REG_MIRROR,        /* NV34 SURF_UNK800: bits 8, 12 copy 0, 4 */
+    NV20_REG_VTX,           /* vertex of axis .arg: clip status, XY_D */
+    NV20_REG_ICLIP,         /* XY_B clip flags */
+    NV20_REG_CLIP_PAIR,     /* .arg: set (bit 0), MAX (bit 1): shifts */
 } NV20RegKind;
 
 /*
