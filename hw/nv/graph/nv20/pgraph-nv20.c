@@ -89,16 +89,41 @@ static void pipe_advance(NVCard *card)
     card->pgraph20.pipe_address &= mask;
 }
 
-static void rdi_advance(NV20Pgraph *g)
+/*
+ * RDI_INDEX's writable bits: the space in bits 16-24 (NV25 and Rankine:
+ * 16-25), the byte offset in bits 2-12 (Rankine: 2-14).  Curie's RDI is
+ * not documented; it keeps the 8-bit space and 16-bit offset Kelvin's
+ * XF spaces need (docs/pgraph.rst).
+ */
+static uint32_t rdi_mask(NVCard *card)
 {
-    g->rdi_index = (g->rdi_index & ~0xffffu) | ((g->rdi_index + 4) & 0xffff);
+    switch (card->model->pgraph_chip) {
+    case NV_PGRAPH_CHIP_NV20:
+        return 0x01ff1ffc;
+    case NV_PGRAPH_CHIP_NV25:
+        return 0x03ff1ffc;
+    case NV_PGRAPH_CHIP_NV30:
+    case NV_PGRAPH_CHIP_NV34:
+        return 0x03ff7ffc;
+    default:
+        return 0x00fffffc;
+    }
+}
+
+/* The offset moves on a word, within its field. */
+static void rdi_advance(NVCard *card)
+{
+    NV20Pgraph *g = &card->pgraph20;
+    uint32_t off = rdi_mask(card) & 0xffff;
+
+    g->rdi_index = (g->rdi_index & ~off) | ((g->rdi_index + 4) & off);
 }
 
 static void rdi_unknown(NVCard *card, bool write)
 {
     nv_log(card, NV_LOG_UNIMP, "nv: pgraph: RDI %s of space 0x%02x offset "
            "0x%04x not modelled", write ? "write" : "read",
-           (card->pgraph20.rdi_index >> 16) & 0xff,
+           (card->pgraph20.rdi_index >> 16) & 0x3ff,
            card->pgraph20.rdi_index & 0xffff);
 }
 
@@ -111,7 +136,7 @@ static void rdi_unknown(NVCard *card, bool write)
  */
 static bool rdi_place(NVCard *card, unsigned *space, uint32_t *offset)
 {
-    *space = (card->pgraph20.rdi_index >> 16) & 0xff;
+    *space = (card->pgraph20.rdi_index >> 16) & 0x3ff;
     *offset = card->pgraph20.rdi_index & 0xffff;
     if (!card->model->ltctx_split) {
         return true;
@@ -179,7 +204,7 @@ static uint32_t pgraph_read(NVCard *card, uint32_t addr)
             !nv_xf_rdi_read(&card->xf, space, offset, &v)) {
             rdi_unknown(card, false);
         }
-        rdi_advance(g);
+        rdi_advance(card);
         return v;
     }
     if (nv20_pgraph_reg_read(card, addr, &v)) {
@@ -258,14 +283,14 @@ static void pgraph_store(NVCard *card, uint32_t addr, uint32_t val)
         pipe_advance(card);
         return;
     case NV20_PGRAPH_RDI_INDEX:
-        g->rdi_index = val & 0x00fffffc;
+        g->rdi_index = val & rdi_mask(card);
         return;
     case NV20_PGRAPH_RDI_DATA:
         if (!rdi_place(card, &space, &offset) ||
             !nv_xf_rdi_write(&card->xf, space, offset, val)) {
             rdi_unknown(card, true);
         }
-        rdi_advance(g);
+        rdi_advance(card);
         return;
     }
     if (nv20_pgraph_reg_write(card, addr, val)) {

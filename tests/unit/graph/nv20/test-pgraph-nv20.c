@@ -531,6 +531,42 @@ static void test_clip_side_effects(void)
     th_free(th);
 }
 
+/*
+ * RDI_INDEX keeps the space (bits 16-24; NV25 and Rankine 16-25) and the
+ * offset (bits 2-12; Rankine 2-14), and an RDI_DATA access moves the
+ * offset on a word within its field: from 0x1ffc on NV20 it wraps to 0
+ * and the space stays.  Space 0x2c8 (nouveau's nv20_gr_init writes it)
+ * is not an XF RAM: the access is logged.
+ */
+static void test_rdi_index(void)
+{
+    static const struct { const char *model; uint32_t mask; } m[] = {
+        { "nv20", 0x01ff1ffc }, { "nv25", 0x03ff1ffc },
+        { "nv30", 0x03ff7ffc }, { "nv34", 0x03ff7ffc },
+    };
+    TestHost *th;
+
+    for (size_t i = 0; i < G_N_ELEMENTS(m); i++) {
+        th = th_new(m[i].model, 0);
+        th_wr(th, RDI_INDEX, 0xffffffff);
+        g_assert_cmphex(th_rd(th, RDI_INDEX), ==, m[i].mask);
+        th_free(th);
+    }
+    th = th_new("nv20", 0);
+    th_wr(th, RDI_INDEX, 0x00101ffc);
+    th_rd(th, RDI_DATA);
+    g_assert_cmphex(th_rd(th, RDI_INDEX), ==, 0x00100000);
+    th_wr(th, RDI_INDEX, 0x02c80000);
+    g_assert_cmphex(th_rd(th, RDI_INDEX), ==, 0x00c80000);   /* bit 25 */
+    th_free(th);
+    th = th_new("nv25", 0);
+    th_wr(th, RDI_INDEX, 0x02c80000);
+    th_wr(th, RDI_DATA, 0);
+    g_assert_cmpuint(th->n_unimp, ==, 1);
+    g_assert_cmphex(th_rd(th, RDI_INDEX), ==, 0x02c80004);
+    th_free(th);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -549,6 +585,7 @@ int main(int argc, char **argv)
     g_test_add_func("/pgraph-nv20/regs/curie", test_regs_curie);
     g_test_add_func("/pgraph-nv20/regs/effects", test_regs_effects);
     g_test_add_func("/pgraph-nv20/regs/tables", test_regs_tables);
+    g_test_add_func("/pgraph-nv20/pipe-rdi/rdi-index", test_rdi_index);
     g_test_add_func("/pgraph-nv20/regs/clip-side-effects",
                     test_clip_side_effects);
     return g_test_run();
