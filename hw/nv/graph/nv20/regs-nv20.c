@@ -736,6 +736,44 @@ static void clip_pair_written(NVCard *card, unsigned set, bool is_max,
     *reg_slot(card, NV20_PGRAPH_VTX_X9 + 0x80 * a) = val;
 }
 
+/*
+ * A SURF_OFFSET[i] or SURF_BASE[i] write on NV20, NV25 and NV30 (not NV34
+ * or Curie), unless SURF_UNK880 bit 20 is set, clears the bits of the
+ * surface pair (i & ~1, i | 1) in SURF_UNK888 (one bit each) and, on NV25
+ * and NV30, SURF_UNK89C (four bits each).  NV25 moved SURF_UNK880/888 up
+ * by 0x10 for surface 6's registers (docs/pgraph.rst "Side effects").
+ */
+static void surf_written(NVCard *card, uint32_t off)
+{
+    uint8_t chip = card->model->pgraph_chip;
+    bool nv20 = chip == NV_PGRAPH_CHIP_NV20;
+    uint32_t unk880 = nv20 ? 0x400880 : 0x400890;
+    uint32_t *unk888 = reg_slot(card, nv20 ? 0x400888 : 0x400898);
+    unsigned i, pair;
+
+    if (!(chip & (NV_PGRAPH_CHIP_NV20 | NV_PGRAPH_CHIP_NV25 |
+                  NV_PGRAPH_CHIP_NV30))) {
+        return;
+    }
+    if (off >= 0x400820 && off < 0x400838) {
+        i = (off - 0x400820) / 4;
+    } else if (off >= 0x400838 && off < 0x400850) {
+        i = (off - 0x400838) / 4;
+    } else if (!nv20 && (off == 0x400880 || off == 0x400884)) {
+        i = 6;
+    } else {
+        return;
+    }
+    if (*reg_slot(card, unk880) & (1u << 20)) {
+        return;
+    }
+    pair = i & ~1u;
+    *unk888 &= ~(3u << pair);
+    if (!nv20) {
+        *reg_slot(card, 0x40089c) &= ~(0xffu << (4 * pair));
+    }
+}
+
 bool nv20_pgraph_reg_read(NVCard *card, uint32_t addr, uint32_t *val)
 {
     uint32_t off = NV20_PGRAPH_BASE + addr;
@@ -783,6 +821,7 @@ bool nv20_pgraph_reg_write(NVCard *card, uint32_t addr, uint32_t val)
         return true;
     }
     *slot = val & r->mask;
+    surf_written(card, off);
     switch (r->kind) {
     case NV20_REG_VTX:
         vtx_written(card, r->arg, val);

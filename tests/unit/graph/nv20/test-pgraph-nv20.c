@@ -567,6 +567,41 @@ static void test_rdi_index(void)
     th_free(th);
 }
 
+/*
+ * SURF_OFFSET/SURF_BASE writes clear their surface pair's bits in
+ * SURF_UNK888 (one per surface) and, from NV25, SURF_UNK89C (four per
+ * surface), unless SURF_UNK880 bit 20 is set.  nv25: surface 3 is pair
+ * 2/3: 0x7f loses bits 2-3 (0x73), 0x0fffffff bits 8-15 (0x0fff00ff);
+ * SURF_BASE[6] pair 6/7: bits 6-7 (0x33) and 24-31 (0x00ff00ff).  nv20
+ * (SURF_UNK888 at 0x400888, mask 0x3f): SURF_BASE[1] is pair 0/1: 0x3c.
+ */
+static void test_surf_pairs(void)
+{
+    static const struct { uint32_t off, val, roff, expect; } nv25[] = {
+        { 0x400898, 0xff, 0x400898, 0x7f },
+        { 0x40089c, 0xffffffff, 0x40089c, 0x0fffffff },
+        { 0x40082c, 0x40, 0x400898, 0x73 },
+        { 0x40082c, 0x40, 0x40089c, 0x0fff00ff },
+        { 0x400884, 0x40, 0x400898, 0x33 },
+        { 0x400884, 0x40, 0x40089c, 0x00ff00ff },
+        { 0x400890, 1u << 20, 0x400890, 1u << 20 },
+        { 0x400820, 0x40, 0x400898, 0x33 },     /* bit 20: untouched */
+        { 0x400820, 0x40, 0x40089c, 0x00ff00ff },
+    };
+    TestHost *th = th_new("nv25", 0);
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(nv25); i++) {
+        th_wr(th, nv25[i].off, nv25[i].val);
+        g_assert_cmphex(th_rd(th, nv25[i].roff), ==, nv25[i].expect);
+    }
+    th_free(th);
+    th = th_new("nv20", 0);
+    th_wr(th, 0x400888, 0xff);
+    th_wr(th, 0x40083c, 0x40);
+    g_assert_cmphex(th_rd(th, 0x400888), ==, 0x3c);
+    th_free(th);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -586,6 +621,7 @@ int main(int argc, char **argv)
     g_test_add_func("/pgraph-nv20/regs/effects", test_regs_effects);
     g_test_add_func("/pgraph-nv20/regs/tables", test_regs_tables);
     g_test_add_func("/pgraph-nv20/pipe-rdi/rdi-index", test_rdi_index);
+    g_test_add_func("/pgraph-nv20/regs/surf-pairs", test_surf_pairs);
     g_test_add_func("/pgraph-nv20/regs/clip-side-effects",
                     test_clip_side_effects);
     return g_test_run();
