@@ -188,7 +188,15 @@ static uint32_t pgraph_read(NVCard *card, uint32_t addr)
     case NV20_PGRAPH_INTR:
         return g->intr;
     case NV20_PGRAPH_STATUS:
-        return 0;
+        /*
+         * Busy (bit 0) while a method's work runs.  Each poll moves it on
+         * a slice, so a driver waiting for idle (nouveau's nv04_gr_idle)
+         * sees it finish whatever the host's timers do.
+         */
+        if (nv2d_busy(card)) {
+            nv20_pgraph_run(card, NV20_STATUS_POLL_SLICE);
+        }
+        return nv2d_busy(card) ? NV20_STATUS_BUSY : 0;
     case NV20_PGRAPH_PIPE_ADDRESS:
         return g->pipe_address;
     case NV20_PGRAPH_PIPE_DATA:

@@ -43,6 +43,8 @@
 #define   NV20_INTR_ERROR           (1u << 20)
 #define   NV20_INTR_SINGLE_STEP     (1u << 24)
 #define NV20_PGRAPH_STATUS          0x700
+#define   NV20_STATUS_BUSY          (1u << 0)
+#define   NV20_STATUS_POLL_SLICE    64      /* work units a poll runs */
 #define NV20_PGRAPH_RDI_INDEX       0x750
 #define NV20_PGRAPH_RDI_DATA        0x754
 #define NV20_PGRAPH_PIPE_ADDRESS    0xf50
