@@ -368,7 +368,7 @@ bool nv20_pgraph_method(NVCard *card, unsigned subc, uint32_t mthd,
     if (mthd == 0) {
         load_object(card, subc, data);
         select_subc(card, subc);
-        nv2d_bind(card, subc, nv20_pgraph_class(card));
+        nv2d_bind(card, subc, nv20_pgraph_class(card), data);
         return true;
     }
     if (subc != cur_subc(card)) {
