@@ -346,6 +346,16 @@ static bool span_clip(const NV2dDraw *d, int32_t *x, int32_t y, uint32_t *n,
 /* A row buffer: 4 KiB, 1024 pixels of 32 bits. */
 #define SPAN_BYTES  4096
 
+/*
+ * Whether [@addr, @addr + @len) of @o is within its limit: a span that
+ * is not goes pixel by pixel, so that the pixels before the fault are
+ * written as the reference writes them.
+ */
+static bool span_fits(const NVDmaObj *o, uint64_t addr, uint64_t len)
+{
+    return addr + len - 1 <= o->limit;
+}
+
 bool nv2d_fill_span(NVCard *card, const NV2dDraw *d, int32_t x, int32_t y,
                     uint32_t n, uint32_t src)
 {
@@ -359,6 +369,9 @@ bool nv2d_fill_span(NVCard *card, const NV2dDraw *d, int32_t x, int32_t y,
     if (!span_clip(d, &x, y, &n, &skip)) {
         return true;
     }
+    if (!span_fits(&d->dst, dst_addr(d, x, y), (uint64_t)n * d->bpp)) {
+        return nv2d_fill_span_ref(card, d, x, y, n, src);
+    }
     v = convert(d, d->src_color, src) & d->mask;
     per = MIN(n, SPAN_BYTES / d->bpp);
     for (uint32_t i = 0; i < per; i++) {
@@ -368,7 +381,7 @@ bool nv2d_fill_span(NVCard *card, const NV2dDraw *d, int32_t x, int32_t y,
         uint32_t k = MIN(n, per);
 
         if (!nv2d_dma_rw(card, &d->dst, dst_addr(d, x, y), buf, k * d->bpp,
-                    true)) {
+                         true)) {
             return false;
         }
         x += k;
@@ -408,6 +421,30 @@ bool nv2d_blit_span_ref(NVCard *card, const NV2dDraw *d, int32_t sx,
     return true;
 }
 
+/* Where offset @off of linear object @o is, to compare two objects. */
+static uint64_t linear_addr(const NVDmaObj *o, uint64_t off)
+{
+    return (uint64_t)o->target << 40 | ((o->pte0 & ~0xfffull) + o->adjust +
+                                        off);
+}
+
+/*
+ * Whether copying [@s, @s + @len) to [@t, ...) a chunk at a time, in the
+ * span's direction, reads every byte before the span writes it, as the
+ * reference's pixel order does: apart, or the destination behind the
+ * source in that direction.
+ */
+static bool chunks_safe(const NV2dDraw *d, uint64_t s, uint64_t t,
+                        uint64_t len, bool rtl)
+{
+    if (!d->src.linear || !d->dst.linear) {
+        return false;
+    }
+    s = linear_addr(&d->src, s);
+    t = linear_addr(&d->dst, t);
+    return t + len <= s || s + len <= t || (rtl ? t >= s : t <= s);
+}
+
 /*
  * The fast blit: source and destination in one format and the result
  * the source, so a row is read into a buffer and written back masked,
@@ -419,9 +456,10 @@ bool nv2d_blit_span(NVCard *card, const NV2dDraw *d, int32_t sx, int32_t sy,
     uint8_t buf[SPAN_BYTES];
     NV2dColor dc = surface_formats[d->fmt].color;
     uint32_t per = SPAN_BYTES / d->bpp;
+    uint64_t len;
     int32_t skip;
 
-    if (d->src_color != dc || color_indexed(dc) != d->dst_indexed ||
+    if (d->src_color != dc ||
         !source_only(d, !(dc == NV2D_COLOR_A8R8G8B8 ||
                           dc == NV2D_COLOR_A1R5G5B5))) {
         return nv2d_blit_span_ref(card, d, sx, sy, x, y, n, rtl);
@@ -430,11 +468,17 @@ bool nv2d_blit_span(NVCard *card, const NV2dDraw *d, int32_t sx, int32_t sy,
         return true;
     }
     sx += skip;
+    len = (uint64_t)n * d->bpp;
+    if (!span_fits(&d->src, src_addr(d, sx, sy), len) ||
+        !span_fits(&d->dst, dst_addr(d, x, y), len) ||
+        !chunks_safe(d, src_addr(d, sx, sy), dst_addr(d, x, y), len, rtl)) {
+        return nv2d_blit_span_ref(card, d, sx, sy, x, y, n, rtl);
+    }
     while (n) {
         uint32_t k = MIN(n, per), off = rtl ? n - k : 0;
 
         if (!nv2d_dma_rw(card, &d->src, src_addr(d, sx + off, sy), buf,
-                    k * d->bpp, false)) {
+                         k * d->bpp, false)) {
             return false;
         }
         if (d->mask != 0xffffffffu >> (32 - 8 * d->bpp)) {
@@ -444,8 +488,8 @@ bool nv2d_blit_span(NVCard *card, const NV2dDraw *d, int32_t sx, int32_t sy,
                          d->bpp);
             }
         }
-        if (!nv2d_dma_rw(card, &d->dst, dst_addr(d, x + off, y), buf, k * d->bpp,
-                    true)) {
+        if (!nv2d_dma_rw(card, &d->dst, dst_addr(d, x + off, y), buf,
+                         k * d->bpp, true)) {
             return false;
         }
         if (!rtl) {

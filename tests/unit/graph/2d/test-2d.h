@@ -58,7 +58,7 @@ static inline void dma_vram(TestHost *th, uint32_t inst, uint32_t base,
 /*
  * PGRAPH taking channel 0's methods: FIFO_ENABLE, and the context found
  * the generation's way (Kelvin/Rankine: DEBUG_D auto switch and the
- * channel table; Curie: PFIFO's GRCTX_INST).
+ * channel table, one context for all channels; Curie: PFIFO's GRCTX_INST).
  */
 static inline TestHost *g2d_new(const char *model)
 {
@@ -72,8 +72,9 @@ static inline TestHost *g2d_new(const char *model)
     } else {
         th_wr(th, 0x40008c, 1u << 2);
         th_wr(th, 0x400780, CTX_TABLE >> 4);
-        ramin_wr(th, CTX_TABLE + 4 * nv4_pfifo_current_chid(&th->card),
-                 CTX_IMAGE >> 4);
+        for (unsigned chid = 0; chid < 32; chid++) {
+            ramin_wr(th, CTX_TABLE + 4 * chid, CTX_IMAGE >> 4);
+        }
     }
     dma_vram(th, DMA_VRAM, 0, th->card.vram_size - 1);
     dma_vram(th, DMA_NOTIFY, NOTIFY_VRAM, 0xfff);
