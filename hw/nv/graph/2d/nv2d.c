@@ -217,7 +217,7 @@ unsigned nv2d_rect_run(NVCard *card, unsigned budget)
         return 1;
     }
     while (j->row < j->h && done < left) {
-        uint32_t n = MIN(j->w - j->col, left - done);
+        uint32_t n = MIN(j->w - j->col, left - done), rows = 1;
         uint32_t r = up ? j->h - 1 - j->row : j->row;
         uint32_t c = rtl ? j->w - j->col - n : j->col;
         bool ok;
@@ -226,17 +226,22 @@ unsigned nv2d_rect_run(NVCard *card, unsigned budget)
             ok = nv2d_blit_span(card, &d, j->sx + c, j->sy + r, j->x + c,
                                 j->y + r, n, rtl);
         } else {
-            ok = nv2d_fill_span(card, &d, j->x + c, j->y + r, n, j->color);
+            /* whole rows at once when the budget has them */
+            if (n == j->w) {
+                rows = MAX(1, MIN(j->h - j->row, (left - done) / j->w));
+            }
+            ok = nv2d_fill_rect(card, &d, j->x + c, j->y + r, n, rows,
+                                j->color);
         }
         if (!ok) {
             j->kind = NV2D_JOB_NONE;
             break;
         }
-        done += n;
+        done += n * rows;
         j->col += n;
         if (j->col == j->w) {
             j->col = 0;
-            j->row++;
+            j->row += rows;
         }
     }
     if (j->row == j->h) {

@@ -296,12 +296,14 @@ bool nv2d_pixel(NVCard *card, const NV2dDraw *d, int32_t x, int32_t y,
     return nv2d_dma_rw(card, &d->dst, addr, buf, d->bpp, true);
 }
 
-bool nv2d_fill_span_ref(NVCard *card, const NV2dDraw *d, int32_t x,
-                        int32_t y, uint32_t n, uint32_t src)
+bool nv2d_fill_rect_ref(NVCard *card, const NV2dDraw *d, int32_t x,
+                        int32_t y, uint32_t w, uint32_t h, uint32_t src)
 {
-    for (uint32_t i = 0; i < n; i++) {
-        if (!nv2d_pixel(card, d, x + i, y, src)) {
-            return false;
+    for (uint32_t j = 0; j < h; j++) {
+        for (uint32_t i = 0; i < w; i++) {
+            if (!nv2d_pixel(card, d, x + i, y + j, src)) {
+                return false;
+            }
         }
     }
     return true;
@@ -356,36 +358,43 @@ static bool span_fits(const NVDmaObj *o, uint64_t addr, uint64_t len)
     return addr + len - 1 <= o->limit;
 }
 
-bool nv2d_fill_span(NVCard *card, const NV2dDraw *d, int32_t x, int32_t y,
-                    uint32_t n, uint32_t src)
+/*
+ * The fast fill: one row of the converted colour is built once and
+ * copied to each row, in 4 KiB pieces.  A row past the DMA limit goes
+ * pixel by pixel, to fault where the reference faults.
+ */
+bool nv2d_fill_rect(NVCard *card, const NV2dDraw *d, int32_t x, int32_t y,
+                    uint32_t w, uint32_t h, uint32_t src)
 {
     uint8_t buf[SPAN_BYTES];
     uint32_t v, per;
-    int32_t skip;
+    int32_t skip, y1 = MIN((int64_t)y + h, d->cy1);
 
     if (!source_only(d, alpha_of(d->src_color, src))) {
-        return nv2d_fill_span_ref(card, d, x, y, n, src);
+        return nv2d_fill_rect_ref(card, d, x, y, w, h, src);
     }
-    if (!span_clip(d, &x, y, &n, &skip)) {
+    y = MAX(y, d->cy0);
+    if (y >= y1 || !span_clip(d, &x, y, &w, &skip)) {
         return true;
     }
-    if (!span_fits(&d->dst, dst_addr(d, x, y), (uint64_t)n * d->bpp)) {
-        return nv2d_fill_span_ref(card, d, x, y, n, src);
-    }
     v = convert(d, d->src_color, src) & d->mask;
-    per = MIN(n, SPAN_BYTES / d->bpp);
-    for (uint32_t i = 0; i < per; i++) {
-        nv_st_le(buf + i * d->bpp, v, d->bpp);
+    per = MIN(w, SPAN_BYTES / d->bpp);
+    nv_st_le(buf, v, d->bpp);
+    for (uint32_t have = 1; have < per; have *= 2) {
+        memcpy(buf + have * d->bpp, buf, MIN(have, per - have) * d->bpp);
     }
-    while (n) {
-        uint32_t k = MIN(n, per);
-
-        if (!nv2d_dma_rw(card, &d->dst, dst_addr(d, x, y), buf, k * d->bpp,
-                         true)) {
-            return false;
+    for (; y < y1; y++) {
+        if (!span_fits(&d->dst, dst_addr(d, x, y), (uint64_t)w * d->bpp)) {
+            return nv2d_fill_rect_ref(card, d, x, y, w, 1, src);
         }
-        x += k;
-        n -= k;
+        for (uint32_t i = 0; i < w; i += per) {
+            uint32_t k = MIN(w - i, per);
+
+            if (!nv2d_dma_rw(card, &d->dst, dst_addr(d, x + i, y), buf,
+                             k * d->bpp, true)) {
+                return false;
+            }
+        }
     }
     return true;
 }
@@ -446,6 +455,27 @@ static bool chunks_safe(const NV2dDraw *d, uint64_t s, uint64_t t,
 }
 
 /*
+ * AND @len bytes of pixels with the destination mask, 8 bytes at a time
+ * (a bitwise AND does not care about byte order once both sides are in
+ * memory order; SPAN_BYTES is a multiple of 8).
+ */
+static void mask_pixels(const NV2dDraw *d, uint8_t *buf, uint32_t len)
+{
+    uint8_t pattern[8];
+    uint64_t m, w;
+
+    for (unsigned i = 0; i < 8; i += d->bpp) {
+        nv_st_le(pattern + i, d->mask, d->bpp);
+    }
+    memcpy(&m, pattern, 8);
+    for (uint32_t i = 0; i < len; i += 8) {
+        memcpy(&w, buf + i, 8);
+        w &= m;
+        memcpy(buf + i, &w, 8);
+    }
+}
+
+/*
  * The fast blit: source and destination in one format and the result
  * the source, so a row is read into a buffer and written back masked,
  * in chunks ordered as the reference's pixels.
@@ -482,11 +512,7 @@ bool nv2d_blit_span(NVCard *card, const NV2dDraw *d, int32_t sx, int32_t sy,
             return false;
         }
         if (d->mask != 0xffffffffu >> (32 - 8 * d->bpp)) {
-            for (uint32_t i = 0; i < k; i++) {
-                nv_st_le(buf + i * d->bpp,
-                         nv_ld_le(buf + i * d->bpp, d->bpp) & d->mask,
-                         d->bpp);
-            }
+            mask_pixels(d, buf, k * d->bpp);
         }
         if (!nv2d_dma_rw(card, &d->dst, dst_addr(d, x + off, y), buf,
                          k * d->bpp, true)) {

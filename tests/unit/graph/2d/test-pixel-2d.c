@@ -16,7 +16,7 @@ typedef struct Case {
     unsigned fmt, op, rop, layout;
     uint32_t color, clip_min, clip_max, limit, pitch, off_src, off_dst;
     int32_t x, y, sx, sy;
-    uint32_t n;
+    uint32_t n, rows;
     bool blit;
 } Case;
 
@@ -41,6 +41,7 @@ static Case random_case(GRand *r)
         .sx = g_rand_int_range(r, 0, 64),
         .sy = g_rand_int_range(r, 0, 64),
         .n = g_rand_int_range(r, 1, 1500),
+        .rows = g_rand_int_range(r, 1, 4),
         .blit = g_rand_boolean(r),
     };
 
@@ -90,8 +91,9 @@ static bool run_case(TestHost *th, const Case *c, bool fast)
     card->pgraph20.regs[0x108 / 4] = 0;     /* NSOURCE */
     g_assert_true(nv2d_draw_begin(card, 0, c->layout, c->blit, &d));
     if (!c->blit) {
-        return fast ? nv2d_fill_span(card, &d, c->x, c->y, c->n, c->color)
-                    : nv2d_fill_span_ref(card, &d, c->x, c->y, c->n,
+        return fast ? nv2d_fill_rect(card, &d, c->x, c->y, c->n, c->rows,
+                                     c->color)
+                    : nv2d_fill_rect_ref(card, &d, c->x, c->y, c->n, c->rows,
                                          c->color);
     }
     return fast ? nv2d_blit_span(card, &d, c->sx, c->sy, c->x, c->y, c->n,
@@ -164,7 +166,7 @@ static void test_conversions(void)
         Case c = {
             .fmt = t[i].fmt, .op = t[i].op, .layout = t[i].layout,
             .color = t[i].src, .limit = 0xfff, .pitch = 64,
-            .clip_max = 0x7fff7fff, .n = 1,
+            .clip_max = 0x7fff7fff, .n = 1, .rows = 1,
         };
         uint32_t want = t[i].want;
 
@@ -191,7 +193,7 @@ static void test_blend(void)
     Case c = {
         .fmt = 0xa, .op = NV2D_OP_BLEND_AND, .layout = NV2D_COLOR_A8R8G8B8,
         .color = 0xffff0000, .limit = 0xfff, .pitch = 64,
-        .clip_max = 0x7fff7fff, .n = 1,
+        .clip_max = 0x7fff7fff, .n = 1, .rows = 1,
     };
 
     nv_st_le(th->vram, 0xff00ff00, 4);

@@ -123,11 +123,11 @@ void nv2d_draw_clip(NV2dDraw *d, uint32_t min, uint32_t max);
  */
 bool nv2d_pixel(NVCard *card, const NV2dDraw *d, int32_t x, int32_t y,
                 uint32_t src);
-/* @n pixels of colour @src from (@x, @y) on: pixel by pixel, or fast. */
-bool nv2d_fill_span_ref(NVCard *card, const NV2dDraw *d, int32_t x,
-                        int32_t y, uint32_t n, uint32_t src);
-bool nv2d_fill_span(NVCard *card, const NV2dDraw *d, int32_t x, int32_t y,
-                    uint32_t n, uint32_t src);
+/* @w x @h pixels of colour @src at (@x, @y): pixel by pixel, or fast. */
+bool nv2d_fill_rect_ref(NVCard *card, const NV2dDraw *d, int32_t x,
+                        int32_t y, uint32_t w, uint32_t h, uint32_t src);
+bool nv2d_fill_rect(NVCard *card, const NV2dDraw *d, int32_t x, int32_t y,
+                    uint32_t w, uint32_t h, uint32_t src);
 /*
  * @n source pixels from (@sx, @sy) to (@x, @y) on; @rtl: right to left,
  * for a copy onto itself further right.
