@@ -336,6 +336,40 @@ static const VMStateDescription vmstate_nv2d_gdi = {
     },
 };
 
+static const VMStateDescription vmstate_nv2d_ifc = {
+    .name = "nv-gpu/nv2d-ifc",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(point, NV2dIfc),
+        VMSTATE_UINT32(size_out, NV2dIfc),
+        VMSTATE_UINT32(size_in, NV2dIfc),
+        VMSTATE_UINT32(col, NV2dIfc),
+        VMSTATE_UINT32(row, NV2dIfc),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv2d_sifm = {
+    .name = "nv-gpu/nv2d-sifm",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(dma, NV2dSifm),
+        VMSTATE_UINT32(clip_point, NV2dSifm),
+        VMSTATE_UINT32(clip_size, NV2dSifm),
+        VMSTATE_UINT32(out_point, NV2dSifm),
+        VMSTATE_UINT32(out_size, NV2dSifm),
+        VMSTATE_UINT32(du_dx, NV2dSifm),
+        VMSTATE_UINT32(dv_dy, NV2dSifm),
+        VMSTATE_UINT32(size, NV2dSifm),
+        VMSTATE_UINT32(format, NV2dSifm),
+        VMSTATE_UINT32(offset, NV2dSifm),
+        VMSTATE_UINT32(point, NV2dSifm),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static const VMStateDescription vmstate_nv2d_m2mf = {
     .name = "nv-gpu/nv2d-m2mf",
     .version_id = 1,
@@ -391,6 +425,8 @@ static const VMStateDescription vmstate_nv2d = {
         VMSTATE_UINT32(clip_max, NV2dState),
         VMSTATE_UINT32_ARRAY(pattern_mono_format, NV2dState, 2),
         VMSTATE_STRUCT(gdi, NV2dState, 1, vmstate_nv2d_gdi, NV2dGdi),
+        VMSTATE_STRUCT(ifc, NV2dState, 1, vmstate_nv2d_ifc, NV2dIfc),
+        VMSTATE_STRUCT(sifm, NV2dState, 1, vmstate_nv2d_sifm, NV2dSifm),
         VMSTATE_STRUCT(m2mf, NV2dState, 1, vmstate_nv2d_m2mf, NV2dM2mf),
         VMSTATE_STRUCT(job, NV2dState, 1, vmstate_nv2d_job, NV2dJob),
         VMSTATE_END_OF_LIST()

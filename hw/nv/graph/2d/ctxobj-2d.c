@@ -56,20 +56,6 @@ static void mthd_clip(NVCard *card, const NVMethodCall *call)
 
 /* ---- PATTERN (pattern.rst) ---- */
 
-static void mthd_pattern_format(NVCard *card, const NVMethodCall *call)
-{
-    NV2dObject *o = nv2d_obj(card, call->subc);
-    bool mono = call->m->arg;
-
-    if (call->data < 1 || call->data > (mono ? 2 : 3)) {
-        nv2d_error(card, call, NV20_NSOURCE_DATA_ERROR, "bad format");
-    } else if (mono) {
-        o->mono_format = call->data;
-    } else {
-        o->color_format = call->data;
-    }
-}
-
 /* PATTERN_CONFIG: SHAPE in bits 0-1, SELECT (1: colour) in bit 4. */
 static void mthd_pattern_config(NVCard *card, const NVMethodCall *call)
 {
@@ -183,8 +169,8 @@ static const NVMethod beta4_methods[] = {
 };
 static const NVMethod pattern_methods[] = {
     NV20_COMMON_METHODS,
-    NV_MTHD(0x300, "COLOR_FORMAT", mthd_pattern_format),
-    NV_MTHD(0x304, "BITMAP_FORMAT", mthd_pattern_format, .arg = 1),
+    NV_MTHD(0x300, "COLOR_FORMAT", nv2d_mthd_color_format, .arg = 0x33),
+    NV_MTHD(0x304, "BITMAP_FORMAT", nv2d_mthd_mono_format),
     NV_MTHD(0x308, "BITMAP_SHAPE", mthd_pattern_config),
     NV_MTHD(0x30c, "SELECT", mthd_pattern_config, .arg = 1),
     NV_MTHD_ARRAY(0x310, 2, 4, "BITMAP_COLOR", mthd_pattern_color),

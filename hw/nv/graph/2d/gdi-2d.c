@@ -13,44 +13,17 @@
 
 #define G2D(fld)    pgraph20.g2d.fld
 
-/* rnndb nv4_solid_color_format; false for none or one not modelled. */
+/* rnndb nv4_solid_color_format (4, NV30+, is not modelled). */
+static const uint8_t gdi_colors[] = {
+    [1] = NV2D_COLOR_R5G6B5,
+    [2] = NV2D_COLOR_X1R5G5B5,
+    [3] = NV2D_COLOR_X8R8G8B8,
+};
+
 static bool gdi_color(NVCard *card, const NVMethodCall *call, NV2dColor *c)
 {
-    switch (nv2d_obj(card, call->subc)->color_format) {
-    case 1:
-        *c = NV2D_COLOR_R5G6B5;
-        return true;
-    case 2:
-        *c = NV2D_COLOR_X1R5G5B5;
-        return true;
-    case 3:
-        *c = NV2D_COLOR_X8R8G8B8;
-        return true;
-    }
-    nv2d_error(card, call, NV20_NSOURCE_STATE_INVALID, "no colour format");
-    return false;
-}
-
-static void mthd_color_format(NVCard *card, const NVMethodCall *call)
-{
-    if (call->data == 4) {
-        nv_log(card, NV_LOG_UNIMP, "nv: 2d: GDI colour format 4 (NV30+)");
-    }
-    if (call->data < 1 || call->data > 3) {
-        nv2d_error(card, call, NV20_NSOURCE_DATA_ERROR, "bad COLOR_FORMAT");
-        return;
-    }
-    nv2d_obj(card, call->subc)->color_format = call->data;
-}
-
-static void mthd_mono_format(NVCard *card, const NVMethodCall *call)
-{
-    if (call->data < 1 || call->data > 2) {
-        nv2d_error(card, call, NV20_NSOURCE_DATA_ERROR,
-                   "bad MONOCHROME_FORMAT");
-        return;
-    }
-    nv2d_obj(card, call->subc)->mono_format = call->data;
+    return nv2d_object_color(card, call, gdi_colors, G_N_ELEMENTS(gdi_colors),
+                             c);
 }
 
 /* Fill [x0, x1) x [y0, y1) with @color as a job. */
@@ -157,8 +130,8 @@ static const NVMethod gdi_methods[] = {
     NV_MTHD(0x194, "BETA4", nv2d_mthd_link, .arg = 5),
     NV_MTHD(0x198, "SURFACE", nv2d_mthd_link, .arg = 6),
     NV_MTHD(0x2fc, "OPERATION", nv2d_mthd_operation),
-    NV_MTHD(0x300, "COLOR_FORMAT", mthd_color_format),
-    NV_MTHD(0x304, "MONOCHROME_FORMAT", mthd_mono_format),
+    NV_MTHD(0x300, "COLOR_FORMAT", nv2d_mthd_color_format, .arg = 0x43),
+    NV_MTHD(0x304, "MONOCHROME_FORMAT", nv2d_mthd_mono_format),
     NV_MTHD_STORE(0x3fc, "COLOR1_A", G2D(gdi.color1_a), 0xffffffff),
     NV_MTHD_STORE_ALL(0x400, 32, 8, "UNCLIPPED_RECTANGLE_POINT",
                       G2D(gdi.rect0), 0xffffffff),

@@ -39,11 +39,16 @@ static const struct {
     { 0x004a, ALL, &nv2d_gdi_class },
     { 0x0062, ALL, &nv2d_surf2d_class },
     { 0x0072, ALL, &nv2d_beta4_class },
+    { 0x0089, ALL, &nv2d_sifm_class },
+    { 0x008a, ALL, &nv2d_ifc_class },
     { 0x009e, KELVIN, &nv2d_swzsurf_class },
     { 0x009f, ALL, &nv2d_blit_class },
     { 0x0362, RANKINE, &nv2d_surf2d_nv30_class },
+    { 0x0389, RANKINE, &nv2d_sifm_nv30_class },
+    { 0x038a, RANKINE, &nv2d_ifc_nv30_class },
     { 0x039e, RANKINE, &nv2d_swzsurf_nv30_class },
     { 0x3062, CURIE, &nv2d_surf2d_nv40_class },
+    { 0x3089, CURIE, &nv2d_sifm_nv40_class },
     { 0x309e, CURIE, &nv2d_swzsurf_nv40_class },
 };
 
@@ -178,6 +183,67 @@ void nv2d_mthd_operation(NVCard *card, const NVMethodCall *call)
     nv2d_obj(card, call->subc)->operation = call->data;
 }
 
+/* ---- formats ---- */
+
+/*
+ * COLOR_FORMAT: NVMethod.arg has the largest value the class's enum
+ * knows in bits 4-7 and the largest modelled in 0-3 (a known value not
+ * modelled is kept and logged; nothing draws with it).
+ */
+void nv2d_mthd_color_format(NVCard *card, const NVMethodCall *call)
+{
+    unsigned known = call->m->arg >> 4, modelled = call->m->arg & 0xf;
+
+    if (call->data < 1 || call->data > known) {
+        nv2d_error(card, call, NV20_NSOURCE_DATA_ERROR, "bad COLOR_FORMAT");
+        return;
+    }
+    if (call->data > modelled) {
+        nv_log(card, NV_LOG_UNIMP, "nv: 2d: class 0x%04x colour format %u "
+               "not modelled", call->cls, call->data);
+    }
+    nv2d_obj(card, call->subc)->color_format = call->data;
+}
+
+/* MONOCHROME_FORMAT, BITMAP_FORMAT: rnndb nv4_bitmap_format, 1 or 2. */
+void nv2d_mthd_mono_format(NVCard *card, const NVMethodCall *call)
+{
+    if (call->data < 1 || call->data > 2) {
+        nv2d_error(card, call, NV20_NSOURCE_DATA_ERROR, "bad mono format");
+        return;
+    }
+    nv2d_obj(card, call->subc)->mono_format = call->data;
+}
+
+/* COLOR_CONVERSION (rnndb nv5_color_conversion): dithering is not
+ * modelled, so every value truncates. */
+void nv2d_mthd_color_conversion(NVCard *card, const NVMethodCall *call)
+{
+    if (call->data > 2) {
+        nv2d_error(card, call, NV20_NSOURCE_DATA_ERROR,
+                   "bad COLOR_CONVERSION");
+    }
+}
+
+bool nv2d_object_color(NVCard *card, const NVMethodCall *call,
+                       const uint8_t *map, unsigned n, NV2dColor *c)
+{
+    unsigned fmt = nv2d_obj(card, call->subc)->color_format;
+
+    if (!fmt) {
+        nv2d_error(card, call, NV20_NSOURCE_STATE_INVALID,
+                   "no colour format");
+        return false;
+    }
+    *c = fmt < n ? map[fmt] : NV2D_COLOR_NONE;
+    if (*c == NV2D_COLOR_NONE) {
+        nv_log(card, NV_LOG_UNIMP, "nv: 2d: class 0x%04x: nothing drawn in "
+               "colour format %u", call->cls, fmt);
+        return false;
+    }
+    return true;
+}
+
 /* ---- sliced work ---- */
 
 bool nv2d_busy(NVCard *card)
@@ -258,6 +324,8 @@ unsigned nv2d_run(NVCard *card, unsigned budget)
         return nv2d_rect_run(card, budget);
     case NV2D_JOB_M2MF:
         return nv2d_m2mf_run(card, budget);
+    case NV2D_JOB_SIFM:
+        return nv2d_sifm_run(card, budget);
     }
     return 0;
 }

@@ -42,7 +42,22 @@ bool nv2d_surface_color(unsigned fmt, NV2dColor *color)
 
 static bool color_indexed(NV2dColor c)
 {
-    return c <= NV2D_COLOR_Y32;
+    return c >= NV2D_COLOR_Y8 && c <= NV2D_COLOR_Y32;
+}
+
+unsigned nv2d_color_bpp(NV2dColor c)
+{
+    switch (c) {
+    case NV2D_COLOR_Y8:
+        return 1;
+    case NV2D_COLOR_Y16:
+    case NV2D_COLOR_X1R5G5B5:
+    case NV2D_COLOR_A1R5G5B5:
+    case NV2D_COLOR_R5G6B5:
+        return 2;
+    default:
+        return 4;
+    }
 }
 
 /* A 5- or 6-bit component widened to 8 bits by repeating its top bits. */
@@ -234,7 +249,8 @@ static uint64_t dst_addr(const NV2dDraw *d, int32_t x, int32_t y)
 
 static uint64_t src_addr(const NV2dDraw *d, int32_t x, int32_t y)
 {
-    return d->src_offset + (uint64_t)y * d->src_pitch + (uint64_t)x * d->bpp;
+    return d->src_offset + (uint64_t)y * d->src_pitch +
+           (uint64_t)x * d->src_bpp;
 }
 
 bool nv2d_dma_rw(NVCard *card, const NVDmaObj *o, uint64_t addr,
@@ -399,16 +415,16 @@ bool nv2d_fill_rect(NVCard *card, const NV2dDraw *d, int32_t x, int32_t y,
     return true;
 }
 
-/* Blit source pixel (@x, @y), raw. */
-static bool src_pixel(NVCard *card, const NV2dDraw *d, int32_t x, int32_t y,
-                      uint32_t *v)
+bool nv2d_src_pixel(NVCard *card, const NV2dDraw *d, int32_t x, int32_t y,
+                    uint32_t *v)
 {
     uint8_t buf[8];     /* nv_ld_le() may read up to 8 */
 
-    if (!nv2d_dma_rw(card, &d->src, src_addr(d, x, y), buf, d->bpp, false)) {
+    if (!nv2d_dma_rw(card, &d->src, src_addr(d, x, y), buf, d->src_bpp,
+                     false)) {
         return false;
     }
-    *v = nv_ld_le(buf, d->bpp);
+    *v = nv_ld_le(buf, d->src_bpp);
     return true;
 }
 
@@ -422,7 +438,7 @@ bool nv2d_blit_span_ref(NVCard *card, const NV2dDraw *d, int32_t sx,
         if (clipped(d, x + i, y)) {
             continue;
         }
-        if (!src_pixel(card, d, sx + i, sy, &v) ||
+        if (!nv2d_src_pixel(card, d, sx + i, sy, &v) ||
             !nv2d_pixel(card, d, x + i, y, v)) {
             return false;
         }
@@ -582,6 +598,7 @@ bool nv2d_draw_begin(NVCard *card, unsigned subc, NV2dColor color,
     if (blit) {
         d->src_offset = s->surf.offset_src;
         d->src_pitch = s->surf.pitch & 0xffff;
+        d->src_bpp = d->bpp;
         nv_dmaobj_load(card, s->surf.dma_src << 4, &d->src);
         nv2d_surface_color(s->surf.format, &color);
     }

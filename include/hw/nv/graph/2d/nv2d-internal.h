@@ -33,6 +33,7 @@ enum {
 
 /* How a source colour is laid out (from the classes' format enums). */
 typedef enum NV2dColor {
+    NV2D_COLOR_NONE,                /* not modelled (a zero table entry) */
     NV2D_COLOR_Y8,
     NV2D_COLOR_Y16,
     NV2D_COLOR_Y32,
@@ -43,7 +44,10 @@ typedef enum NV2dColor {
     NV2D_COLOR_A8R8G8B8,
 } NV2dColor;
 
-enum { NV2D_JOB_NONE, NV2D_JOB_FILL, NV2D_JOB_BLIT, NV2D_JOB_M2MF };
+enum {
+    NV2D_JOB_NONE, NV2D_JOB_FILL, NV2D_JOB_BLIT, NV2D_JOB_M2MF,
+    NV2D_JOB_SIFM,
+};
 
 /* A budget unit: 256 pixels, or 1 KiB of an M2MF copy. */
 #define NV2D_UNIT_PIXELS    256
@@ -60,8 +64,9 @@ typedef struct NV2dDraw {
     unsigned fmt, bpp;              /* destination surface format, bytes */
     uint32_t mask;                  /* destination bits a write sets */
     bool dst_indexed;               /* Y8, Y16, Y32 */
-    NVDmaObj src;                   /* blit source */
+    NVDmaObj src;                   /* blit or SIFM source */
     uint32_t src_offset, src_pitch;
+    unsigned src_bpp;
     NV2dColor src_color;            /* how source values are laid out */
     unsigned op;
     uint8_t rop;
@@ -106,6 +111,8 @@ bool nv2d_dma_rw(NVCard *card, const NVDmaObj *o, uint64_t addr, void *buf,
                  uint32_t len, bool write);
 /* Source colour conversion: @v laid out as @c, as A8R8G8B8. */
 uint32_t nv2d_to_argb(NV2dColor c, uint32_t v);
+/* Bytes per pixel of colour layout @c. */
+unsigned nv2d_color_bpp(NV2dColor c);
 /* Colour layout of surface format @fmt, false if not a format. */
 bool nv2d_surface_color(unsigned fmt, NV2dColor *color);
 /*
@@ -128,6 +135,9 @@ bool nv2d_fill_rect_ref(NVCard *card, const NV2dDraw *d, int32_t x,
                         int32_t y, uint32_t w, uint32_t h, uint32_t src);
 bool nv2d_fill_rect(NVCard *card, const NV2dDraw *d, int32_t x, int32_t y,
                     uint32_t w, uint32_t h, uint32_t src);
+/* Source pixel (@x, @y) of @d->src, raw; false on a fault (raised). */
+bool nv2d_src_pixel(NVCard *card, const NV2dDraw *d, int32_t x, int32_t y,
+                    uint32_t *v);
 /*
  * @n source pixels from (@sx, @sy) to (@x, @y) on; @rtl: right to left,
  * for a copy onto itself further right.
@@ -144,6 +154,7 @@ bool nv2d_blit_span(NVCard *card, const NV2dDraw *d, int32_t sx, int32_t sy,
 void nv2d_job_start(NVCard *card, const NV2dJob *j);
 unsigned nv2d_rect_run(NVCard *card, unsigned budget);
 unsigned nv2d_m2mf_run(NVCard *card, unsigned budget);
+unsigned nv2d_sifm_run(NVCard *card, unsigned budget);
 /* The class of the object at RAMIN @inst << 4 (0x30: NV_NULL). */
 unsigned nv2d_object_class(NVCard *card, uint32_t inst);
 /* Raise @nsource for the method and log why. */
@@ -151,10 +162,22 @@ void nv2d_error(NVCard *card, const NVMethodCall *call, uint32_t nsource,
                 const char *why);
 /* Methods 0x184-0x19c linking a context object: NVMethod.arg says which. */
 void nv2d_mthd_link(NVCard *card, const NVMethodCall *call);
+/* COLOR_FORMAT and the mono formats (NVMethod.arg: see nv2d.c). */
+void nv2d_mthd_color_format(NVCard *card, const NVMethodCall *call);
+void nv2d_mthd_mono_format(NVCard *card, const NVMethodCall *call);
+void nv2d_mthd_color_conversion(NVCard *card, const NVMethodCall *call);
+/*
+ * The colour layout of the calling object's COLOR_FORMAT through @map
+ * (@n entries, NV2D_COLOR_NONE: not modelled, logged); false if it has
+ * none (STATE_INVALID) or it is not modelled.
+ */
+bool nv2d_object_color(NVCard *card, const NVMethodCall *call,
+                       const uint8_t *map, unsigned n, NV2dColor *c);
 /* OPERATION (0x2fc), rnndb nv4_operation. */
 void nv2d_mthd_operation(NVCard *card, const NVMethodCall *call);
 
-/* The class tables (ctxobj-2d.c, gdi-2d.c, blit-2d.c, m2mf-2d.c). */
+/* The class tables (ctxobj-2d.c, gdi-2d.c, blit-2d.c, ifc-2d.c,
+ * sifm-2d.c, m2mf-2d.c). */
 extern NVMethodClass nv2d_beta_class, nv2d_clip_class, nv2d_rop_class,
                      nv2d_pattern_class, nv2d_beta4_class;
 extern NVMethodClass nv2d_surf2d_class, nv2d_surf2d_nv30_class,
@@ -162,5 +185,8 @@ extern NVMethodClass nv2d_surf2d_class, nv2d_surf2d_nv30_class,
 extern NVMethodClass nv2d_swzsurf_class, nv2d_swzsurf_nv30_class,
                      nv2d_swzsurf_nv40_class;
 extern NVMethodClass nv2d_gdi_class, nv2d_blit_class, nv2d_m2mf_class;
+extern NVMethodClass nv2d_ifc_class, nv2d_ifc_nv30_class;
+extern NVMethodClass nv2d_sifm_class, nv2d_sifm_nv30_class,
+                     nv2d_sifm_nv40_class;
 
 #endif

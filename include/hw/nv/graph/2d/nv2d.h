@@ -65,9 +65,28 @@ typedef struct NV2dM2mf {
     uint32_t notify;                    /* BUF_NOTIFY of the running copy */
 } NV2dM2mf;
 
+/* IFC (rnndb NV10_IFC) method state and where its data has got to. */
+typedef struct NV2dIfc {
+    uint32_t point, size_out, size_in;  /* xy16, wh16, wh16 */
+    uint32_t col, row;                  /* the next pixel of the data */
+} NV2dIfc;
+
+/* SIFM (rnndb NV10_SIFM) method state. */
+typedef struct NV2dSifm {
+    uint32_t dma;                       /* DMA_IMAGE */
+    uint32_t clip_point, clip_size;     /* xy16, wh16 */
+    uint32_t out_point, out_size;       /* xy16, wh16 */
+    uint32_t du_dx, dv_dy;              /* signed 12.20 */
+    uint32_t size;                      /* source, wh16 */
+    uint32_t format;                    /* PITCH, ORIGIN, FILTER */
+    uint32_t offset;
+    uint32_t point;                     /* source U, V: signed 12.4 */
+} NV2dSifm;
+
 /*
  * Work a method started and nv2d_run() continues: a rectangle fill, a
- * blit or an M2MF copy (docs/pgraph.rst "Bounded work").
+ * blit, a scaled image or an M2MF copy (docs/pgraph.rst "Bounded
+ * work").
  */
 typedef struct NV2dJob {
     uint32_t kind;              /* NV2D_JOB_* */
@@ -89,6 +108,8 @@ typedef struct NV2dState {
     uint32_t clip_min, clip_max;        /* user clip, xy16 absolute */
     uint32_t pattern_mono_format[2];    /* PATTERN_MONO_COLOR formats */
     NV2dGdi gdi;
+    NV2dIfc ifc;
+    NV2dSifm sifm;
     NV2dM2mf m2mf;
     NV2dJob job;
 } NV2dState;
