@@ -124,11 +124,7 @@ static void mthd_mono_data(NVCard *card, const NVMethodCall *call)
 
 static const NVMethod gdi_methods[] = {
     NV20_COMMON_METHODS,
-    NV_MTHD(0x188, "PATTERN", nv2d_mthd_link, .arg = 2),
-    NV_MTHD(0x18c, "ROP", nv2d_mthd_link, .arg = 3),
-    NV_MTHD(0x190, "BETA", nv2d_mthd_link, .arg = 4),
-    NV_MTHD(0x194, "BETA4", nv2d_mthd_link, .arg = 5),
-    NV_MTHD(0x198, "SURFACE", nv2d_mthd_link, .arg = 6),
+    NV2D_LINK_METHODS(0x188, "SURFACE"),
     NV_MTHD(0x2fc, "OPERATION", nv2d_mthd_operation),
     NV_MTHD(0x300, "COLOR_FORMAT", nv2d_mthd_color_format, .arg = 0x43),
     NV_MTHD(0x304, "MONOCHROME_FORMAT", nv2d_mthd_mono_format),

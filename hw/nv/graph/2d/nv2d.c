@@ -168,6 +168,9 @@ void nv2d_mthd_link(NVCard *card, const NVMethodCall *call)
         return;
     }
     o->links |= link;
+    if (link == NV2D_LINK_CHROMA) {
+        nv_log(card, NV_LOG_UNIMP, "nv: 2d: colour key not modelled");
+    }
     if (link == NV2D_LINK_SURFACE) {
         o->links = (o->links & ~NV2D_LINK_SWZSURF) |
                    ((cls & 0xff) == 0x9e ? NV2D_LINK_SWZSURF : 0);

@@ -544,8 +544,8 @@ bool nv2d_blit_span(NVCard *card, const NV2dDraw *d, int32_t sx, int32_t sy,
 }
 
 /*
- * The destination of the object on @subc: its surface link says which
- * surface (docs/pgraph.rst "Surfaces").
+ * The destination of object @o: its surface link says which surface
+ * (docs/pgraph.rst "Context objects", SWZSURF).
  */
 static bool draw_surface(NVCard *card, const NV2dObject *o, NV2dDraw *d)
 {
@@ -610,9 +610,6 @@ bool nv2d_draw_begin(NVCard *card, unsigned subc, NV2dColor color,
     d->need_dst = op_is_blend(d->op) ||
                   (d->op == NV2D_OP_ROP_AND &&
                    ((d->rop ^ d->rop >> 1) & 0x55));
-    if (o->links & NV2D_LINK_CHROMA) {
-        nv_log(card, NV_LOG_UNIMP, "nv: 2d: colour key not modelled");
-    }
     return true;
 }
 

@@ -105,7 +105,7 @@ uint32_t *nv2d_reg(NVCard *card, uint32_t off);
 
 /*
  * @len bytes at @addr of DMA object @o; a fault raises DMA_R/W_PROTECTION
- * (docs/pgraph.rst "Errors") and returns false.
+ * (docs/pgraph.rst "The pixel pipeline") and returns false.
  */
 bool nv2d_dma_rw(NVCard *card, const NVDmaObj *o, uint64_t addr, void *buf,
                  uint32_t len, bool write);
@@ -173,6 +173,17 @@ void nv2d_mthd_color_conversion(NVCard *card, const NVMethodCall *call);
  */
 bool nv2d_object_color(NVCard *card, const NVMethodCall *call,
                        const uint8_t *map, unsigned n, NV2dColor *c);
+/*
+ * The links every source class has, PATTERN to the surface (named
+ * @surface) from method @base on (rnndb: 0x188 for GDI and SIFM, 0x18c
+ * for BLIT and IFC, after their COLOR_KEY and CLIP).
+ */
+#define NV2D_LINK_METHODS(base, surface) \
+    NV_MTHD((base), "PATTERN", nv2d_mthd_link, .arg = 2), \
+    NV_MTHD((base) + 4, "ROP", nv2d_mthd_link, .arg = 3), \
+    NV_MTHD((base) + 8, "BETA", nv2d_mthd_link, .arg = 4), \
+    NV_MTHD((base) + 12, "BETA4", nv2d_mthd_link, .arg = 5), \
+    NV_MTHD((base) + 16, surface, nv2d_mthd_link, .arg = 6)
 /* OPERATION (0x2fc), rnndb nv4_operation. */
 void nv2d_mthd_operation(NVCard *card, const NVMethodCall *call);
 
