@@ -25,8 +25,8 @@ static const struct {
     [0x5] = { 2, 0xffff, NV2D_COLOR_Y16 },
     [0x6] = { 4, 0xffffff, NV2D_COLOR_X8R8G8B8 },   /* X8 written 0 */
     [0x7] = { 4, 0xffffff, NV2D_COLOR_X8R8G8B8 },
-    [0x8] = { 4, 0x7fffffff, NV2D_COLOR_A8R8G8B8 },
-    [0x9] = { 4, 0x7fffffff, NV2D_COLOR_A8R8G8B8 },
+    [0x8] = { 4, 0x7fffffff, NV2D_COLOR_X1A7R8G8B8 },
+    [0x9] = { 4, 0x7fffffff, NV2D_COLOR_X1A7R8G8B8 },
     [0xa] = { 4, 0xffffffff, NV2D_COLOR_A8R8G8B8 },
     [0xb] = { 4, 0xffffffff, NV2D_COLOR_Y32 },
 };
@@ -79,9 +79,18 @@ uint32_t nv2d_to_argb(NV2dColor c, uint32_t v)
                widen(v >> 5 & 0x3f, 6) << 8 | widen(v & 0x1f, 5);
     case NV2D_COLOR_X8R8G8B8:
         return 0xff000000 | (v & 0xffffff);
+    case NV2D_COLOR_X1A7R8G8B8:
+        return (v << 1 & 0xfe000000) | (v >> 6 & 0x01000000) |
+               (v & 0xffffff);
     default:
         return v;
     }
+}
+
+static bool has_alpha(NV2dColor c)
+{
+    return c == NV2D_COLOR_A1R5G5B5 || c == NV2D_COLOR_A8R8G8B8 ||
+           c == NV2D_COLOR_X1A7R8G8B8;
 }
 
 /* A8R8G8B8 @v as destination format @d->fmt, truncated. */
@@ -92,6 +101,8 @@ static uint32_t from_argb(const NV2dDraw *d, uint32_t v)
         return (v >> 9 & 0x7c00) | (v >> 6 & 0x3e0) | (v >> 3 & 0x1f);
     case NV2D_COLOR_R5G6B5:
         return (v >> 8 & 0xf800) | (v >> 5 & 0x7e0) | (v >> 3 & 0x1f);
+    case NV2D_COLOR_X1A7R8G8B8:
+        return (v >> 1 & 0x7f000000) | (v & 0xffffff);
     default:
         return v & d->mask;
     }
@@ -506,8 +517,7 @@ bool nv2d_blit_span(NVCard *card, const NV2dDraw *d, int32_t sx, int32_t sy,
     int32_t skip;
 
     if (d->src_color != dc ||
-        !source_only(d, !(dc == NV2D_COLOR_A8R8G8B8 ||
-                          dc == NV2D_COLOR_A1R5G5B5))) {
+        !source_only(d, !has_alpha(dc))) {
         return nv2d_blit_span_ref(card, d, sx, sy, x, y, n, rtl);
     }
     if (!span_clip(d, &x, y, &n, &skip)) {

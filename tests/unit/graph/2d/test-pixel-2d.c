@@ -31,7 +31,7 @@ static Case random_case(GRand *r)
         .op = ops[g_rand_int_range(r, 0, G_N_ELEMENTS(ops))],
         .rop = g_rand_boolean(r) ? 0xcc : g_rand_int_range(r, 0, 256),
         .layout = g_rand_int_range(r, NV2D_COLOR_Y8,
-                                   NV2D_COLOR_A8R8G8B8 + 1),
+                                   NV2D_COLOR_X1A7R8G8B8 + 1),
         .color = g_rand_int(r) & (g_rand_boolean(r) ? 0x00ffffff : ~0u),
         .limit = g_rand_int_range(r, 0x8000, AREA),
         .pitch = g_rand_int_range(r, 1, 1024),
@@ -158,6 +158,8 @@ static void test_conversions(void)
           0xeeeeeeee },
         { 0xa, NV2D_COLOR_A8R8G8B8, NV2D_OP_SRCCOPY, 0x00123456,
           0x00123456 },
+        /* X1A7R8G8B8 (8) keeps alpha's top 7 bits: 0x81 -> 0x40 */
+        { 8, NV2D_COLOR_A8R8G8B8, NV2D_OP_SRCCOPY, 0x81123456, 0x40123456 },
         /* Y8 takes the low byte of any source */
         { 1, NV2D_COLOR_X8R8G8B8, NV2D_OP_SRCCOPY, 0x00123456, 0xeeeeee56 },
     };

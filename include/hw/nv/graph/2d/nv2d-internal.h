@@ -42,6 +42,7 @@ typedef enum NV2dColor {
     NV2D_COLOR_R5G6B5,
     NV2D_COLOR_X8R8G8B8,
     NV2D_COLOR_A8R8G8B8,
+    NV2D_COLOR_X1A7R8G8B8,
 } NV2dColor;
 
 enum {
