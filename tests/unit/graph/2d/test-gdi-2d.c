@@ -404,6 +404,66 @@ static void test_errors(void)
     }
 }
 
+/*
+ * The context objects' registers (ctxobj.rst): BETA keeps bits 23-30 and
+ * stores 0 for a negative value; BETA4 keeps all; a ROP above 0xff is
+ * DATA_ERROR and stores nothing.  CLIP: CORNER (1, 2) then CORNER (5, 6)
+ * gives min (1, 2), max (5, 6); then SIZE (3, 4) moves (5, 6) into the
+ * minimum and adds: max (8, 10).
+ */
+static void test_context_objects(void)
+{
+    TestHost *th = g2d_new("nv34");
+    NV2dState *s = &th->card.pgraph20.g2d;
+
+    bind(th, SC_CTX, O_X, 0x12);
+    mthd(th, SC_CTX, 0x300, 0x7fffffff);
+    g_assert_cmphex(th_rd(th, 0x400b04), ==, 0x7f800000);
+    mthd(th, SC_CTX, 0x300, 0x80000000);
+    g_assert_cmphex(th_rd(th, 0x400b04), ==, 0);
+    bind(th, SC_CTX, O_X + 1, 0x72);
+    mthd(th, SC_CTX, 0x300, 0x11223344);
+    g_assert_cmphex(th_rd(th, 0x400b08), ==, 0x11223344);
+    bind(th, SC_CTX, O_CLIP, 0x19);
+    mthd(th, SC_CTX, 0x300, 2 << 16 | 1);
+    mthd(th, SC_CTX, 0x300, 6 << 16 | 5);
+    g_assert_cmphex(s->clip_min, ==, 2 << 16 | 1);
+    g_assert_cmphex(s->clip_max, ==, 6 << 16 | 5);
+    mthd(th, SC_CTX, 0x304, 4 << 16 | 3);
+    g_assert_cmphex(s->clip_min, ==, 6 << 16 | 5);
+    g_assert_cmphex(s->clip_max, ==, 10 << 16 | 8);
+    bind(th, SC_CTX, O_ROP, 0x43);
+    mthd(th, SC_CTX, 0x300, 0x1cc);
+    g_assert_cmphex(nsource(th), ==, NV20_NSOURCE_DATA_ERROR);
+    g_assert_cmphex(th_rd(th, 0x400b00), ==, 0);
+    th_free(th);
+}
+
+/*
+ * 2D state belongs to the channel's context: a surface format set in
+ * context A is gone after loading a fresh context B and back after
+ * loading A (Kelvin's CHANNEL_CTX_POINTER/XFER, as nouveau's gr fini).
+ */
+static void test_context_switch(void)
+{
+    TestHost *th = g2d_new("nv20");
+
+    bind(th, SC_CTX, O_SURF, 0x62);
+    mthd(th, SC_CTX, 0x300, 4);
+    th_wr(th, 0x400784, CTX_IMAGE >> 4);
+    th_wr(th, 0x400788, 2);                 /* save A */
+    th->card.pgraph20.g2d.surf.format = 0;  /* as a fresh context B */
+    th_wr(th, 0x400784, (CTX_IMAGE + 0x1000) >> 4);
+    th_wr(th, 0x400788, 2);                 /* save B */
+    th_wr(th, 0x400784, CTX_IMAGE >> 4);
+    th_wr(th, 0x400788, 1);                 /* load A */
+    g_assert_cmpuint(th->card.pgraph20.g2d.surf.format, ==, 4);
+    th_wr(th, 0x400784, (CTX_IMAGE + 0x1000) >> 4);
+    th_wr(th, 0x400788, 1);                 /* load B */
+    g_assert_cmpuint(th->card.pgraph20.g2d.surf.format, ==, 0);
+    th_free(th);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -415,5 +475,7 @@ int main(int argc, char **argv)
     g_test_add_func("/2d/gdi/sliced-fill", test_sliced_fill);
     g_test_add_func("/2d/gdi/dma-fault", test_dma_fault);
     g_test_add_func("/2d/gdi/errors", test_errors);
+    g_test_add_func("/2d/context-objects", test_context_objects);
+    g_test_add_func("/2d/context-switch", test_context_switch);
     return g_test_run();
 }

@@ -160,8 +160,10 @@ static void ramht_insert(TestHost *th, uint32_t handle, uint32_t inst)
 
 /*
  * nouveau_bo0039.c on nv20 (nv17-style PFIFO): bind, notifier, the two
- * buffers, then 2 pages at 0x10000 to 0x30000 and a NOP; method headers
- * are count << 18 | subchannel << 13 | method (dma-pusher.rst).
+ * buffers, then 64 pages (256 KiB: 16 units in the method, the other 240
+ * run by PFIFO while the NOP waits) from 0x110000 to 0x210000, and a
+ * NOP; method headers are count << 18 | subchannel << 13 | method
+ * (dma-pusher.rst).
  */
 static void test_pushbuffer(void)
 {
@@ -171,7 +173,8 @@ static void test_pushbuffer(void)
         1 << 18 | SC_M2MF << 13 | 0x180, H_NOTIFY,
         2 << 18 | SC_M2MF << 13 | 0x184, H_VRAM, H_VRAM,
         8 << 18 | SC_M2MF << 13 | 0x30c,
-        0x10000, 0x30000, 0x1000, 0x1000, 0x1000, 2, 0x101, 0,
+        0x100000 + 0x10000, 0x200000 + 0x10000, 0x1000, 0x1000, 0x1000, 64,
+        0x101, 0,
         1 << 18 | SC_M2MF << 13 | 0x100, 0,
     };
 
@@ -192,15 +195,17 @@ static void test_pushbuffer(void)
         nv_st_le(th->vram + PB_VRAM + 4 * i, words[i], 4);
     }
     memset(th->vram + NOTIFY_VRAM, 0xff, 0x20);
-    for (int i = 0; i < 0x2000; i++) {
-        th->vram[0x10000 + i] = i * 7;
+    for (int i = 0; i < 0x40000; i++) {
+        th->vram[0x110000 + i] = i * 7;
     }
     th_wr(th, 0x800000 + 0x40, 4 * G_N_ELEMENTS(words));
     g_assert_cmphex(th_rd(th, 0x800000 + 0x44), ==,
                     4 * G_N_ELEMENTS(words));
-    g_assert_cmpmem(th->vram + 0x30000, 0x2000, th->vram + 0x10000, 0x2000);
-    g_assert_cmphex(th->vram[0x31fff], ==, (uint8_t)(0x1fff * 7));
-    g_assert_cmphex(th->vram[0x32000], ==, 0);
+    g_assert_false(nv20_pgraph_busy(&th->card));
+    g_assert_cmpmem(th->vram + 0x210000, 0x40000, th->vram + 0x110000,
+                    0x40000);
+    g_assert_cmphex(th->vram[0x24ffff], ==, (uint8_t)(0x3ffff * 7));
+    g_assert_cmphex(th->vram[0x250000], ==, 0);
     g_assert_cmphex(notifier(th, 0x18), ==, 0);
     g_assert_cmphex(th_rd(th, 0x400100), ==, 0);
     g_assert_cmphex(th_rd(th, 0x002100), ==, 0);
