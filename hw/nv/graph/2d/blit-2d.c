@@ -8,8 +8,6 @@
 #include "hw/nv/card.h"
 #include "hw/nv/graph/2d/nv2d-internal.h"
 
-#define G2D(fld)    pgraph20.g2d.fld
-
 /* SIZE (wh16) starts the copy of POINT_IN to POINT_OUT (xy16). */
 static void mthd_size(NVCard *card, const NVMethodCall *call)
 {

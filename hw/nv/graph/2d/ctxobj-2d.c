@@ -9,14 +9,13 @@
  */
 #include "hw/nv/card.h"
 #include "hw/nv/graph/2d/nv2d-internal.h"
+#include "../nv20/pgraph-nv20-internal.h"
 #include "hw/nv/graph/nv20/pgraph-nv20.h"
-
-#define G2D(fld)    pgraph20.g2d.fld
 
 /* ctxobj.rst BETA: negative is 0, 8 fractional bits are kept. */
 static void mthd_beta(NVCard *card, const NVMethodCall *call)
 {
-    *nv2d_reg(card, NV2D_PGRAPH_BETA) =
+    *nv20_reg(card, NV2D_PGRAPH_BETA) =
         call->data & 0x80000000 ? 0 : call->data & 0x7f800000;
 }
 
@@ -27,12 +26,12 @@ static void mthd_rop(NVCard *card, const NVMethodCall *call)
         nv2d_error(card, call, NV20_NSOURCE_DATA_ERROR, "ROP above 0xff");
         return;
     }
-    *nv2d_reg(card, NV2D_PGRAPH_ROP) = call->data;
+    *nv20_reg(card, NV2D_PGRAPH_ROP) = call->data;
 }
 
 static void mthd_beta4(NVCard *card, const NVMethodCall *call)
 {
-    *nv2d_reg(card, NV2D_PGRAPH_BETA4) = call->data;
+    *nv20_reg(card, NV2D_PGRAPH_BETA4) = call->data;
 }
 
 /*
@@ -59,7 +58,7 @@ static void mthd_clip(NVCard *card, const NVMethodCall *call)
 /* PATTERN_CONFIG: SHAPE in bits 0-1, SELECT (1: colour) in bit 4. */
 static void mthd_pattern_config(NVCard *card, const NVMethodCall *call)
 {
-    uint32_t *config = nv2d_reg(card, NV2D_PGRAPH_PATTERN_CONFIG);
+    uint32_t *config = nv20_reg(card, NV2D_PGRAPH_PATTERN_CONFIG);
     bool type = call->m->arg;
 
     if (type ? call->data < 1 || call->data > 2 : call->data > 2) {
@@ -77,7 +76,7 @@ static void mthd_pattern_color(NVCard *card, const NVMethodCall *call)
 {
     NV2dState *s = nv2d(card);
 
-    *nv2d_reg(card, NV2D_PGRAPH_PATTERN_MONO_COLOR + 4 * call->idx) =
+    *nv20_reg(card, NV2D_PGRAPH_PATTERN_MONO_COLOR + 4 * call->idx) =
         call->data;
     s->pattern_mono_format[call->idx] = nv2d_obj(card, call->subc)->color_format;
 }
@@ -95,7 +94,7 @@ static void mthd_pattern_bitmap(NVCard *card, const NVMethodCall *call)
         v = (v & 0xcccccccc) >> 2 | (v & 0x33333333) << 2;
         v = (v & 0xf0f0f0f0) >> 4 | (v & 0x0f0f0f0f) << 4;
     }
-    *nv2d_reg(card, NV2D_PGRAPH_PATTERN_MONO_BITMAP + 4 * call->idx) = v;
+    *nv20_reg(card, NV2D_PGRAPH_PATTERN_MONO_BITMAP + 4 * call->idx) = v;
 }
 
 /*
@@ -126,7 +125,7 @@ static void mthd_pattern_cells(NVCard *card, const NVMethodCall *call)
             v = d;
             break;
         }
-        *nv2d_reg(card, NV2D_PGRAPH_PATTERN_COLOR +
+        *nv20_reg(card, NV2D_PGRAPH_PATTERN_COLOR +
                         4 * ((call->idx * per + k) & 63)) = v & 0xffffff;
     }
 }

@@ -11,8 +11,6 @@
 #include "hw/nv/graph/2d/nv2d-internal.h"
 #include "hw/nv/graph/nv20/pgraph-nv20.h"
 
-#define G2D(fld)    pgraph20.g2d.fld
-
 /* rnndb nv4_solid_color_format (4, NV30+, is not modelled). */
 static const uint8_t gdi_colors[] = {
     [1] = NV2D_COLOR_R5G6B5,

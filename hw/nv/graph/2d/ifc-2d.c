@@ -8,8 +8,6 @@
 #include "hw/nv/card.h"
 #include "hw/nv/graph/2d/nv2d-internal.h"
 
-#define G2D(fld)    pgraph20.g2d.fld
-
 /* rnndb nv4_ifc_color_format (6 and 7, NV30+, are not modelled). */
 static const uint8_t ifc_colors[] = {
     [1] = NV2D_COLOR_R5G6B5,

@@ -10,8 +10,6 @@
 #include "hw/nv/graph/2d/nv2d-internal.h"
 #include "hw/nv/graph/nv20/pgraph-nv20.h"
 
-#define G2D(fld)    pgraph20.g2d.fld
-
 /* The buffer notifier is the second of the notify object (intro.rst). */
 #define M2MF_BUF_NOTIFIER   0x10
 

@@ -10,13 +10,6 @@
 #include "hw/nv/graph/nv20/pgraph-nv20.h"
 #include "hw/nv/mem/pramin.h"
 
-/* The NV20+ register file's row for BAR0 offset @off (regs-nv20.c). */
-uint32_t *nv2d_reg(NVCard *card, uint32_t off)
-{
-    return &card->pgraph20.regs[(off - NV20_PGRAPH_BASE) / 4 %
-                                NV20_PGRAPH_REGS];
-}
-
 /*
  * The classes nouveau's gr engines list per chip (nvkm/engine/gr/nv20.c,
  * nv25.c, nv30.c, nv34.c, nv40.c, nv44.c), by PGRAPH generation.

@@ -10,6 +10,7 @@
  */
 #include "hw/nv/card.h"
 #include "hw/nv/graph/2d/nv2d-internal.h"
+#include "../nv20/pgraph-nv20-internal.h"
 #include "hw/nv/graph/nv20/pgraph-nv20.h"
 
 /* rnndb nv4_surface2d_format: bytes per pixel and the bits a write sets. */
@@ -146,12 +147,12 @@ static NV2dColor pattern_color(uint32_t fmt)
 static uint32_t pattern_at(NVCard *card, const NV2dDraw *d, int32_t x,
                            int32_t y)
 {
-    uint32_t config = *nv2d_reg(card, NV2D_PGRAPH_PATTERN_CONFIG);
+    uint32_t config = *nv20_reg(card, NV2D_PGRAPH_PATTERN_CONFIG);
     unsigned bit;
 
     if (config & NV2D_PATTERN_SELECT_COLOR) {
         return convert(d, NV2D_COLOR_X8R8G8B8,
-                       *nv2d_reg(card, NV2D_PGRAPH_PATTERN_COLOR +
+                       *nv20_reg(card, NV2D_PGRAPH_PATTERN_COLOR +
                                        4 * ((y & 7) << 3 | (x & 7))));
     }
     switch (config & NV2D_PATTERN_SHAPE_MASK) {
@@ -165,10 +166,10 @@ static uint32_t pattern_at(NVCard *card, const NV2dDraw *d, int32_t x,
         bit = (y & 7) << 3 | (x & 7);
         break;
     }
-    bit = *nv2d_reg(card, NV2D_PGRAPH_PATTERN_MONO_BITMAP + 4 * (bit >> 5)) >>
+    bit = *nv20_reg(card, NV2D_PGRAPH_PATTERN_MONO_BITMAP + 4 * (bit >> 5)) >>
           (bit & 31) & 1;
     return convert(d, pattern_color(nv2d(card)->pattern_mono_format[bit]),
-                   *nv2d_reg(card, NV2D_PGRAPH_PATTERN_MONO_COLOR + 4 * bit));
+                   *nv20_reg(card, NV2D_PGRAPH_PATTERN_MONO_COLOR + 4 * bit));
 }
 
 /* The ternary ROP, bit by bit: ROP[P << 2 | S << 1 | D] (docs/nv1.rst). */
@@ -614,9 +615,9 @@ bool nv2d_draw_begin(NVCard *card, unsigned subc, NV2dColor color,
     }
     d->src_color = color;
     d->op = o->operation;
-    d->rop = *nv2d_reg(card, NV2D_PGRAPH_ROP);
-    d->beta = *nv2d_reg(card, NV2D_PGRAPH_BETA) >> 23;
-    d->beta4 = *nv2d_reg(card, NV2D_PGRAPH_BETA4);
+    d->rop = *nv20_reg(card, NV2D_PGRAPH_ROP);
+    d->beta = *nv20_reg(card, NV2D_PGRAPH_BETA) >> 23;
+    d->beta4 = *nv20_reg(card, NV2D_PGRAPH_BETA4);
     d->need_dst = op_is_blend(d->op) ||
                   (d->op == NV2D_OP_ROP_AND &&
                    ((d->rop ^ d->rop >> 1) & 0x55));

@@ -11,8 +11,6 @@
 #include "hw/nv/card.h"
 #include "hw/nv/graph/2d/nv2d-internal.h"
 
-#define G2D(fld)    pgraph20.g2d.fld
-
 #define SIFM_ORIGIN_CENTER  1
 #define SIFM_FILTER_BILINEAR 1
 

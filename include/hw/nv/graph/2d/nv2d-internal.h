@@ -89,9 +89,13 @@ static inline NV2dObject *nv2d_obj(NVCard *card, unsigned subc)
     return &s->obj[s->subc_obj[subc % NV2D_SUBCHANNELS] % NV2D_OBJECTS];
 }
 
-/* A PGRAPH register the 2D classes keep their state in (BAR0 offset). */
-uint32_t *nv2d_reg(NVCard *card, uint32_t off);
-#define NV2D_PGRAPH_CHROMA          0x40087c
+/* A field of NV2dState, for the method tables' NV_MTHD_STORE rows. */
+#define G2D(fld)    pgraph20.g2d.fld
+
+/*
+ * The PGRAPH registers the 2D classes keep their state in, BAR0 offsets
+ * for nv20_reg() (masks in regs-nv20.c).
+ */
 #define NV2D_PGRAPH_PATTERN_COLOR   0x400a00
 #define NV2D_PGRAPH_ROP             0x400b00
 #define NV2D_PGRAPH_BETA            0x400b04
