@@ -10,6 +10,7 @@
  */
 #include "hw/nv/card.h"
 #include "hw/nv/graph/2d/nv2d-internal.h"
+#include "hw/nv/graph/nv1/rop-nv1.h"
 #include "../nv20/pgraph-nv20-internal.h"
 #include "hw/nv/graph/nv20/pgraph-nv20.h"
 
@@ -172,19 +173,6 @@ static uint32_t pattern_at(NVCard *card, const NV2dDraw *d, int32_t x,
                    *nv20_reg(card, NV2D_PGRAPH_PATTERN_MONO_COLOR + 4 * bit));
 }
 
-/* The ternary ROP, bit by bit: ROP[P << 2 | S << 1 | D] (docs/nv1.rst). */
-static uint32_t rop3(uint8_t rop, uint32_t p, uint32_t s, uint32_t dst)
-{
-    uint32_t r = 0;
-
-    for (unsigned i = 0; i < 8; i++) {
-        if (rop >> i & 1) {
-            r |= (i & 4 ? p : ~p) & (i & 2 ? s : ~s) & (i & 1 ? dst : ~dst);
-        }
-    }
-    return r;
-}
-
 /* x * f / 255, rounded to nearest. */
 static inline uint32_t mul8(uint32_t x, uint32_t f)
 {
@@ -308,7 +296,8 @@ bool nv2d_pixel(NVCard *card, const NV2dDraw *d, int32_t x, int32_t y,
     s = convert(d, d->src_color, src);
     switch (d->op) {
     case NV2D_OP_ROP_AND:
-        r = rop3(d->rop, pattern_at(card, d, x, y), s, dst);
+        /* the NV1 ternary ROP, which NV4+ keep (docs/nv1.rst) */
+        r = nv1_rop_bitwise(d->rop, pattern_at(card, d, x, y), s, dst);
         break;
     case NV2D_OP_SRCCOPY_AND:
     case NV2D_OP_SRCCOPY:
