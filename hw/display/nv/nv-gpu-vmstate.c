@@ -277,12 +277,158 @@ static const VMStateDescription vmstate_nv1_pfifo = {
     },
 };
 
+static const VMStateDescription vmstate_nv2d_object = {
+    .name = "nv-gpu/nv2d-object",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(inst, NV2dObject),
+        VMSTATE_UINT32(cls, NV2dObject),
+        VMSTATE_UINT32(operation, NV2dObject),
+        VMSTATE_UINT32(color_format, NV2dObject),
+        VMSTATE_UINT32(mono_format, NV2dObject),
+        VMSTATE_UINT32(links, NV2dObject),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv2d_surfaces = {
+    .name = "nv-gpu/nv2d-surfaces",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(format, NV2dSurfaces),
+        VMSTATE_UINT32(pitch, NV2dSurfaces),
+        VMSTATE_UINT32(offset_src, NV2dSurfaces),
+        VMSTATE_UINT32(offset_dst, NV2dSurfaces),
+        VMSTATE_UINT32(dma_src, NV2dSurfaces),
+        VMSTATE_UINT32(dma_dst, NV2dSurfaces),
+        VMSTATE_UINT32(swz_format, NV2dSurfaces),
+        VMSTATE_UINT32(swz_offset, NV2dSurfaces),
+        VMSTATE_UINT32(swz_dma, NV2dSurfaces),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv2d_gdi = {
+    .name = "nv-gpu/nv2d-gdi",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(color1_a, NV2dGdi),
+        VMSTATE_UINT32(color1_b, NV2dGdi),
+        VMSTATE_UINT32(clip_b0, NV2dGdi),
+        VMSTATE_UINT32(clip_b1, NV2dGdi),
+        VMSTATE_UINT32(clip0, NV2dGdi),
+        VMSTATE_UINT32(clip1, NV2dGdi),
+        VMSTATE_UINT32(color0, NV2dGdi),
+        VMSTATE_UINT32(color1, NV2dGdi),
+        VMSTATE_UINT32(size_in, NV2dGdi),
+        VMSTATE_UINT32(size_out, NV2dGdi),
+        VMSTATE_UINT32(point, NV2dGdi),
+        VMSTATE_UINT32(rect0, NV2dGdi),
+        VMSTATE_UINT32(cr0, NV2dGdi),
+        VMSTATE_UINT32(mono_pos, NV2dGdi),
+        VMSTATE_UINT32(mono_two_color, NV2dGdi),
+        VMSTATE_UINT32(blit_in, NV2dGdi),
+        VMSTATE_UINT32(blit_out, NV2dGdi),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv2d_ifc = {
+    .name = "nv-gpu/nv2d-ifc",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(point, NV2dIfc),
+        VMSTATE_UINT32(size_out, NV2dIfc),
+        VMSTATE_UINT32(size_in, NV2dIfc),
+        VMSTATE_UINT32(col, NV2dIfc),
+        VMSTATE_UINT32(row, NV2dIfc),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv2d_sifm = {
+    .name = "nv-gpu/nv2d-sifm",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(dma, NV2dSifm),
+        VMSTATE_UINT32(clip_point, NV2dSifm),
+        VMSTATE_UINT32(clip_size, NV2dSifm),
+        VMSTATE_UINT32(out_point, NV2dSifm),
+        VMSTATE_UINT32(out_size, NV2dSifm),
+        VMSTATE_UINT32(du_dx, NV2dSifm),
+        VMSTATE_UINT32(dv_dy, NV2dSifm),
+        VMSTATE_UINT32(size, NV2dSifm),
+        VMSTATE_UINT32(format, NV2dSifm),
+        VMSTATE_UINT32(offset, NV2dSifm),
+        VMSTATE_UINT32(point, NV2dSifm),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv2d_m2mf = {
+    .name = "nv-gpu/nv2d-m2mf",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(dma_in, NV2dM2mf),
+        VMSTATE_UINT32(dma_out, NV2dM2mf),
+        VMSTATE_UINT32(offset_in, NV2dM2mf),
+        VMSTATE_UINT32(offset_out, NV2dM2mf),
+        VMSTATE_UINT32(pitch_in, NV2dM2mf),
+        VMSTATE_UINT32(pitch_out, NV2dM2mf),
+        VMSTATE_UINT32(line_length, NV2dM2mf),
+        VMSTATE_UINT32(line_count, NV2dM2mf),
+        VMSTATE_UINT32(format, NV2dM2mf),
+        VMSTATE_UINT32(notify, NV2dM2mf),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv2d_job = {
+    .name = "nv-gpu/nv2d-job",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(kind, NV2dJob),
+        VMSTATE_UINT32(subc, NV2dJob),
+        VMSTATE_INT32(x, NV2dJob),
+        VMSTATE_INT32(y, NV2dJob),
+        VMSTATE_INT32(sx, NV2dJob),
+        VMSTATE_INT32(sy, NV2dJob),
+        VMSTATE_UINT32(w, NV2dJob),
+        VMSTATE_UINT32(h, NV2dJob),
+        VMSTATE_UINT32(color, NV2dJob),
+        VMSTATE_UINT32(color_layout, NV2dJob),
+        VMSTATE_UINT32(row, NV2dJob),
+        VMSTATE_UINT32(col, NV2dJob),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static const VMStateDescription vmstate_nv2d = {
     .name = "nv-gpu/nv2d",
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (VMStateField[]) {
-        VMSTATE_UINT32(unused, NV2dState),
+        VMSTATE_STRUCT_ARRAY(obj, NV2dState, NV2D_OBJECTS, 1,
+                             vmstate_nv2d_object, NV2dObject),
+        VMSTATE_UINT32_ARRAY(subc_obj, NV2dState, NV2D_SUBCHANNELS),
+        VMSTATE_UINT32(next_obj, NV2dState),
+        VMSTATE_STRUCT(surf, NV2dState, 1, vmstate_nv2d_surfaces,
+                       NV2dSurfaces),
+        VMSTATE_UINT32(clip_min, NV2dState),
+        VMSTATE_UINT32(clip_max, NV2dState),
+        VMSTATE_UINT32_ARRAY(pattern_mono_format, NV2dState, 2),
+        VMSTATE_STRUCT(gdi, NV2dState, 1, vmstate_nv2d_gdi, NV2dGdi),
+        VMSTATE_STRUCT(ifc, NV2dState, 1, vmstate_nv2d_ifc, NV2dIfc),
+        VMSTATE_STRUCT(sifm, NV2dState, 1, vmstate_nv2d_sifm, NV2dSifm),
+        VMSTATE_STRUCT(m2mf, NV2dState, 1, vmstate_nv2d_m2mf, NV2dM2mf),
+        VMSTATE_STRUCT(job, NV2dState, 1, vmstate_nv2d_job, NV2dJob),
         VMSTATE_END_OF_LIST()
     },
 };

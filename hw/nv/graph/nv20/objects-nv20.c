@@ -183,6 +183,11 @@ void nv20_notify_write(NVCard *card, uint32_t offset)
     uint32_t words[4] = { t, t >> 32, 0, 0 };
     NVDmaObj o;
 
+    /* as NOTIFY itself: no notify object is an invalid state */
+    if (!notify_inst(card)) {
+        nv20_pgraph_error(card, NV20_NSOURCE_STATE_INVALID);
+        return;
+    }
     nv_dmaobj_load(card, notify_inst(card) << 4, &o);
     for (unsigned i = 0; i < 4; i++) {
         if (nv_dmaobj_write32(card, &o, offset + 4 * i, words[i]) !=
@@ -389,7 +394,7 @@ bool nv20_pgraph_method(NVCard *card, unsigned subc, uint32_t mthd,
     if (mthd == 0) {
         load_object(card, subc, data);
         select_subc(card, subc);
-        nv2d_bind(card, subc, nv20_pgraph_class(card));
+        nv2d_bind(card, subc, nv20_pgraph_class(card), data);
     } else if (subc != cur_subc(card)) {
         if (*nv20_reg(card, NV20_PGRAPH_DEBUG_D) & NV20_DEBUG_D_RELOAD) {
             uint32_t i = grobj_layout(card)->cache[W_I] + 4 * subc;
