@@ -3,6 +3,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "hw/nv/mem/pramin.h"
 #include "test-host.h"
 
 static void h_set_irq(void *opaque, bool level)
@@ -243,6 +244,16 @@ uint32_t th_rd(TestHost *th, uint32_t addr)
 void th_wr(TestHost *th, uint32_t addr, uint32_t val)
 {
     nv_mmio_write(&th->card, NV_BAR_MMIO, addr, val, 4);
+}
+
+uint32_t th_ramin_rd(TestHost *th, uint32_t addr)
+{
+    return nv_ramin_read(&th->card, addr, 4);
+}
+
+void th_ramin_wr(TestHost *th, uint32_t addr, uint32_t val)
+{
+    nv_ramin_write(&th->card, addr, val, 4);
 }
 
 void th_gart_init(TestHost *th)

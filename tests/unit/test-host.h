@@ -40,6 +40,9 @@ void th_free(TestHost *th);
 void th_advance(TestHost *th, int64_t ns);
 uint32_t th_rd(TestHost *th, uint32_t addr);
 void th_wr(TestHost *th, uint32_t addr, uint32_t val);
+/* A 32-bit word of RAMIN, by RAMIN address (not through BAR0). */
+uint32_t th_ramin_rd(TestHost *th, uint32_t addr);
+void th_ramin_wr(TestHost *th, uint32_t addr, uint32_t val);
 /*
  * NV41+: enable the GART with its page table where the tests keep it: the
  * NV41 tables at RAMIN 0x30000 (PFB 0x800 = 0x30000 | 2), the NV44

@@ -30,16 +30,6 @@ static bool nv40(TestHost *th)
     return th->card.model->arch == NV_ARCH_NV40;
 }
 
-static void ramin_wr(TestHost *th, uint32_t addr, uint32_t val)
-{
-    nv_ramin_write(&th->card, addr, val, 4);
-}
-
-static uint32_t ramin_rd(TestHost *th, uint32_t addr)
-{
-    return nv_ramin_read(&th->card, addr, 4);
-}
-
 static uint32_t ramfc(TestHost *th, unsigned chid)
 {
     return nv40(th) ? RAMFC_NV40 + chid * 0x80 : RAMFC_OLD + chid * 0x40;
@@ -53,20 +43,20 @@ static void ramht_insert(TestHost *th, uint32_t handle, unsigned chid,
     uint32_t ctx = nv40(th) ? chid << 23 | engine << 20 | inst >> 4
                             : 1u << 31 | chid << 24 | engine << 16 | inst >> 4;
 
-    while (ramin_rd(th, RAMHT + slot * 8 + 4)) {
+    while (th_ramin_rd(th, RAMHT + slot * 8 + 4)) {
         slot = (slot + 1) % 512;
     }
-    ramin_wr(th, RAMHT + slot * 8, handle);
-    ramin_wr(th, RAMHT + slot * 8 + 4, ctx);
+    th_ramin_wr(th, RAMHT + slot * 8, handle);
+    th_ramin_wr(th, RAMHT + slot * 8 + 4, ctx);
 }
 
 /* A linear DMA object: flags | (adjust << 20), limit, base page. */
 static void dmaobj(TestHost *th, uint32_t inst, uint32_t flags,
                    uint32_t limit, uint32_t base)
 {
-    ramin_wr(th, inst, flags | (base & 0xfff) << 20);
-    ramin_wr(th, inst + 4, limit);
-    ramin_wr(th, inst + 8, base & ~0xfffu);
+    th_ramin_wr(th, inst, flags | (base & 0xfff) << 20);
+    th_ramin_wr(th, inst + 4, limit);
+    th_ramin_wr(th, inst + 8, base & ~0xfffu);
 }
 
 /* The PFIFO init of nouveau's nv17/nv40 fifo, plus the channel objects. */
@@ -103,9 +93,9 @@ static void chan_new(TestHost *th, unsigned chid, uint32_t pb_obj)
 {
     uint32_t fc = ramfc(th, chid);
 
-    ramin_wr(th, fc + 0x00, 0);
-    ramin_wr(th, fc + 0x04, 0);
-    ramin_wr(th, fc + 0x0c, pb_obj >> 4);
+    th_ramin_wr(th, fc + 0x00, 0);
+    th_ramin_wr(th, fc + 0x04, 0);
+    th_ramin_wr(th, fc + 0x0c, pb_obj >> 4);
     th_wr(th, 0x002504, th_rd(th, 0x002504) | 1u << chid);
 }
 
@@ -260,7 +250,7 @@ static void run_gart_pushbuffer(const char *model)
     if (th->card.model->host_mem) {
         nv_st_le(th->vram + 0x200400, 2, 4);
     } else {
-        ramin_wr(th, 0x30400, 0x41);
+        th_ramin_wr(th, 0x30400, 0x41);
     }
     chan_new(th, 0, PCI_OBJ);
     nv_st_le(th->sysmem + 0x2000, inc(0, 0x0050, 1), 4);
@@ -469,14 +459,14 @@ static void test_channel_switch(void)
     th_wr(th, user(th, 1) + 0x40, 0x8);
     g_assert_cmphex(th_rd(th, 0x003204) & NV4_CHID_MASK, ==, 1);
     /* channel 2 starts at 0x08 in the same pushbuffer */
-    ramin_wr(th, ramfc(th, 2) + 0x00, 0x8);
-    ramin_wr(th, ramfc(th, 2) + 0x04, 0x8);
+    th_ramin_wr(th, ramfc(th, 2) + 0x00, 0x8);
+    th_ramin_wr(th, ramfc(th, 2) + 0x04, 0x8);
     th_wr(th, user(th, 2) + 0x40, 0x10);
     g_assert_cmphex(th_rd(th, 0x003204) & NV4_CHID_MASK, ==, 2);
     g_assert_cmphex(th_rd(th, user(th, 2) + 0x48), ==, 0x222);
     /* channel 1, now in RAMFC: GET 8 at +4, REF 0x111 at +8 */
-    g_assert_cmphex(ramin_rd(th, ramfc(th, 1) + 0x04), ==, 0x8);
-    g_assert_cmphex(ramin_rd(th, ramfc(th, 1) + 0x08), ==, 0x111);
+    g_assert_cmphex(th_ramin_rd(th, ramfc(th, 1) + 0x04), ==, 0x8);
+    g_assert_cmphex(th_ramin_rd(th, ramfc(th, 1) + 0x08), ==, 0x111);
     g_assert_cmphex(th_rd(th, user(th, 1) + 0x48), ==, 0x111);
     th_free(th);
 }

@@ -16,19 +16,14 @@
 
 #define OBJ         0x1000      /* RAMIN address of the object under test */
 
-static void ramin_wr(TestHost *th, uint32_t addr, uint32_t val)
-{
-    nv_ramin_write(&th->card, addr, val, 4);
-}
-
 /* Words 0 and 1, then the PTEs from word 2 on. */
 static void put_obj(TestHost *th, uint32_t w0, uint32_t limit,
                     const uint32_t *pte, unsigned n)
 {
-    ramin_wr(th, OBJ, w0);
-    ramin_wr(th, OBJ + 4, limit);
+    th_ramin_wr(th, OBJ, w0);
+    th_ramin_wr(th, OBJ + 4, limit);
     for (unsigned i = 0; i < n; i++) {
-        ramin_wr(th, OBJ + 8 + 4 * i, pte[i]);
+        th_ramin_wr(th, OBJ + 8 + 4 * i, pte[i]);
     }
 }
 
@@ -140,7 +135,7 @@ static void test_pci_pages(void)
     g_assert_cmpmem(th->sysmem + 0x7000, 8, in + 8, 8);
 
     /* PTE 1 not present: page 0's eight bytes come, then the fault */
-    ramin_wr(th, OBJ + 12, 0x7002);
+    th_ramin_wr(th, OBJ + 12, 0x7002);
     memset(buf, 0, sizeof(buf));
     g_assert_cmpint(nv_dmaobj_read(&th->card, &o, 0, buf, 16), ==,
                     NV_DMAOBJ_FAULT_NOT_PRESENT);
@@ -172,16 +167,16 @@ static void test_limit(void)
                     NV_DMAOBJ_FAULT_LIMIT);
     g_assert_cmphex(buf[0], ==, 0x55);
     /* with the largest limit, a dword from 0xfffffffe ends past it */
-    ramin_wr(th, OBJ + 4, 0xffffffff);
+    th_ramin_wr(th, OBJ + 4, 0xffffffff);
     o = load(th);
     g_assert_cmpint(fault32(th, &o, 0xfffffffe), ==, NV_DMAOBJ_FAULT_LIMIT);
 
     /* PT_PRESENT clear (w0 = 0x203d): nothing at all */
-    ramin_wr(th, OBJ, 0x203d);
+    th_ramin_wr(th, OBJ, 0x203d);
     o = load(th);
     g_assert_cmpint(fault32(th, &o, 0), ==, NV_DMAOBJ_FAULT_NOT_PRESENT);
     /* target 1 (w0 = 0x1303d) names no memory */
-    ramin_wr(th, OBJ, 0x1303d);
+    th_ramin_wr(th, OBJ, 0x1303d);
     o = load(th);
     g_assert_cmpint(fault32(th, &o, 0), ==, NV_DMAOBJ_FAULT_TARGET);
     th_free(th);
@@ -237,7 +232,7 @@ static void test_rights(void)
                     NV_DMAOBJ_FAULT_READ_ONLY);
     g_assert_cmphex(nv_ld_le(th->sysmem + 0x1010, 4), ==, 0x12345678);
 
-    ramin_wr(th, OBJ, 0x2b03d);
+    th_ramin_wr(th, OBJ, 0x2b03d);
     o = load(th);
     g_assert_cmpuint(o.rights, ==, NV_DMAOBJ_RIGHTS_WO);
     g_assert_cmpint(nv_dmaobj_write32(&th->card, &o, 0x10, 0xbeef), ==,
@@ -276,8 +271,8 @@ static void run_gart(const char *model)
     if (th->card.model->host_mem) {
         nv_st_le(th->vram + 0x200400, 0x28000002, 4);
     } else {
-        ramin_wr(th, 0x30400, 0x41);
-        ramin_wr(th, 0x30404, 0xa1);
+        th_ramin_wr(th, 0x30400, 0x41);
+        th_ramin_wr(th, 0x30404, 0xa1);
     }
     put_obj(th, 0xffc2303d, 0x1fff, pte, 1);
     o = load(th);

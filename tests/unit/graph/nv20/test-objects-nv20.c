@@ -26,16 +26,6 @@ static bool curie(TestHost *th)
     return th->card.model->pgraph == NV_PGRAPH_CURIE;
 }
 
-static void ramin_wr(TestHost *th, uint32_t addr, uint32_t val)
-{
-    nv_ramin_write(&th->card, addr, val, 4);
-}
-
-static uint32_t ramin_rd(TestHost *th, uint32_t addr)
-{
-    return nv_ramin_read(&th->card, addr, 4);
-}
-
 static uint32_t vram_rd(TestHost *th, uint32_t addr)
 {
     return nv_ld_le(th->vram + addr, 4);
@@ -48,7 +38,7 @@ static void channel(TestHost *th, unsigned chid, uint32_t ctx)
     if (curie(th)) {
         th_wr(th, 0x0032e0, ctx >> 4);              /* CACHE1 GRCTX */
     } else {
-        ramin_wr(th, CTXTAB + chid * 4, ctx >> 4);
+        th_ramin_wr(th, CTXTAB + chid * 4, ctx >> 4);
     }
 }
 
@@ -69,9 +59,9 @@ static TestHost *gr_new(const char *model)
     }
     th_wr(th, 0x000140, 1);                         /* PMC INTR_EN */
     /* class 0x3d, present, linear, VRAM; limit 0x1f (usernv04.c) */
-    ramin_wr(th, NTFY, 0x3d | 0x3000);
-    ramin_wr(th, NTFY + 4, 0x1f);
-    ramin_wr(th, NTFY + 8, NTFY_VRAM);
+    th_ramin_wr(th, NTFY, 0x3d | 0x3000);
+    th_ramin_wr(th, NTFY + 4, 0x1f);
+    th_ramin_wr(th, NTFY + 8, NTFY_VRAM);
     channel(th, 0, CTX_A);
     return th;
 }
@@ -87,9 +77,9 @@ static bool mthd(TestHost *th, unsigned subc, uint32_t m, uint32_t data)
  */
 static void bind_null(TestHost *th, unsigned subc, uint32_t b)
 {
-    ramin_wr(th, OBJ, curie(th) ? 0x30 : 0x0000a030);
-    ramin_wr(th, OBJ + 4, b);
-    ramin_wr(th, OBJ + 8, 0xdeadbeef);
+    th_ramin_wr(th, OBJ, curie(th) ? 0x30 : 0x0000a030);
+    th_ramin_wr(th, OBJ + 4, b);
+    th_ramin_wr(th, OBJ + 8, 0xdeadbeef);
     g_assert_true(mthd(th, subc, 0, OBJ >> 4));
 }
 
@@ -133,8 +123,8 @@ static void test_bind_curie(void)
 {
     TestHost *th = gr_new("nv40");
 
-    ramin_wr(th, OBJ, 0x00004097);
-    ramin_wr(th, OBJ + 0xc, 0x00abcdef);
+    th_ramin_wr(th, OBJ, 0x00004097);
+    th_ramin_wr(th, OBJ + 0xc, 0x00abcdef);
     g_assert_true(mthd(th, 1, 0, OBJ >> 4));
     g_assert_cmphex(th_rd(th, 0x400164), ==, 0x00004097);
     g_assert_cmphex(th_rd(th, 0x400148), ==, 0x00004097);
@@ -188,7 +178,7 @@ static void test_dma_notify(void)
     g_assert_true(mthd(th, 2, 0x180, NTFY >> 4));
     g_assert_cmphex(th_rd(th, 0x400150), ==, 0x13100703);
     g_assert_cmphex(th_rd(th, 0x400188), ==, 0x13100703);
-    g_assert_cmphex(ramin_rd(th, OBJ + 4), ==, 0x1310c7ab);
+    g_assert_cmphex(th_ramin_rd(th, OBJ + 4), ==, 0x1310c7ab);
     g_assert_true(mthd(th, 2, 0x104, 0));
     g_assert_true(mthd(th, 2, 0x104, 0));
     g_assert_cmphex(th_rd(th, 0x400108), ==, 0x00001000);
@@ -232,7 +222,7 @@ static void test_unknown_class(void)
 {
     TestHost *th = gr_new("nv44");
 
-    ramin_wr(th, OBJ, 0x00004097);     /* NV40's Curie class, not NV44's */
+    th_ramin_wr(th, OBJ, 0x00004097);     /* NV40's Curie class, not NV44's */
     g_assert_true(mthd(th, 0, 0, OBJ >> 4));
     g_assert_true(mthd(th, 0, 0x100, 0));
     g_assert_cmphex(th_rd(th, 0x400108), ==, 0x00000040);
@@ -272,7 +262,7 @@ static void run_two_channels(const char *model)
 
     if (curie(th)) {
         upload_ctxprog(th);
-        ramin_wr(th, CTX_B + 0x20, 0x33);
+        th_ramin_wr(th, CTX_B + 0x20, 0x33);
     }
     bind_null(th, 0, 0);
     th_wr(th, 0x400b00, 0xcc);
@@ -280,7 +270,7 @@ static void run_two_channels(const char *model)
     g_assert_true(mthd(th, 0, 0x100, 0));
     if (curie(th)) {
         g_assert_cmphex(th_rd(th, 0x400b00), ==, 0x33);
-        g_assert_cmphex(ramin_rd(th, CTX_A + 0x20), ==, 0xcc);
+        g_assert_cmphex(th_ramin_rd(th, CTX_A + 0x20), ==, 0xcc);
     }
     th_wr(th, 0x400b00, 0x66);
     channel(th, 0, CTX_A);
@@ -347,7 +337,7 @@ static void test_xfer_curie(void)
     th_wr(th, 0x400310, 0x20);
     th_wr(th, 0x400304, 1);
     g_assert_cmphex(th_rd(th, 0x400300) & 1, ==, 0);
-    g_assert_cmphex(ramin_rd(th, CTX_A + 0x20), ==, 0x5a);
+    g_assert_cmphex(th_ramin_rd(th, CTX_A + 0x20), ==, 0x5a);
     th_wr(th, 0x400b00, 0x11);
     th_wr(th, 0x400310, 0x40);
     th_wr(th, 0x400304, 1);
@@ -363,7 +353,7 @@ static void test_no_context(void)
 {
     TestHost *th = gr_new("nv34");
 
-    ramin_wr(th, CTXTAB, 0);
+    th_ramin_wr(th, CTXTAB, 0);
     g_assert_false(mthd(th, 0, 0x100, 0));
     g_assert_cmphex(th_rd(th, 0x400100), ==, 0x00001000);
     th_free(th);

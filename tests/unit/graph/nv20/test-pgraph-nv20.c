@@ -371,15 +371,31 @@ static void test_regs_curie(void)
     expect_absent("nv40", 0x400094);            /* DEBUG_F: nv20 only */
 }
 
+/* A write of @val to @off, after which @roff must read @expect. */
+typedef struct Step {
+    uint32_t off, val, roff, expect;
+} Step;
+
+/* Run @n steps on a new @model card; none may touch an unknown register. */
+static void run_steps(const char *model, const Step *steps, size_t n)
+{
+    TestHost *th = th_new(model, 0);
+
+    for (size_t i = 0; i < n; i++) {
+        th_wr(th, steps[i].off, steps[i].val);
+        g_assert_cmphex(th_rd(th, steps[i].roff), ==, steps[i].expect);
+    }
+    g_assert_cmpuint(th->n_unimp, ==, 0);
+    th_free(th);
+}
+
 /*
  * The side effects that are one rule (docs/pgraph.rst "Side effects"), on
- * nv25: each step writes @val to @off, then @roff must read @expect.
+ * nv25.
  */
 static void test_regs_effects(void)
 {
-    static const struct {
-        uint32_t off, val, roff, expect;
-    } steps[] = {
+    static const Step steps[] = {
         /* TRAP_ADDR is read-only. */
         { 0x400704, 0xffffffff, 0x400704, 0 },
         /* MISC32[0] sets VALID[0] bit 16, BITMAP_COLOR[0] bit 17,
@@ -415,14 +431,7 @@ static void test_regs_effects(void)
         { 0x40014c, 0x80000030, 0x400084, 0 },
         { 0x40014c, 0x80000030, 0x400568, 0x1234 },
     };
-    TestHost *th = th_new("nv25", 0);
-
-    for (unsigned i = 0; i < G_N_ELEMENTS(steps); i++) {
-        th_wr(th, steps[i].off, steps[i].val);
-        g_assert_cmphex(th_rd(th, steps[i].roff), ==, steps[i].expect);
-    }
-    g_assert_cmpuint(th->n_unimp, ==, 0);
-    th_free(th);
+    run_steps("nv25", steps, G_N_ELEMENTS(steps));
 }
 
 /*
@@ -495,7 +504,7 @@ static void test_regs_tables(void)
  */
 static void test_clip_side_effects(void)
 {
-    static const struct { uint32_t off, val, roff, expect; } steps[] = {
+    static const Step steps[] = {
         { 0x40053c, 5, 0x400544, 5 },           /* MIN 0, MAX 5 */
         { 0x400544, 100, 0x40053c, 5 },         /* MIN 5, MAX 100 */
         { 0x400544, 100, 0x400424, 100 },       /* ... and VTX_X[9] */
@@ -521,14 +530,7 @@ static void test_clip_side_effects(void)
         { 0x400404, 0, 0x400528, 0xa },         /* at min and at max */
         { 0x400404, 0, 0x400500, 0 },
     };
-    TestHost *th = th_new("nv25", 0);
-
-    for (unsigned i = 0; i < G_N_ELEMENTS(steps); i++) {
-        th_wr(th, steps[i].off, steps[i].val);
-        g_assert_cmphex(th_rd(th, steps[i].roff), ==, steps[i].expect);
-    }
-    g_assert_cmpuint(th->n_unimp, ==, 0);
-    th_free(th);
+    run_steps("nv25", steps, G_N_ELEMENTS(steps));
 }
 
 /*
@@ -577,7 +579,7 @@ static void test_rdi_index(void)
  */
 static void test_surf_pairs(void)
 {
-    static const struct { uint32_t off, val, roff, expect; } nv25[] = {
+    static const Step nv25[] = {
         { 0x400898, 0xff, 0x400898, 0x7f },
         { 0x40089c, 0xffffffff, 0x40089c, 0x0fffffff },
         { 0x40082c, 0x40, 0x400898, 0x73 },
@@ -588,18 +590,13 @@ static void test_surf_pairs(void)
         { 0x400820, 0x40, 0x400898, 0x33 },     /* bit 20: untouched */
         { 0x400820, 0x40, 0x40089c, 0x00ff00ff },
     };
-    TestHost *th = th_new("nv25", 0);
+    static const Step nv20[] = {
+        { 0x400888, 0xff, 0x400888, 0x3f },
+        { 0x40083c, 0x40, 0x400888, 0x3c },
+    };
 
-    for (unsigned i = 0; i < G_N_ELEMENTS(nv25); i++) {
-        th_wr(th, nv25[i].off, nv25[i].val);
-        g_assert_cmphex(th_rd(th, nv25[i].roff), ==, nv25[i].expect);
-    }
-    th_free(th);
-    th = th_new("nv20", 0);
-    th_wr(th, 0x400888, 0xff);
-    th_wr(th, 0x40083c, 0x40);
-    g_assert_cmphex(th_rd(th, 0x400888), ==, 0x3c);
-    th_free(th);
+    run_steps("nv25", nv25, G_N_ELEMENTS(nv25));
+    run_steps("nv20", nv20, G_N_ELEMENTS(nv20));
 }
 
 int main(int argc, char **argv)
