@@ -1232,6 +1232,90 @@ static void test_pgraph_notify(void)
     trace_end(trace);
 }
 
+/*
+ * nouveau's fbcon drawing through a real nv40 pushbuffer, and a blit
+ * migrated while it runs (docs/pgraph.rst "2D classes", "Long work").
+ * RAMIN: a DMA object over all of VRAM at 0x12010 (class 0x3d,
+ * PT_PRESENT | PT_LINEAR, limit 0x0fffffff), SURFACE_2D (0x62) at
+ * 0x13000, GDI (0x4a) at 0x13020, BLIT (0x9f) at 0x13040.  RAMHT slots
+ * by nvkm_ramht_hash (9 bits, channel 0; pieces from the bottom, xor):
+ * 0xbeef1001: 0x001 0x188 0x1bb 0x017 -> 0x025, entry 0x10128, context
+ * engine 0 | 0x1201; 0xbeef0062: 0x062 0x180 0x1bb 0x017 -> 0x04e,
+ * 0x10270, engine 1 (PGRAPH) << 20 | 0x1300; 0xbeef004a -> 0x066,
+ * 0x10330, 0x00101302; 0xbeef009f: 0x09f 0x180 0x1bb 0x017 -> 0x0b3,
+ * 0x10598, 0x00101304.  The surface as nouveau's nv04_fbcon sets it up
+ * at 32 bpp (format 6, X8R8G8B8_Z8R8G8B8: the top byte is written 0),
+ * pitch 8192, at VRAM 0x300000.
+ *
+ * The GDI fill of 0x11223344 at (2, 1), 3x2 is done once PFIFO has the
+ * pushbuffer: pixel (4, 2) at 0x300000 + 2 * 8192 + 4 * 4 = 0x304010 is
+ * 0x00223344.  The blit of 1280x1024 pixels from (0, 0) to (0, 1024) is
+ * 5120 work units of 256 pixels, more than one PFIFO slice (4096), so
+ * PGRAPH is still busy (STATUS bit 0) when the device migrates, its top
+ * rows not copied yet (a blit down the surface copies bottom up); after
+ * the move the rest runs on PFIFO's timer.  Source pixels (0, 0) = 0x01020304
+ * and (1279, 1023) = 0xcafebabe land at (0, 1024): 0x300000 + 1024 *
+ * 8192 = 0xb00000, value 0x00020304, and (1279, 2047): 0x300000 + 2047 *
+ * 8192 + 1279 * 4 = 0x12ff3fc, value 0x00febabe.
+ */
+static void test_pgraph_2d_migration(void)
+{
+    static const uint32_t push[] = {
+        1 << 18 | 0 << 13 | 0x000, 0xbeef0062,
+        2 << 18 | 0 << 13 | 0x184, 0xbeef1001, 0xbeef1001,
+        4 << 18 | 0 << 13 | 0x300, 6, 8192 << 16 | 8192, 0x300000, 0x300000,
+        1 << 18 | 1 << 13 | 0x000, 0xbeef004a,
+        1 << 18 | 1 << 13 | 0x198, 0xbeef0062,
+        1 << 18 | 1 << 13 | 0x304, 1,
+        1 << 18 | 1 << 13 | 0x300, 3,
+        1 << 18 | 1 << 13 | 0x2fc, 3,
+        3 << 18 | 1 << 13 | 0x3fc, 0x11223344, 2 << 16 | 1, 3 << 16 | 2,
+        1 << 18 | 2 << 13 | 0x000, 0xbeef009f,
+        1 << 18 | 2 << 13 | 0x19c, 0xbeef0062,
+        1 << 18 | 2 << 13 | 0x2fc, 3,
+        3 << 18 | 2 << 13 | 0x300, 0, 1024 << 16, 1024 << 16 | 1280,
+    };
+    static const uint32_t ramin[][2] = {
+        { 0x12010, 0x303d }, { 0x12014, 0x0fffffff }, { 0x12018, 0 },
+        { 0x13000, 0x62 }, { 0x13020, 0x4a }, { 0x13040, 0x9f },
+        { 0x10128, 0xbeef1001 }, { 0x1012c, 0x00001201 },
+        { 0x10270, 0xbeef0062 }, { 0x10274, 0x00101300 },
+        { 0x10330, 0xbeef004a }, { 0x10334, 0x00101302 },
+        { 0x10598, 0xbeef009f }, { 0x1059c, 0x00101304 },
+        { 0x20038, 0x1500 },        /* channel 0's graphics context */
+    };
+    NVTest t;
+
+    nv_start(&t, "nv40");
+    fifo_setup(&t, "nv40");
+    wr(&t, 0x400084, 0x401287c0);       /* nouveau's DEBUG_B: bit 20 */
+    for (size_t i = 0; i < G_N_ELEMENTS(ramin); i++) {
+        qpci_io_writel(t.dev, t.ramin, ramin[i][0], ramin[i][1]);
+    }
+    qpci_io_writel(t.dev, t.bar1, 0x300000, 0x01020304);
+    qpci_io_writel(t.dev, t.bar1, 0x300000 + 1023 * 8192 + 1279 * 4,
+                   0xcafebabe);
+    fifo_push(&t, push, G_N_ELEMENTS(push));
+    g_assert_cmphex(qpci_io_readl(t.dev, t.bar1, 0x304010), ==, 0x00223344);
+    g_assert_cmphex(rd(&t, 0x400700) & 1, ==, 1);               /* busy */
+    /* the blit runs bottom up (its destination is below its source) */
+    g_assert_cmphex(qpci_io_readl(t.dev, t.bar1, 0x12ff3fc), ==, 0x00febabe);
+    g_assert_cmphex(qpci_io_readl(t.dev, t.bar1, 0xb00000), ==, 0);
+    g_assert_cmphex(rd(&t, 0x400100), ==, 0);
+
+    nv_migrate(&t, "model=nv40,romfile=");
+    t.bar1.addr = qpci_config_readl(t.dev, PCI_BASE_ADDRESS_1) & ~0xfu;
+    qtest_qmp_assert_success(t.qts, "{'execute': 'cont'}");
+    qtest_clock_step(t.qts, 1000000);
+    g_assert_cmphex(rd(&t, 0x400700), ==, 0);
+    g_assert_cmphex(qpci_io_readl(t.dev, t.bar1, 0xb00000), ==, 0x00020304);
+    g_assert_cmphex(qpci_io_readl(t.dev, t.bar1, 0x12ff3fc), ==, 0x00febabe);
+    g_assert_cmphex(qpci_io_readl(t.dev, t.bar1, 0x304010), ==, 0x00223344);
+    g_assert_cmphex(rd(&t, 0xc00044), ==, sizeof(push));       /* DMA_GET */
+    g_assert_cmphex(rd(&t, 0x400100), ==, 0);
+    nv_stop(&t);
+}
+
 /* Before NV41 0xf000 is unassigned: $r1 does not keep a value. */
 static void test_vp1_absent(void)
 {
@@ -1912,6 +1996,8 @@ int main(int argc, char **argv)
     qtest_add_data_func("/nv-gpu/vp1/fifo-nv44", "nv44", test_vp1_fifo);
     qtest_add_func("/nv-gpu/pfifo/migration-nv40", test_pfifo_migration);
     qtest_add_func("/nv-gpu/pgraph/notify-nv40", test_pgraph_notify);
+    qtest_add_func("/nv-gpu/pgraph/2d-migration-nv40",
+                   test_pgraph_2d_migration);
     qtest_add_func("/nv-gpu/vp1/absent-nv40", test_vp1_absent);
     qtest_add_func("/nv-gpu/display/crtc-mmio-nv40", test_crtc_mmio);
     qtest_add_func("/nv-gpu/display/migration", test_display_migration);
