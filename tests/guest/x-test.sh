@@ -169,7 +169,9 @@ for model in "${models[@]}"; do
     if [ -z "$mode" ] || [ "$mode" = none ]; then
         reason="no mode set (see modetest)"
     elif [ "$(echo "$freqs" | count)" -lt 2 ]; then
-        reason="vbltest printed $(echo "$freqs" | count) frequencies in 5 s, want 2 or more"
+        # At least 2 x 60 vblanks in 5 s: 24 Hz or more.  Fewer is the
+        # card not raising its vblank interrupt at each frame.
+        reason="vbltest printed $(echo "$freqs" | count) frequencies in 5 s (60 vblanks each), want 2 or more: vblank interrupts do not come at the mode's rate"
     elif ! awk -v m="$med" -v r="$NV_X_REFRESH" 'BEGIN { exit !(m > r * 0.97 && m < r * 1.03) }'; then
         reason="vblank rate ${med} Hz, the mode's is $NV_X_REFRESH Hz (3% allowed)"
     fi
