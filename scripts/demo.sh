@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The main demo: build QEMU with nv-gpu, boot a Debian kernel with a busybox
 # initramfs on one emulated card, and show what the guest saw.
-# Usage: scripts/demo.sh [MODEL]   (default nv40)
+# Usage: scripts/demo.sh [MODEL]        (default nv40)
+#        scripts/demo.sh --x [MODEL]    the X desktop (or NV_DEMO=x)
 # On NV2x-NV4x models the guest loads Debian's own nouveau.ko, which drives
 # the card and puts a framebuffer console on it; the demo reports the
 # driver and fb0 and saves a screenshot of the console as
@@ -10,9 +11,22 @@
 # the guest instead draws a test picture through the 2D engine (fills,
 # pattern, ROP3, blit with colour key, cliprects), saved as
 # build/guest/demo-nv1.png.
+#
+# --x (NV2x-NV4x): boots the Debian root filesystem instead
+# (scripts/make-rootfs.sh builds it once, about a minute, into
+# /var/cache/qemu-nv/rootfs), loads nouveau (nouveau.noaccel=1; NV_X_ACCEL=1
+# for 0), starts Xorg with the nouveau DDX, an xterm and an xclock, and
+# saves the desktop as build/guest/demo-x-MODEL.png.
+# NV_DEMO_BUILD=0 skips scripts/build-qemu.sh (a QEMU already built).
 set -euo pipefail
-. "$(dirname "$0")/../tests/guest/lib.sh"
+. "$(dirname "$0")/../tests/guest/rootfs.sh"
 
+x=0
+if [ "${1:-}" = --x ]; then
+    x=1
+    shift
+fi
+[ "${NV_DEMO:-}" != x ] || x=1
 model=${1:-nv40}
 declare -A names=(
     [nv1]='NV1 (STG-2000 / Edge 3D)'
@@ -28,7 +42,41 @@ if [ -z "${names[$model]:-}" ]; then
     nv_die "unknown model '$model' (one of: $(printf '%s\n' "${!names[@]}" | sort -V | xargs))"
 fi
 
-"$NV_TOP/scripts/build-qemu.sh"
+[ "${NV_DEMO_BUILD:-1}" = 0 ] || "$NV_TOP/scripts/build-qemu.sh"
+
+# The X desktop on the card (--x).
+demo_x() {
+    local image initrd log=$NV_GUEST_OUT/demo-x-$model.log shots=$NV_GUEST_OUT/demo-x-$model
+    local png=$NV_GUEST_OUT/demo-x-$model.png accel=${NV_X_ACCEL:-0} drv xres
+    [ "$model" != nv1 ] || nv_die "the X demo needs an NV2x-NV4x model (nouveau does not drive nv1)"
+    image=$(nv_rootfs_image)
+    initrd=$(nv_rootfs_initramfs)
+    nv_log "booting Debian with X.org and nouveau on -device $(nv_guest_device "$model") (TCG, ~40-60 s)"
+    NV_GUEST_TIMEOUT=${NV_X_TIMEOUT:-300} \
+    NV_GUEST_APPEND="NV_X=desktop nouveau.noaccel=$((1 - accel)) ${NV_GUEST_APPEND:-}" \
+        nv_rootfs_boot "$model" "$initrd" "$image" "$log" "$shots"
+    rm -f "$png" "$shots-x.ppm"
+    [ ! -s "$shots-x.png" ] || mv -f "$shots-x.png" "$png"
+    nv_rootfs_values "$log" XLOG >"$NV_GUEST_OUT/demo-x-$model-Xorg.0.log"
+    drv=$(nv_rootfs_values "$log" DRIVER | head -n 1)
+    xres=$(nv_rootfs_values "$log" X | head -n 1)
+    echo "Driver: ${drv:-none reported}"
+    echo "X: ${xres:-no answer} (Xorg.0.log: $NV_GUEST_OUT/demo-x-$model-Xorg.0.log)"
+    grep -E 'EXA|[Aa]ccel|GPU channel' "$NV_GUEST_OUT/demo-x-$model-Xorg.0.log" |
+        grep -v 'Kernel command line' | sed 's/^\[ *[0-9.]*\] /Xorg: /' || true
+    nv_rootfs_values "$log" WIN | sed 's/^/Window: /'
+    nv_rootfs_values "$log" DMESG | sed 's/^/Kernel error: /'
+    if [ ! -s "$png" ]; then
+        nv_guest_tail "$log" '  | ' 12 >&2
+        nv_die "no screenshot of the X desktop (serial log: $log)"
+    fi
+    echo "The X desktop (xterm and xclock on nouveau), as QEMU shows it: $png"
+}
+if [ "$x" = 1 ]; then
+    demo_x
+    exit 0
+fi
+
 log=$NV_GUEST_OUT/demo-$model.log
 png=$NV_GUEST_OUT/demo-$model.png
 ppm=$NV_GUEST_OUT/demo-$model.ppm

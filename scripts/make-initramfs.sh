@@ -11,6 +11,10 @@
 # and writes /etc/nv-modules: their paths in the image, one a line,
 # dependencies first, for /init to insmod in that order.  Without it the
 # image has no modules and no /etc/nv-modules.
+#
+# NV_GUEST_INIT=FILE uses FILE as /init instead of tests/guest/init, and
+# NV_GUEST_FILES="SRC:DEST ..." (space-separated) copies each file SRC
+# into the image as DEST (an absolute path), keeping its mode.
 set -euo pipefail
 . "$(dirname "$0")/../tests/guest/lib.sh"
 
@@ -19,6 +23,7 @@ out=$1
 busybox=${NV_BUSYBOX:-/bin/busybox}
 init=${NV_GUEST_INIT:-$NV_TOP/tests/guest/init}
 read -r -a modules <<<"${NV_GUEST_MODULES:-}" || true
+read -r -a files <<<"${NV_GUEST_FILES:-}" || true
 
 [ -x "$busybox" ] || nv_die "$busybox missing (apt-get install busybox-static)"
 # A dynamic busybox would need its libraries in the image too.
@@ -45,6 +50,15 @@ install -m 0755 "$NV_TOP/tests/guest/nv1-draw" "$root/bin/nv1-draw"
     slashes=${applet//[^\/]/}
     up=${slashes//\//../}
     ln -sf "${up}bin/busybox" "$root/$applet"
+done
+for f in "${files[@]}"; do
+    src=${f%%:*} dest=${f#*:}
+    if [ "$src" = "$f" ] || [[ $dest != /* ]]; then
+        nv_die "NV_GUEST_FILES: '$f' is not SRC:/DEST"
+    fi
+    [ -f "$src" ] || nv_die "NV_GUEST_FILES: $src missing"
+    mkdir -p "$root$(dirname "$dest")"
+    cp -p "$src" "$root$dest"
 done
 # The kernel wants /dev/console before init opens it; devtmpfs comes later.
 # mknod needs root; without it /init still reaches ttyS0 via its devtmpfs.

@@ -19,11 +19,16 @@
 #   NV_GUEST_QMP      path of a QMP socket to open
 #   NV_GUEST_TRACE    a file: QEMU traces the card's methods (nv_method)
 #                     into it
+#   NV_GUEST_MEM      guest RAM in MiB (default 512)
+# and, set by a sourcing script (an array, so not from the environment):
+#   NV_GUEST_QEMU_ARGS  more QEMU arguments (tests/guest/rootfs.sh: the disk)
 
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib.sh"
 
 NV_GUEST_OUT=${NV_GUEST_OUT:-$NV_TOP/build/guest}
 NV_GUEST_TIMEOUT=${NV_GUEST_TIMEOUT:-60}
+NV_GUEST_MEM=${NV_GUEST_MEM:-512}
+NV_GUEST_QEMU_ARGS=()
 
 nv_guest_kernel() {
     local k=${NV_GUEST_KERNEL:-}
@@ -79,10 +84,10 @@ nv_guest_boot() {
     # ranges, and no e1000 whose option ROM this machine does not have.
     # stdin from /dev/null keeps QEMU off the terminal (and CI has none).
     timeout -k 5 "$NV_GUEST_TIMEOUT" "$NV_QEMU" \
-        -accel tcg -m 512 -nographic -no-reboot -vga none -nic none \
+        -accel tcg -m "$NV_GUEST_MEM" -nographic -no-reboot -vga none -nic none \
         -kernel "$kernel" -initrd "$initrd" -append "$append" \
         -L /usr/share/seabios -L /usr/share/qemu \
-        -device "$(nv_guest_device "$model")" "${qmp[@]}" \
+        -device "$(nv_guest_device "$model")" "${qmp[@]}" "${NV_GUEST_QEMU_ARGS[@]}" \
         </dev/null >"$log" 2>&1 || NV_GUEST_RC=$?
     t1=$EPOCHREALTIME
     # EPOCHREALTIME has six decimals; the separator follows the locale.

@@ -1,0 +1,244 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Guest test: X.org on the card.  One boot per model of the Debian root
+# filesystem (scripts/make-rootfs.sh, built first if not cached) with
+# Debian's kernel, nouveau.ko and the nouveau DDX; the guest side is
+# tests/guest/x-session (NV_X=test).  Five TAP tests per model:
+#   driver    nouveau is bound to the card, no kernel error lines from it
+#   modetest  the connector's preferred mode is NV_X_MODE at NV_X_REFRESH;
+#             modetest -M nouveau sets it and a screendump shows its SMPTE
+#             bars, exact colours at known places (tests/guest/x-check)
+#   vbltest   vbltest -M nouveau counts vblanks at the mode's refresh rate
+#             (median within 3%)
+#   xorg      Xorg.0.log: the nouveau DDX loaded and drove the card (its
+#             chipset line names the model), no (EE) lines; its lines about
+#             acceleration (EXA, channel, NoAccel) are printed as comments
+#   desktop   X answers at NV_X_MODE, depth 24; xsetroot's colour is exact
+#             at points of the root window, the xterm and the xclock are
+#             mapped and drawn (tests/guest/x-check)
+# Usage: tests/guest/x-test.sh [MODEL...]   (default nv20-nv44)
+#
+# Knobs besides those of tests/guest/lib.sh and tests/guest/rootfs.sh:
+#   NV_X_ACCEL=0|1  nouveau.noaccel=1 (default) or 0.  With 0 the kernel
+#                   refuses the DDX a GPU channel, and the DDX's two (EE)
+#                   lines saying so, "Error creating GPU channel: -19" and
+#                   "Error initialising acceleration.  Falling back to
+#                   NoAccel", are the only ones allowed.  With 1 no (EE)
+#                   line is allowed but, on nv20 and nv25, AIGLX's two
+#                   about nouveau_vieux_dri.so, which bookworm's Mesa does
+#                   not have; the tests are named guest/x-accel/...
+#   NV_X_MODE       the mode expected (default 1280x800, the EDID's)
+#   NV_X_REFRESH    its refresh rate as modetest prints it (default 74.99)
+# The serial logs, Xorg.0.log and screendumps (PPM and PNG) of each model
+# are left in build/guest/x-test/.
+set -euo pipefail
+. "$(dirname "$0")/rootfs.sh"
+
+# QEMU's EDID (hw/display/edid-generate.c): preferred mode 1280x800 at
+# 75 Hz nominal, pixel clock 107.30 MHz, 1728x828 total: 74.99 Hz.
+NV_X_MODE=${NV_X_MODE:-1280x800}
+NV_X_REFRESH=${NV_X_REFRESH:-74.99}
+# The root window's colour, and the guest's xsetroot -solid.
+root_rgb=2a6099
+accel=${NV_X_ACCEL:-0}
+case $accel in
+    0 | 1) ;;
+    *) nv_die "NV_X_ACCEL must be 0 or 1, not '$accel'" ;;
+esac
+
+models=("$@")
+((${#models[@]})) || models=(nv20 nv25 nv30 nv34 nv40 nv43 nv44)
+
+tag=x
+[ "$accel" = 1 ] && tag="x-accel"
+run=$NV_GUEST_OUT/$tag-test
+rm -rf "$run"
+mkdir -p "$run"
+NV_GUEST_OUT=$run
+# A boot is about 45 s on an idle 2-core machine; under load much more.
+NV_GUEST_TIMEOUT=${NV_X_TIMEOUT:-300}
+image=$(nv_rootfs_image)
+initrd=$(nv_rootfs_initramfs)
+
+# The DDX's (EE) lines that nouveau.noaccel=1 causes (the kernel answers
+# its channel request with -ENODEV), as fixed strings.
+allowed_ee=()
+if [ "$accel" = 0 ]; then
+    allowed_ee=('(EE) NOUVEAU(0): Error creating GPU channel: -19'
+                '(EE) NOUVEAU(0): Error initialising acceleration.  Falling back to NoAccel')
+fi
+
+# With a channel, AIGLX looks for the DRI driver of NV1x/NV2x chips,
+# nouveau_vieux, which Mesa 22 dropped (bookworm's Mesa has none): its two
+# lines on nv20 and nv25 are the rootfs's, not the card's.
+vieux=/usr/lib/x86_64-linux-gnu/dri/nouveau_vieux_dri.so
+vieux_ee=("(EE) AIGLX error: dlopen of $vieux failed ($vieux: cannot open shared object file: No such file or directory)"
+          '(EE) AIGLX error: unable to load driver nouveau_vieux')
+
+k=0 failed=0
+# result NAME REASON WHAT [COMMENT...]: one TAP line; REASON empty means
+# ok, and then WHAT says what was seen; the comments follow a failure.
+result() {
+    local name=$1 reason=$2 what=$3
+    shift 3
+    k=$((k + 1))
+    if [ -z "$reason" ]; then
+        echo "ok $k - $name ($what)"
+    else
+        failed=$((failed + 1))
+        echo "not ok $k - $name: $reason"
+        printf '%s\n' "$@" | grep . | sed 's/^/# /' || true
+    fi
+}
+
+# Why the guest's lines may stop short: a timeout or QEMU failing.
+ended() {
+    if [ "$NV_GUEST_RC" -eq 124 ] || [ "$NV_GUEST_RC" -eq 137 ]; then
+        echo "timed out after ${NV_GUEST_TIMEOUT} s"
+    elif ! nv_rootfs_lines "$1" | grep -qx NV-DONE; then
+        echo "no NV-DONE, qemu exit status $NV_GUEST_RC"
+    fi
+}
+
+# count: the non-empty lines on stdin (grep -c fails on none).
+count() {
+    grep -c . || true
+}
+
+# median: of the numbers on stdin, one a line.
+median() {
+    sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'
+}
+
+echo "1..$((5 * ${#models[@]}))"
+for model in "${models[@]}"; do
+    log=$run/$model.log shots=$run/$model xlog=$run/$model-Xorg.0.log
+    NV_GUEST_APPEND="NV_X=test NV_X_ROOT=$root_rgb nouveau.noaccel=$((1 - accel)) ${NV_GUEST_APPEND:-}" \
+        nv_rootfs_boot "$model" "$initrd" "$image" "$log" "$shots"
+    echo "# $model: boot took ${NV_GUEST_SECS} s (qemu exit status $NV_GUEST_RC)"
+    name=guest/$tag/$model
+    stop=$(ended "$log")
+    tail=$(nv_guest_tail "$log" '' 12)
+    nv_rootfs_values "$log" XLOG >"$xlog"
+    klog=$(nv_rootfs_values "$log" LOG | tail -n 6)
+
+    # driver
+    reason=
+    drv=$(nv_rootfs_values "$log" DRIVER | head -n 1)
+    probe=$(nv_rootfs_values "$log" MODPROBE | head -n 1)
+    errs=$(nv_rootfs_values "$log" DMESG)
+    root=$(nv_rootfs_values "$log" ROOT | head -n 1)
+    if [ -n "$root" ]; then
+        reason="initramfs: $root"
+    elif [ -n "$probe" ]; then
+        reason="modprobe nouveau $probe"
+    elif [ -z "$drv" ]; then
+        reason="no NV-DRIVER line${stop:+ ($stop)}"
+    elif [ "$drv" = none ]; then
+        reason="no driver bound to the card"
+    elif [ "$(nv_guest_field "$drv" module)" != nouveau ]; then
+        reason="bound driver is '${drv%% *}', want nouveau"
+    elif [ -n "$errs" ]; then
+        reason="$(echo "$errs" | count) error lines in the kernel log"
+    elif ! nv_rootfs_lines "$log" | grep -qx NV-DONE; then
+        reason="guest did not report its kernel log${stop:+ ($stop)}"
+    fi
+    extra=
+    [ -n "$drv" ] || extra=$tail
+    result "$name/driver" "$reason" "${drv%% *}, no kernel errors" \
+        "$(echo "$errs" | head -n 8)" "$klog" "$extra"
+
+    # modetest
+    reason='' seen=''
+    mode=$(nv_rootfs_values "$log" MODE | head -n 1)
+    mt=$(nv_rootfs_values "$log" MODETEST)
+    want_set="setting mode $NV_X_MODE-${NV_X_REFRESH}Hz"
+    if [ -z "$mode" ]; then
+        reason="no NV-MODE line${stop:+ ($stop)}"
+    elif [ "$mode" = none ]; then
+        reason="modetest -c lists no connected connector with a preferred mode"
+    elif [ "$(nv_guest_field "$mode" mode)" != "$NV_X_MODE" ] ||
+        [ "$(nv_guest_field "$mode" refresh)" != "$NV_X_REFRESH" ]; then
+        reason="preferred mode is $(nv_guest_field "$mode" mode) at $(nv_guest_field "$mode" refresh) Hz, want $NV_X_MODE at $NV_X_REFRESH"
+    elif ! grep -q "^$want_set on connectors" <<<"$mt"; then
+        reason="modetest did not say '$want_set'"
+    elif [ ! -s "$shots-modetest.ppm" ]; then
+        reason="no screendump of the pattern (qemu exit status $NV_GUEST_RC)"
+    elif ! seen=$("$NV_TOP/tests/guest/x-check" smpte "$shots-modetest.ppm" \
+                  "${NV_X_MODE%x*}" "${NV_X_MODE#*x}"); then
+        reason="screendump $shots-modetest.png: $seen"
+    fi
+    result "$name/modetest" "$reason" "$(nv_guest_field "$mode" name) $NV_X_MODE-${NV_X_REFRESH}Hz: $seen" \
+        "$mt" "$klog"
+
+    # vbltest: the first figure includes vbltest's start.
+    reason=
+    freqs=$(nv_rootfs_values "$log" VBL | sed -n 's/^freq: \([0-9.]*\)Hz$/\1/p')
+    med=$(echo "$freqs" | tail -n +2 | grep . | median || true)
+    if [ -z "$mode" ] || [ "$mode" = none ]; then
+        reason="no mode set (see modetest)"
+    elif [ "$(echo "$freqs" | count)" -lt 2 ]; then
+        # At least 2 x 60 vblanks in 5 s: 24 Hz or more.  Fewer is the
+        # card not raising its vblank interrupt at each frame.
+        reason="vbltest printed $(echo "$freqs" | count) frequencies in 5 s (60 vblanks each), want 2 or more: vblank interrupts do not come at the mode's rate"
+    elif ! awk -v m="$med" -v r="$NV_X_REFRESH" 'BEGIN { exit !(m > r * 0.97 && m < r * 1.03) }'; then
+        reason="vblank rate ${med} Hz, the mode's is $NV_X_REFRESH Hz (3% allowed)"
+    fi
+    result "$name/vbltest" "$reason" "median ${med} Hz of $(echo "$freqs" | tail -n +2 | xargs | tr ' ' /) Hz, mode ${NV_X_REFRESH} Hz" \
+        "$(nv_rootfs_values "$log" VBL)"
+
+    # xorg
+    reason=
+    chip=NV${model#nv}
+    # Log lines are "[ seconds] (EE) ..."; the legend near the top names
+    # (EE) too.
+    ee=$(grep -E '^\[ *[0-9.]+\] \(EE\)' "$xlog" | sed 's/^\[ *[0-9.]*\] //' || true)
+    allowed=("${allowed_ee[@]}")
+    case $accel:$model in
+        1:nv20 | 1:nv25) allowed+=("${vieux_ee[@]}") ;;
+    esac
+    for a in "${allowed[@]}"; do
+        ee=$(grep -vxF "$a" <<<"$ee" || true)
+    done
+    accel_lines=$(grep -E 'EXA|[Aa]ccel|GPU channel|DRI level|DRI2 capable|sub module "shadowfb"' "$xlog" |
+                  grep -v 'Kernel command line' | sed 's/^\[ *[0-9.]*\] //' || true)
+    if [ ! -s "$xlog" ]; then
+        reason="no Xorg.0.log${stop:+ ($stop)}"
+    elif ! grep -qF '(II) LoadModule: "nouveau"' "$xlog"; then
+        reason="the nouveau DDX was not loaded"
+    elif ! grep -qF "(--) NOUVEAU(0): Chipset: \"NVIDIA $chip\"" "$xlog"; then
+        reason="no 'NOUVEAU(0): Chipset: \"NVIDIA $chip\"' line: $(grep -F 'Chipset' "$xlog" | head -n 1)"
+    elif [ -n "$ee" ]; then
+        reason="$(echo "$ee" | count) (EE) lines"
+    fi
+    result "$name/xorg" "$reason" "nouveau DDX on NVIDIA $chip, no (EE) lines${allowed[*]:+ but the ${#allowed[@]} expected}" \
+        "$ee" "$(grep -E '^\[ *[0-9.]+\] \((EE|WW)\)' "$xlog" | tail -n 6)"
+    # What the driver decided about acceleration, pass or fail.
+    printf '%s\n' "$accel_lines" | grep . | sed "s/^/# $model Xorg: /" || true
+
+    # desktop
+    reason='' seen=''
+    x=$(nv_rootfs_values "$log" X | head -n 1)
+    xterm=$(nv_rootfs_values "$log" WIN | sed -n 's/^nv-xterm //p' | head -n 1)
+    clock=$(nv_rootfs_values "$log" WIN | sed -n 's/^xclock //p' | head -n 1)
+    if [ -z "$x" ]; then
+        reason="no NV-X line${stop:+ ($stop)}"
+    elif [ "$x" != "ready $NV_X_MODE depth 24" ]; then
+        reason="X: '$x', want 'ready $NV_X_MODE depth 24'"
+    elif [ -z "$xterm" ] || [ -z "$clock" ]; then
+        reason="the xterm or the xclock was not mapped"
+    elif [ ! -s "$shots-x.ppm" ]; then
+        reason="no screendump of the desktop (qemu exit status $NV_GUEST_RC)"
+    elif ! seen=$("$NV_TOP/tests/guest/x-check" desktop "$shots-x.ppm" \
+                  "${NV_X_MODE%x*}" "${NV_X_MODE#*x}" "$root_rgb" "$xterm" "$clock"); then
+        reason="screendump $shots-x.png: $seen"
+    elif [ -n "$stop" ]; then
+        reason=$stop
+    fi
+    [ -z "$reason" ] || reason+=" (${NV_GUEST_SECS}s, serial log $log)"
+    result "$name/desktop" "$reason" "${NV_GUEST_SECS}s: $seen" \
+        "$(tail -n 8 "$xlog")" "$tail"
+    nv_rootfs_values "$log" GLX | grep renderer | sed "s/^/# $model glxinfo: /" || true
+done
+echo "# $((k - failed)) passed, $failed failed"
+[ "$failed" -eq 0 ]
