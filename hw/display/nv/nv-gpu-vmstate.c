@@ -332,6 +332,7 @@ static const VMStateDescription vmstate_nv2d_gdi = {
         VMSTATE_UINT32(mono_two_color, NV2dGdi),
         VMSTATE_UINT32(blit_in, NV2dGdi),
         VMSTATE_UINT32(blit_out, NV2dGdi),
+        VMSTATE_UINT32(dma_fonts, NV2dGdi),
         VMSTATE_END_OF_LIST()
     },
 };

@@ -122,6 +122,9 @@ static void mthd_mono_data(NVCard *card, const NVMethodCall *call)
 
 static const NVMethod gdi_methods[] = {
     NV20_COMMON_METHODS,
+    /* the fonts of the in-memory font methods (F, G), which are not
+     * drawn yet; the X driver binds it at set-up */
+    NV_MTHD_STORE(0x184, "DMA_FONTS", G2D(gdi.dma_fonts), 0xfffff),
     NV2D_LINK_METHODS(0x188, "SURFACE"),
     NV_MTHD(0x2fc, "OPERATION", nv2d_mthd_operation),
     NV_MTHD(0x300, "COLOR_FORMAT", nv2d_mthd_color_format, .arg = 0x43),

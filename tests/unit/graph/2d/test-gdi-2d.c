@@ -130,6 +130,10 @@ static void test_fbcon_nv40_32(void)
     /* back to SRCCOPY (the glyph draws with the GDI's last OPERATION) */
     fbcon_fillrect(th, false, 0x00123456, 20, 0, 1, 1);
     g_assert_cmphex(vram32(th, 80), ==, 0x00123456);
+    /* DMA_FONTS, which the X driver binds (rnndb NV4_GDI 0x184), is a
+     * method of the class: no error */
+    mthd(th, SC_GDI, 0x184, DMA_VRAM >> 4);
+    g_assert_cmphex(th_rd(th, 0x400100), ==, 0);
     /* the glyph at (0, 6): 6 * 128 = 768 + 4 * i, row 7 at 896 */
     fbcon_imageblit(th, 0x00ffffff, 0x00000000, 0, 6);
     for (int r = 0; r < 2; r++) {

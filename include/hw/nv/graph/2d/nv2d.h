@@ -53,6 +53,7 @@ typedef struct NV2dGdi {
     uint32_t mono_pos;                  /* bits of mono data taken */
     uint32_t mono_two_color;            /* the data is E's (else C's) */
     uint32_t blit_in, blit_out;         /* BLIT POINT_IN, POINT_OUT */
+    uint32_t dma_fonts;                 /* DMA_FONTS (fonts: not drawn) */
 } NV2dGdi;
 
 /* M2MF (rnndb NV3_M2MF) method state. */
