@@ -142,7 +142,7 @@ const NVModel nv_models[] = {
         .pgraph = NV_PGRAPH_CURIE, .pgraph_chip = NV_PGRAPH_CHIP_NV40,
         .xf = NV_XF_CURIE, .vpe_count = 3, .quad_count = 2,
         .vp1 = NV_VP1_NV41,
-        .pll = NV_PLL_TWO_REG,
+        .pll = NV_PLL_NV41,
         .intr_gpio = true, .heads = 2, .straps = STRAPS_27000,
         .nv41_pfb = true,
         .ram_reg = NV_RAM_REG_PFB474, .ram_type = 0x4,         /* GDDR3 */
@@ -160,7 +160,7 @@ const NVModel nv_models[] = {
         .pgraph = NV_PGRAPH_CURIE, .pgraph_chip = NV_PGRAPH_CHIP_NV40,
         .xf = NV_XF_CURIE, .vpe_count = 3, .quad_count = 1,
         .vp1 = NV_VP1_NV44,
-        .pll = NV_PLL_TWO_REG,
+        .pll = NV_PLL_NV41,
         .intr_gpio = true, .heads = 2, .straps = STRAPS_27000,
         .nv41_pfb = true, .host_mem = true,
         .ram_reg = NV_RAM_REG_PFB474, .ram_type = 0x1,         /* DDR1 */

@@ -32,8 +32,11 @@ uint32_t nv_pramdac_general_control(const NVCard *card, unsigned head)
  * nouveau_hw_pllvals_to_clk(): crystal * N1 * N2 / (M1 * M2) >> log2 P,
  * with N/M in bits 8-15/0-7 and log2 P in bits 16-18 of the PLL register;
  * the second VCO is VPLL_B's on two-register PLLs (when its bit 31 is
- * set), packed into the same register on NV30.  Both heads' PLLs are in
- * head A's block.
+ * set), packed into the same register on NV30.  On NV41+ PRAMDAC 0x580
+ * bit 8 (head A) or 28 (head B) puts the VPLL in single-stage mode, the
+ * second VCO bypassed whatever VPLL_B says (nouveau's devinit/nv04.c
+ * setPLL_double_highregs() then writes VPLL_B as 0x8000011f).  Both
+ * heads' PLLs are in head A's block.
  */
 uint32_t nv_pramdac_pixel_khz(const NVCard *card, unsigned head)
 {
@@ -44,6 +47,12 @@ uint32_t nv_pramdac_pixel_khz(const NVCard *card, unsigned head)
     unsigned log2p = (pll1 >> 16) & 7;
 
     switch (card->model->pll) {
+    case NV_PLL_NV41:
+        if (r[NV_PRAMDAC_580 / 4] & (head ? NV_RAMDAC_580_VPLL2_ACTIVE
+                                          : NV_RAMDAC_580_VPLL1_ACTIVE)) {
+            break;
+        }
+        /* fall through */
     case NV_PLL_TWO_REG:
         if (pll2 & NV31_PRAMDAC_VCO2_ENABLE) {
             n2 = (pll2 >> 8) & 0xff;
@@ -86,7 +95,8 @@ static bool pramdac_write(NVCard *card, unsigned head, uint32_t off,
     }
     card->pramdac.head[head].regs[off / 4] = val;
     if (head == 0 && (off == NV_PRAMDAC_VPLL || off == NV_PRAMDAC_VPLL2 ||
-                      off == NV_PRAMDAC_VPLL_B || off == NV_PRAMDAC_VPLL2_B)) {
+                      off == NV_PRAMDAC_VPLL_B || off == NV_PRAMDAC_VPLL2_B ||
+                      off == NV_PRAMDAC_580)) {
         nv_pcrtc_timing_changed(card);
     }
     return true;

@@ -56,7 +56,9 @@ typedef enum NVVp1Gen {
 typedef enum NVPllKind {
     NV_PLL_SINGLE,              /* N, M, log2 P in one register */
     NV_PLL_NV30,                /* NV30/NV35: a second VCO inside it */
-    NV_PLL_TWO_REG,             /* NV31, NV36, NV40+: VPLL_B at 0x578 */
+    NV_PLL_TWO_REG,             /* NV31, NV36, NV40: VPLL_B at 0x578 */
+    NV_PLL_NV41,                /* as TWO_REG, and PRAMDAC 0x580 can
+                                   bypass the 2nd VCO (single stage) */
 } NVPllKind;
 
 /* Where the VBIOS leaves the memory type for the driver (nvkm/subdev/fb). */

@@ -944,6 +944,12 @@ static void test_vblank_mode(void)
  *   nv30, second VCO in the same register: 0x001141b5 = N2 2 in bits
  *     19-21, log2 P 1, N1 0x41 = 65, bit 7 (VCO2), M2 3 in bits 4-6, M1 5
  *     in bits 0-3: 27000 * 65 * 2 / (5 * 3) = 234000 >> 1 = 117000.
+ *   nv43 as nouveau leaves a single-stage VPLL (devinit/nv04.c
+ *     setPLL_double_highregs()): VPLL 0x00016f0e (N1 0x6f = 111, M1 14,
+ *     log2 P 1), VPLL_B 0x8000011f and PRAMDAC 0x580 bit 8: the second
+ *     VCO is bypassed, 27000 * 111 / 14 = 214071 >> 1 = 107035; without
+ *     bit 8 VPLL_B's N2 1, M2 0x1f = 31 count: 27000 * 111 / 434 = 6905
+ *     >> 1 = 3452.  Bit 28 is head B's and leaves head A alone.
  * A PLL that makes the frame shorter than 1 ms is held at 1 ms (a
  * 1 kHz refresh): N 255, M 1, P 0 is 6885000 kHz, which would make
  * nouveau's 1024x768 frame 1344 * 806 * 10^6 / 6885000 = 157335 ns; with
@@ -970,6 +976,16 @@ static void test_pixel_clock(void)
     th = th_new("nv30", 0);
     th_wr(th, PRAMDAC(0, 0x508), 0x001141b5);
     g_assert_cmpuint(nv_pramdac_pixel_khz(&th->card, 0), ==, 117000);
+    th_free(th);
+
+    th = th_new("nv43", 0);
+    th_wr(th, PRAMDAC(0, 0x508), 0x00016f0e);
+    th_wr(th, PRAMDAC(0, 0x578), 0x8000011f);
+    g_assert_cmpuint(nv_pramdac_pixel_khz(&th->card, 0), ==, 3452);
+    th_wr(th, PRAMDAC(0, 0x580), 0x10000000);
+    g_assert_cmpuint(nv_pramdac_pixel_khz(&th->card, 0), ==, 3452);
+    th_wr(th, PRAMDAC(0, 0x580), 0x00000100);
+    g_assert_cmpuint(nv_pramdac_pixel_khz(&th->card, 0), ==, 107035);
     th_free(th);
 
     th = th_new("nv40", 0);

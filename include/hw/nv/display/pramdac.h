@@ -24,6 +24,10 @@
 #define NV_PRAMDAC_VPLL_B           0x578   /* two-register PLLs' 2nd VCO */
 #define NV_PRAMDAC_VPLL2_B          0x57c
 #define   NV31_PRAMDAC_VCO2_ENABLE  (1u << 31)
+/* NV41+: a VPLL in single-stage mode (nouveau nvreg.h NV_PRAMDAC_580) */
+#define NV_PRAMDAC_580              0x580
+#define   NV_RAMDAC_580_VPLL1_ACTIVE    (1u << 8)
+#define   NV_RAMDAC_580_VPLL2_ACTIVE    (1u << 28)
 #define   NV30_PRAMDAC_VCO2_ENABLE  (1u << 7)
 #define NV_PRAMDAC_GENERAL_CONTROL  0x600
 #define   NV_PRAMDAC_GENERAL_CONTROL_ALT_MODE   (1u << 12)  /* 16 not 15 */
