@@ -87,7 +87,10 @@ nv_rootfs_boot() {
     # the host parses (the guest reports them as NV-DMESG).
     # snapshot=on: the guest's writes go to a temporary overlay, the
     # cached image stays as it is (and boots may run side by side).
-    local NV_GUEST_QEMU_ARGS=(-drive "file=$image,format=raw,if=virtio,snapshot=on")
+    # -rtc: a fixed date (the desktop's clock shows it), so screendumps
+    # of two runs can be compared byte for byte.
+    local NV_GUEST_QEMU_ARGS=(-drive "file=$image,format=raw,if=virtio,snapshot=on"
+                              -rtc base=2026-01-01T12:00:00)
     local more=()
     read -r -a more <<<"${NV_ROOTFS_QEMU_ARGS:-}" || true
     NV_GUEST_QEMU_ARGS+=("${more[@]}")

@@ -26,7 +26,11 @@
 #                   NoAccel", are the only ones allowed.  With 1 no (EE)
 #                   line is allowed but, on nv20 and nv25, AIGLX's two
 #                   about nouveau_vieux_dri.so, which bookworm's Mesa does
-#                   not have; the tests are named guest/x-accel/...
+#                   not have; the tests are named guest/x-accel/..., and
+#                   a sixth per model checks that the accelerated desktop
+#                   is the same picture as the unaccelerated one:
+#   same      the desktop's screendump is byte-identical to the one of the
+#             NV_X_ACCEL=0 run (build/guest/x-test/, else a boot of its own)
 #   NV_X_MODE       the mode expected (default 1280x800, the EDID's)
 #   NV_X_REFRESH    its refresh rate as modetest prints it (default 74.99)
 # The serial logs, Xorg.0.log and screendumps (PPM and PNG) of each model
@@ -110,7 +114,22 @@ median() {
     sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'
 }
 
-echo "1..$((5 * ${#models[@]}))"
+# noaccel_shot MODEL: the desktop screendump of a run without
+# acceleration: the NV_X_ACCEL=0 run's if it is there, else our own boot.
+noaccel_shot() {
+    local model=$1 ppm=$NV_GUEST_OUT/../x-test/$1-x.ppm
+    if [ ! -s "$ppm" ]; then
+        NV_GUEST_APPEND="NV_X=desktop NV_X_ROOT=$root_rgb nouveau.noaccel=1 ${NV_GUEST_APPEND:-}" \
+            nv_rootfs_boot "$model" "$initrd" "$image" \
+            "$run/$model-noaccel.log" "$run/$model-noaccel"
+        ppm=$run/$model-noaccel-x.ppm
+    fi
+    printf '%s\n' "$ppm"
+}
+
+per_model=5
+[ "$accel" = 1 ] && per_model=6
+echo "1..$((per_model * ${#models[@]}))"
 for model in "${models[@]}"; do
     log=$run/$model.log shots=$run/$model xlog=$run/$model-Xorg.0.log
     NV_GUEST_APPEND="NV_X=test NV_X_ROOT=$root_rgb nouveau.noaccel=$((1 - accel)) ${NV_GUEST_APPEND:-}" \
@@ -239,6 +258,17 @@ for model in "${models[@]}"; do
     result "$name/desktop" "$reason" "${NV_GUEST_SECS}s: $seen" \
         "$(tail -n 8 "$xlog")" "$tail"
     nv_rootfs_values "$log" GLX | grep renderer | sed "s/^/# $model glxinfo: /" || true
+    [ "$accel" = 1 ] || continue
+
+    # same: with and without acceleration, one picture.
+    reason=
+    ref=$(noaccel_shot "$model")
+    if [ ! -s "$shots-x.ppm" ] || [ ! -s "$ref" ]; then
+        reason="no screendump to compare ($shots-x.ppm, $ref)"
+    elif ! cmp -s "$shots-x.ppm" "$ref"; then
+        reason="screendump $shots-x.png differs from the unaccelerated $ref"
+    fi
+    result "$name/same" "$reason" "byte-identical to nouveau.noaccel=1"
 done
 echo "# $((k - failed)) passed, $failed failed"
 [ "$failed" -eq 0 ]
