@@ -1,33 +1,33 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The main demo: build QEMU with nv-gpu, boot a Debian kernel with a busybox
-# initramfs on one emulated card, and show what the guest saw.
-# Usage: scripts/demo.sh [MODEL]        (default nv40)
-#        scripts/demo.sh --x [MODEL]    the X desktop (or NV_DEMO=x)
-# On NV2x-NV4x models the guest loads Debian's own nouveau.ko, which drives
-# the card and puts a framebuffer console on it; the demo reports the
-# driver and fb0 and saves a screenshot of the console as
-# build/guest/demo-MODEL.png.  With nv1 (which nouveau does not support)
-# the guest instead draws a test picture through the 2D engine (fills,
-# pattern, ROP3, blit with colour key, cliprects), saved as
-# build/guest/demo-nv1.png.
-#
-# --x (NV2x-NV4x): boots the Debian root filesystem instead
+# The main demo: build QEMU with nv-gpu, boot Debian on one emulated card,
+# and show what the guest saw.
+# Usage: scripts/demo.sh [MODEL]            (default nv40)
+#        scripts/demo.sh --console [MODEL]  nouveau's console only
+# On NV2x-NV4x models the demo boots the Debian root filesystem
 # (scripts/make-rootfs.sh builds it once, about a minute, into
-# /var/cache/qemu-nv/rootfs), loads nouveau (nouveau.noaccel=1; NV_X_ACCEL=1
-# for 0), starts Xorg with the nouveau DDX, an xterm and an xclock, and
-# saves the desktop as build/guest/demo-x-MODEL.png.
+# /var/cache/qemu-nv/rootfs): Debian's kernel loads its own nouveau.ko
+# with acceleration (NV_X_ACCEL=0: nouveau.noaccel=1), Xorg starts with
+# the nouveau DDX (EXA on the card's 2D engine), with an xterm and a
+# clock, and the desktop is saved as build/guest/demo-x-MODEL.png.
+# --console (or NV_DEMO=console) boots a busybox initramfs instead, whose
+# nouveau puts its framebuffer console on the card; the demo reports the
+# driver and fb0 and saves the console as build/guest/demo-MODEL.png.
+# With nv1 (which nouveau does not support) the guest draws a test
+# picture through the 2D engine (fills, pattern, ROP3, blit with colour
+# key, cliprects), saved as build/guest/demo-nv1.png.
 # NV_DEMO_BUILD=0 skips scripts/build-qemu.sh (a QEMU already built).
 set -euo pipefail
 . "$(dirname "$0")/../tests/guest/rootfs.sh"
 
-x=0
-if [ "${1:-}" = --x ]; then
-    x=1
-    shift
-fi
-[ "${NV_DEMO:-}" != x ] || x=1
+x=1
+case ${1:-} in
+    --console) x=0; shift ;;
+    --x) shift ;;                   # the default; kept for old habits
+esac
+[ "${NV_DEMO:-}" != console ] || x=0
 model=${1:-nv40}
+[ "$model" != nv1 ] || x=0
 declare -A names=(
     [nv1]='NV1 (STG-2000 / Edge 3D)'
     [nv20]='GeForce3'
@@ -44,11 +44,10 @@ fi
 
 [ "${NV_DEMO_BUILD:-1}" = 0 ] || "$NV_TOP/scripts/build-qemu.sh"
 
-# The X desktop on the card (--x).
+# The X desktop on the card.
 demo_x() {
     local image initrd log=$NV_GUEST_OUT/demo-x-$model.log shots=$NV_GUEST_OUT/demo-x-$model
-    local png=$NV_GUEST_OUT/demo-x-$model.png accel=${NV_X_ACCEL:-0} drv xres
-    [ "$model" != nv1 ] || nv_die "the X demo needs an NV2x-NV4x model (nouveau does not drive nv1)"
+    local png=$NV_GUEST_OUT/demo-x-$model.png accel=${NV_X_ACCEL:-1} drv xres
     image=$(nv_rootfs_image)
     initrd=$(nv_rootfs_initramfs)
     nv_log "booting Debian with X.org and nouveau on -device $(nv_guest_device "$model") (TCG, ~40-60 s)"
@@ -70,7 +69,7 @@ demo_x() {
         nv_guest_tail "$log" '  | ' 12 >&2
         nv_die "no screenshot of the X desktop (serial log: $log)"
     fi
-    echo "The X desktop (xterm and xclock on nouveau), as QEMU shows it: $png"
+    echo "The X desktop (xterm and xclock on nouveau$([ "$accel" = 1 ] && echo ', EXA acceleration')), as QEMU shows it: $png"
 }
 if [ "$x" = 1 ]; then
     demo_x
