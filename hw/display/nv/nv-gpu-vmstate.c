@@ -434,6 +434,17 @@ static const VMStateDescription vmstate_nv2d = {
     },
 };
 
+static const VMStateDescription vmstate_nv20_fe3d = {
+    .name = "nv-gpu/nv20-fe3d",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(dma_fence, NV20Fe3d),
+        VMSTATE_UINT32(fence_offset, NV20Fe3d),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static const VMStateDescription vmstate_nv20_pgraph_ctx = {
     .name = "nv-gpu/nv20-pgraph-ctx",
     .version_id = 1,
@@ -445,6 +456,7 @@ static const VMStateDescription vmstate_nv20_pgraph_ctx = {
         VMSTATE_UINT32(rdi_index, NV20PgraphCtx),
         VMSTATE_UINT32_ARRAY(regs, NV20PgraphCtx, NV20_PGRAPH_REGS),
         VMSTATE_STRUCT(g2d, NV20PgraphCtx, 1, vmstate_nv2d, NV2dState),
+        VMSTATE_STRUCT(fe3d, NV20PgraphCtx, 1, vmstate_nv20_fe3d, NV20Fe3d),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -470,6 +482,7 @@ static const VMStateDescription vmstate_nv20_pgraph = {
         VMSTATE_STRUCT_ARRAY(ctx, NV20Pgraph, NV20_PGRAPH_CTX_SLOTS, 1,
                              vmstate_nv20_pgraph_ctx, NV20PgraphCtx),
         VMSTATE_STRUCT(g2d, NV20Pgraph, 1, vmstate_nv2d, NV2dState),
+        VMSTATE_STRUCT(fe3d, NV20Pgraph, 1, vmstate_nv20_fe3d, NV20Fe3d),
         VMSTATE_UINT32(methods, NV20Pgraph),
         VMSTATE_END_OF_LIST()
     },

@@ -171,6 +171,7 @@ static void ctx_save(NVCard *card, uint32_t inst)
 
     memcpy(s->regs, g->regs, sizeof(s->regs));
     s->g2d = g->g2d;
+    s->fe3d = g->fe3d;
     s->pipe_address = g->pipe_address;
     s->rdi_index = g->rdi_index;
     s->stamp = ++g->ctx_clock;
@@ -198,6 +199,7 @@ static void ctx_load(NVCard *card, uint32_t inst)
             }
         }
         g->g2d = s->g2d;
+        g->fe3d = s->fe3d;
         g->pipe_address = s->pipe_address;
         g->rdi_index = s->rdi_index;
         s->stamp = ++g->ctx_clock;

@@ -359,6 +359,43 @@ static void test_no_context(void)
     th_free(th);
 }
 
+/*
+ * The 3D class's fence (rnndb nv30-40_3d.xml), as Mesa's nv30 driver
+ * uses it: DMA_FENCE (0x1a4) names the DMA object (VRAM 0x200000, limit
+ * 0x1f), FENCE_OFFSET (0x1d6c) 0x10, and FENCE_VALUE (0x1d70) 0x1234 is
+ * written at VRAM 0x200010.  A method the class has no row for yet
+ * (0x1fc4, Mesa's vertex program output routing) is taken without an
+ * error; a fence beyond the DMA object's limit is DMA_W_PROTECTION
+ * (NSOURCE bit 8).
+ */
+static void run_fence(const char *model, uint32_t cls)
+{
+    TestHost *th = gr_new(model);
+
+    th_ramin_wr(th, OBJ, cls);
+    g_assert_true(mthd(th, 7, 0, OBJ >> 4));
+    g_assert_true(mthd(th, 7, 0x1a4, NTFY >> 4));
+    g_assert_true(mthd(th, 7, 0x1d6c, 0x10));
+    g_assert_true(mthd(th, 7, 0x1d70, 0x1234));
+    g_assert_cmphex(vram_rd(th, NTFY_VRAM + 0x10), ==, 0x1234);
+    g_assert_true(mthd(th, 7, 0x1fc4, 0x06144321));
+    g_assert_cmphex(th_rd(th, 0x400100), ==, 0);
+    g_assert_true(mthd(th, 7, 0x1d6c, 0x20));
+    g_assert_true(mthd(th, 7, 0x1d70, 1));
+    g_assert_cmphex(th_rd(th, 0x400108), ==, 0x00000100);
+    th_free(th);
+}
+
+static void test_fence_nv30(void)
+{
+    run_fence("nv30", 0x0397);
+}
+
+static void test_fence_nv44(void)
+{
+    run_fence("nv44", 0x4497);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -376,5 +413,7 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/ctx/xfer/kelvin", test_xfer_kelvin);
     g_test_add_func("/objects-nv20/ctx/xfer/curie", test_xfer_curie);
     g_test_add_func("/objects-nv20/ctx/no-context", test_no_context);
+    g_test_add_func("/objects-nv20/3d/fence/nv30", test_fence_nv30);
+    g_test_add_func("/objects-nv20/3d/fence/nv44", test_fence_nv44);
     return g_test_run();
 }

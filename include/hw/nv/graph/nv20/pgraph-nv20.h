@@ -156,6 +156,16 @@ typedef struct NV20Reg {
 } NV20Reg;
 
 /*
+ * The 3D classes' state that is modelled so far: the fence Mesa's nv30
+ * driver waits on (rnndb graph/nv30-40_3d.xml DMA_FENCE, FENCE_OFFSET,
+ * FENCE_VALUE; Rankine and Curie).
+ */
+typedef struct NV20Fe3d {
+    uint32_t dma_fence;         /* the DMA object's instance >> 4 */
+    uint32_t fence_offset;
+} NV20Fe3d;
+
+/*
  * A graphics context: what a channel sees of PGRAPH, saved while another
  * channel has it (docs/pgraph.rst "Context switching").  @inst is the
  * context image's RAMIN address >> 4 it belongs to, 0 for a free slot.
@@ -166,6 +176,7 @@ typedef struct NV20PgraphCtx {
     uint32_t pipe_address, rdi_index;
     uint32_t regs[NV20_PGRAPH_REGS];            /* context registers only */
     NV2dState g2d;
+    NV20Fe3d fe3d;
 } NV20PgraphCtx;
 
 /*
@@ -193,8 +204,9 @@ typedef struct NV20Pgraph {
     uint32_t ctxctl_cur, ctxctl_next, ctxctl_0310;
     uint32_t ctx_clock;                         /* stamps for the slots */
     NV20PgraphCtx ctx[NV20_PGRAPH_CTX_SLOTS];
-    /* The 2D engine's state (docs/pgraph.rst "2D classes"). */
+    /* The 2D engine's state (docs/pgraph.rst "2D classes"), the 3D's. */
     NV2dState g2d;
+    NV20Fe3d fe3d;
     uint32_t methods;                           /* executed, for tests */
     /*
      * Derived: log-once flags; Curie's context image layout, read from
