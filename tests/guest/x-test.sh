@@ -3,8 +3,8 @@
 # Guest test: X.org on the card.  One boot per model of the Debian root
 # filesystem (scripts/make-rootfs.sh, built first if not cached) with
 # Debian's kernel, nouveau.ko and the nouveau DDX; the guest side is
-# tests/guest/x-session (NV_X=test).  Five TAP tests per model (six with
-# NV_X_ACCEL=1, seven with NV_X_KMSCUBE=1 too, below):
+# tests/guest/x-session (NV_X=test).  Five TAP tests per model (seven
+# with NV_X_ACCEL=1, below):
 #   driver    nouveau is bound to the card, no kernel error lines from it
 #   modetest  the connector's preferred mode is NV_X_MODE at NV_X_REFRESH;
 #             modetest -M nouveau sets it and a screendump shows its SMPTE
@@ -32,15 +32,12 @@
 #                   is the same picture as the unaccelerated one:
 #   same      the desktop's screendump is byte-identical to the one of the
 #             NV_X_ACCEL=0 run (build/guest/x-test/, else a boot of its own)
-#   kmscube   (with NV_X_ACCEL=1 and NV_X_KMSCUBE=1) kmscube -c 30 makes
-#             a GL context with Mesa's nouveau driver on the card and
-#             finishes its 30 frames (exit status 0, no kernel error:
-#             nouveau reports a channel it cannot idle as one); it draws
-#             nothing right until the 3D classes exist.  Skipped on
-#             nv20/nv25: bookworm's Mesa has no driver for Kelvin.  Off by
-#             default: with kmscube's channel beside the kernel's, methods
-#             of one channel still reach PGRAPH as the other's (nouveau
-#             logs CACHE_ERROR and ILLEGAL_MTHD; docs/pfifo.rst)
+#   kmscube   (with NV_X_ACCEL=1; NV_X_KMSCUBE=0 leaves it out) kmscube
+#             -c 30 makes a GL context with Mesa's nouveau driver on the
+#             card and finishes its 30 frames (exit status 0, no kernel
+#             error: nouveau reports a channel it cannot idle as one); it
+#             draws nothing right until the 3D classes exist.  Skipped on
+#             nv20/nv25: bookworm's Mesa has no driver for Kelvin.
 #   NV_X_MODE       the mode expected (default 1280x800, the EDID's)
 #   NV_X_REFRESH    its refresh rate as modetest prints it (default 74.99)
 # The serial logs, Xorg.0.log and screendumps (PPM and PNG) of each model
@@ -137,7 +134,7 @@ noaccel_shot() {
     printf '%s\n' "$ppm"
 }
 
-kmscube=${NV_X_KMSCUBE:-0}
+kmscube=${NV_X_KMSCUBE:-1}
 [ "$accel" = 1 ] || kmscube=0
 per_model=$((5 + accel + kmscube))
 echo "1..$((per_model * ${#models[@]}))"

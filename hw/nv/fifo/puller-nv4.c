@@ -40,11 +40,20 @@ static void cache_error(NVCard *card, uint32_t reason)
     nv_card_update_irq(card);
 }
 
+/*
+ * A semaphore method the puller refuses stops it there, like a cache
+ * error: nouveau's handler (nv04_fifo_intr, SEMAPHORE) skips the method
+ * with GET + 4 and restarts PULL0, after it has, for DMA_SEMAPHORE, made
+ * the DMA object the puller took valid itself (puller.rst: pre-G80
+ * DMA_SEMAPHORE takes only write-only class 2 objects).  The caller
+ * leaves GET at the method.
+ */
 static void semaphore_error(NVCard *card, unsigned err)
 {
     NV4Pfifo *f = &card->pfifo4;
 
-    f->pull0 = (f->pull0 & ~(0xfu << NV4_PULL0_SEMAPHORE_SHIFT)) |
+    f->pull0 = (f->pull0 & ~(0xfu << NV4_PULL0_SEMAPHORE_SHIFT) &
+                ~NV4_PULL0_ACCESS) |
                err << NV4_PULL0_SEMAPHORE_SHIFT;
     f->intr |= NV4_PFIFO_INTR_SEMAPHORE;
     nv_log(card, NV_LOG_GUEST_ERROR, "nv: pfifo: channel %u semaphore error "
@@ -176,29 +185,38 @@ static bool puller_step(NVCard *card)
         if (!object_lookup(card, data, &e)) {
             return false;
         }
-        /* puller.rst: the pre-G80 bug wants class 2 with write-only rights */
+        /*
+         * puller.rst: the pre-G80 bug wants class 2 with write-only
+         * rights; any other object is taken, but not made valid.
+         */
         nv_dmaobj_load(card, e.inst, &sem);
+        ch->semaphore = (ch->semaphore & 0xffc) | (e.inst >> 4) << 12;
         if (sem.cls != NV_DMAOBJ_CLASS_FROM_MEMORY ||
             sem.rights != NV_DMAOBJ_RIGHTS_WO || !sem.present) {
             semaphore_error(card, NV4_SEM_ERR_INVALID_OPERAND);
-            break;
+            return false;
         }
-        ch->semaphore = (ch->semaphore & 0xffc) | (e.inst >> 4) << 12 |
-                        NV4_SEMAPHORE_CTXDMA_VALID;
+        ch->semaphore |= NV4_SEMAPHORE_CTXDMA_VALID;
         break;
     case 0x0064:    /* SEMAPHORE_OFFSET */
         if (data & ~0xffcu) {
             semaphore_error(card, NV4_SEM_ERR_INVALID_OPERAND);
-            break;
+            return false;
         }
         ch->semaphore = (ch->semaphore & ~0xffcu) | data;
         break;
     case 0x0068:    /* SEMAPHORE_ACQUIRE */
+        if (!(ch->semaphore & NV4_SEMAPHORE_CTXDMA_VALID)) {
+            semaphore_error(card, NV4_SEM_ERR_INVALID_STATE);
+            return false;
+        }
         ch->acquire_value = data;
         ch->pull1 |= NV4_PULL1_ACQUIRE_ACTIVE;
         break;
     case 0x006c:    /* SEMAPHORE_RELEASE */
-        sem_access(card, &data, true);
+        if (!sem_access(card, &data, true)) {
+            return false;
+        }
         break;
     case 0x0080:    /* YIELD: with one channel running, nothing to do */
         break;

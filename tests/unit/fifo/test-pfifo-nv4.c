@@ -551,6 +551,46 @@ static void test_unmodelled_engine(void)
     th_free(th);
 }
 
+/*
+ * nouveau's semaphores on NV17+ (nv17_fence.c): a read-write class 2
+ * object (no write-only bit 0x8000), which pre-G80 DMA_SEMAPHORE refuses
+ * (puller.rst).  The puller stops at the method: INTR.SEMAPHORE (bit 20),
+ * PULL0 without ACCESS and with error 1 (INVALID_OPERAND) in bits 20-23,
+ * GET still at the method (0, CACHE1 0x3270), CACHE1_SEMAPHORE (0x326c)
+ * holding the object (0x1210 << 12) but not its valid bit.  nouveau's
+ * handler (nv04_fifo_intr) acknowledges, sets the valid bit, skips the
+ * method (GET + 4) and restarts PULL0; OFFSET 0x10 and RELEASE 0x99
+ * then write 0x99 at VRAM 0x200010.
+ */
+static void test_semaphore_rdwr(void)
+{
+    TestHost *th = fifo_new("nv40");
+    uint32_t u = user(th, 0);
+
+    chan_new(th, 0, PB_OBJ);
+    dmaobj(th, SEM_OBJ, 0x02 | 0x3000, 0xfff, 0x200000);
+    ramht_insert(th, H_SEM, 0, NV4_ENGINE_SOFTWARE, SEM_OBJ);
+    pb(th, 0x00, inc(0, 0x0060, 2));            /* DMA_SEMAPHORE, OFFSET */
+    pb(th, 0x04, H_SEM);
+    pb(th, 0x08, 0x10);
+    pb(th, 0x0c, inc(0, 0x006c, 1));            /* RELEASE */
+    pb(th, 0x10, 0x99);
+    th_wr(th, u + 0x40, 0x14);
+    g_assert_cmphex(th_rd(th, 0x002100), ==, 0x00100000);
+    g_assert_cmphex(th_rd(th, 0x003250), ==, 0x00100000);
+    g_assert_cmphex(th_rd(th, 0x003270), ==, 0);
+    g_assert_cmphex(th_rd(th, 0x00326c), ==, 0x1210 << 12);
+    g_assert_cmphex(nv_ld_le(th->vram + 0x200010, 4), ==, 0);
+    th_wr(th, 0x002100, 0x00100000);
+    th_wr(th, 0x00326c, th_rd(th, 0x00326c) | 1);
+    th_wr(th, 0x003270, 4);
+    th_wr(th, 0x003250, 1);
+    g_assert_cmphex(nv_ld_le(th->vram + 0x200010, 4), ==, 0x99);
+    g_assert_cmphex(th_rd(th, 0x002100), ==, 0);
+    g_assert_cmphex(th_rd(th, u + 0x44), ==, 0x14);
+    th_free(th);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -571,6 +611,7 @@ int main(int argc, char **argv)
     g_test_add_func("/pfifo-nv4/channel-switch", test_channel_switch);
     g_test_add_func("/pfifo-nv4/cache-pairs-nv30", test_cache_pairs_nv30);
     g_test_add_func("/pfifo-nv4/semaphore", test_semaphore);
+    g_test_add_func("/pfifo-nv4/semaphore-rdwr", test_semaphore_rdwr);
     g_test_add_func("/pfifo-nv4/endless-bounded", test_endless_bounded);
     g_test_add_func("/pfifo-nv4/unmodelled-engine", test_unmodelled_engine);
     return g_test_run();
