@@ -187,3 +187,29 @@ nv_guest_fbcon() {
     NV_GUEST_APPEND="NV_DEMO=nouveau NV_DRIVER=$driver ${NV_GUEST_APPEND:-}" \
         nv_guest_shot "$1" "$2" "$3" NV-CONSOLE "$4" "${5:-}"
 }
+
+# TAP for the guest tests.  result NAME REASON WHAT [COMMENT...]: one TAP
+# line; REASON empty means ok, and then WHAT says what was seen; the
+# comments follow a failure.  The caller sets k=0 failed=0 first.
+result() {
+    local name=$1 reason=$2 what=$3
+    shift 3
+    k=$((k + 1))
+    if [ -z "$reason" ]; then
+        echo "ok $k - $name ($what)"
+    else
+        failed=$((failed + 1))
+        echo "not ok $k - $name: $reason"
+        printf '%s\n' "$@" | grep . | sed 's/^/# /' || true
+    fi
+}
+
+# same_picture SHOT REF: why screendump SHOT is not byte-identical to
+# REF (accelerated against unaccelerated), or nothing when it is.
+same_picture() {
+    if [ ! -s "$1" ] || [ ! -s "$2" ]; then
+        echo "no screendump to compare ($1, $2)"
+    elif ! cmp -s "$1" "$2"; then
+        echo "screendump $1 differs from the unaccelerated $2"
+    fi
+}

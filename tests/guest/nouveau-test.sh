@@ -87,21 +87,6 @@ NV_GUEST_OUT=$run
 initrd=$(nv_guest_initramfs "$driver")
 
 k=0 failed=0
-# result NAME REASON WHAT [COMMENT...]: one TAP line; REASON empty means
-# ok, and then WHAT says what was seen; the comments follow a failure.
-result() {
-    local name=$1 reason=$2 what=$3
-    shift 3
-    k=$((k + 1))
-    if [ -z "$reason" ]; then
-        echo "ok $k - $name ($what)"
-    else
-        failed=$((failed + 1))
-        echo "not ok $k - $name: $reason"
-        printf '%s\n' "$@" | grep . | sed 's/^/# /' || true
-    fi
-}
-
 # Why the guest's lines may stop short: a timeout or QEMU failing.
 ended() {
     if [ "$NV_GUEST_RC" -eq 124 ] || [ "$NV_GUEST_RC" -eq 137 ]; then
@@ -225,14 +210,8 @@ for model in "${models[@]}"; do
     result "$name/methods" "$reason" "$seen"
 
     # same: accelerated and unaccelerated consoles are the same picture.
-    reason=
-    ref=$(noaccel_ppm "$model")
-    if [ ! -s "$ppm" ] || [ ! -s "$ref" ]; then
-        reason="no screendump to compare ($ppm, $ref)"
-    elif ! cmp -s "$ppm" "$ref"; then
-        reason="screendump $ppm differs from the noaccel one $ref"
-    fi
-    result "$name/same" "$reason" "byte-identical to noaccel=1"
+    result "$name/same" "$(same_picture "$ppm" "$(noaccel_ppm "$model")")" \
+        "byte-identical to noaccel=1"
 done
 echo "# $((k - failed)) passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -88,21 +88,6 @@ vieux_ee=("(EE) AIGLX error: dlopen of $vieux failed ($vieux: cannot open shared
           '(EE) AIGLX error: unable to load driver nouveau_vieux')
 
 k=0 failed=0
-# result NAME REASON WHAT [COMMENT...]: one TAP line; REASON empty means
-# ok, and then WHAT says what was seen; the comments follow a failure.
-result() {
-    local name=$1 reason=$2 what=$3
-    shift 3
-    k=$((k + 1))
-    if [ -z "$reason" ]; then
-        echo "ok $k - $name ($what)"
-    else
-        failed=$((failed + 1))
-        echo "not ok $k - $name: $reason"
-        printf '%s\n' "$@" | grep . | sed 's/^/# /' || true
-    fi
-}
-
 # Why the guest's lines may stop short: a timeout or QEMU failing.
 ended() {
     if [ "$NV_GUEST_RC" -eq 124 ] || [ "$NV_GUEST_RC" -eq 137 ]; then
@@ -270,14 +255,9 @@ for model in "${models[@]}"; do
     [ "$accel" = 1 ] || continue
 
     # same: with and without acceleration, one picture.
-    reason=
-    ref=$(noaccel_shot "$model")
-    if [ ! -s "$shots-x.ppm" ] || [ ! -s "$ref" ]; then
-        reason="no screendump to compare ($shots-x.ppm, $ref)"
-    elif ! cmp -s "$shots-x.ppm" "$ref"; then
-        reason="screendump $shots-x.png differs from the unaccelerated $ref"
-    fi
-    result "$name/same" "$reason" "byte-identical to nouveau.noaccel=1"
+    result "$name/same" \
+        "$(same_picture "$shots-x.ppm" "$(noaccel_shot "$model")")" \
+        "byte-identical to nouveau.noaccel=1"
 
     # kmscube
     [ "$kmscube" = 1 ] || continue
