@@ -8,8 +8,9 @@
 # (scripts/make-rootfs.sh builds it once, about a minute, into
 # /var/cache/qemu-nv/rootfs): Debian's kernel loads its own nouveau.ko
 # with acceleration (NV_X_ACCEL=0: nouveau.noaccel=1), Xorg starts with
-# the nouveau DDX (EXA on the card's 2D engine), with an xterm and a
-# clock, and the desktop is saved as build/guest/demo-x-MODEL.png.
+# the nouveau DDX (EXA on the card's 2D engine), with an xterm, a clock
+# and xwud showing a copy of the xterm, and the desktop is saved as
+# build/guest/demo-x-MODEL.png.
 # --console (or NV_DEMO=console) boots a busybox initramfs instead, whose
 # nouveau puts its framebuffer console on the card; the demo reports the
 # driver and fb0 and saves the console as build/guest/demo-MODEL.png.

@@ -37,8 +37,10 @@
 #             card and finishes its 30 frames (exit status 0, no kernel
 #             error: nouveau reports a channel it cannot idle as one); it
 #             draws nothing right until the 3D classes exist.  Skipped on
-#             nv20/nv25 (bookworm's Mesa has no driver for Kelvin) and on
-#             nv30/nv34 (Mesa finds no EGL config there; not investigated)
+#             nv20/nv25 (bookworm's Mesa has no driver for Kelvin).  On
+#             nv30/nv34, where Mesa offers no GLES2, "glx" takes its place:
+#             glxinfo -B gets a direct GL context whose renderer is the
+#             chip, with no kernel error
 #   NV_X_MODE       the mode expected (default 1280x800, the EDID's)
 #   NV_X_REFRESH    its refresh rate as modetest prints it (default 74.99)
 # The serial logs, Xorg.0.log and screendumps (PPM and PNG) of each model
@@ -234,16 +236,17 @@ for model in "${models[@]}"; do
     x=$(nv_rootfs_values "$log" X | head -n 1)
     xterm=$(nv_rootfs_values "$log" WIN | sed -n 's/^nv-xterm //p' | head -n 1)
     clock=$(nv_rootfs_values "$log" WIN | sed -n 's/^xclock //p' | head -n 1)
+    copy=$(nv_rootfs_values "$log" WIN | sed -n 's/^xwud //p' | head -n 1)
     if [ -z "$x" ]; then
         reason="no NV-X line${stop:+ ($stop)}"
     elif [ "$x" != "ready $NV_X_MODE depth 24" ]; then
         reason="X: '$x', want 'ready $NV_X_MODE depth 24'"
-    elif [ -z "$xterm" ] || [ -z "$clock" ]; then
-        reason="the xterm or the xclock was not mapped"
+    elif [ -z "$xterm" ] || [ -z "$clock" ] || [ -z "$copy" ]; then
+        reason="the xterm, the xclock or xwud was not mapped"
     elif [ ! -s "$shots-x.ppm" ]; then
         reason="no screendump of the desktop (qemu exit status $NV_GUEST_RC)"
     elif ! seen=$("$NV_TOP/tests/guest/x-check" desktop "$shots-x.ppm" \
-                  "${NV_X_MODE%x*}" "${NV_X_MODE#*x}" "$root_rgb" "$xterm" "$clock"); then
+                  "${NV_X_MODE%x*}" "${NV_X_MODE#*x}" "$root_rgb" "$xterm" "$clock" "$copy"); then
         reason="screendump $shots-x.png: $seen"
     elif [ -n "$stop" ]; then
         reason=$stop
@@ -268,12 +271,21 @@ for model in "${models[@]}"; do
             continue
             ;;
         nv30 | nv34)
-            # Mesa's nv30 driver offers EGL no config for the GBM surface
-            # on these chips, before any context or method; why is not
-            # investigated yet (Mesa's format tables for the Rankine
-            # class are the likely reason).
-            k=$((k + 1))
-            echo "ok $k - $name/kmscube # SKIP Mesa finds no EGL config on NV3x (not investigated)"
+            # Mesa gives GLES2, kmscube's API, only to a driver with
+            # non-power-of-two textures and separate blend equations
+            # (src/mesa/main/version.c, compute_version_es2), which its
+            # nv30 driver has on Curie only: no EGL config here, as on the
+            # real card.  Desktop GL makes its context instead.
+            reason=
+            glx=$(nv_rootfs_values "$log" GLX)
+            if ! grep -qx 'direct rendering: Yes' <<<"$glx"; then
+                reason="glxinfo -B: no direct rendering${stop:+ ($stop)}"
+            elif ! grep -qx "OpenGL renderer string: $chip" <<<"$glx"; then
+                reason="glxinfo -B: renderer is not $chip"
+            elif [ -n "$errs" ]; then
+                reason="kernel errors (see the driver test)"
+            fi
+            result "$name/glx" "$reason" "a direct GL context on $chip" "$glx"
             continue
             ;;
     esac
