@@ -14,6 +14,11 @@
 #   xorg      Xorg.0.log: the nouveau DDX loaded and drove the card (its
 #             chipset line names the model), no (EE) lines; its lines about
 #             acceleration (EXA, channel, NoAccel) are printed as comments
+#   cursor    modetest -C: of three screendumps at least one shows its
+#             cursor, and each shows the pattern with the 64x64 cursor
+#             square blended over it or nothing (tests/guest/x-check)
+#   flip      (with NV_X_ACCEL=1: nouveau flips through its channel)
+#             modetest -v flips pages at the mode's rate (median within 3%)
 #   desktop   X answers at NV_X_MODE, depth 24; xsetroot's colour is exact
 #             at points of the root window, the xterm and the xclock are
 #             mapped and drawn (tests/guest/x-check)
@@ -104,9 +109,9 @@ count() {
     grep -c . || true
 }
 
-# median: of the numbers on stdin, one a line.
+# median: of the numbers on stdin, one a line (empty lines ignored).
 median() {
-    sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'
+    grep . | sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'
 }
 
 # noaccel_shot MODEL: the desktop screendump of a run without
@@ -122,9 +127,29 @@ noaccel_shot() {
     printf '%s\n' "$ppm"
 }
 
+# rates KIND: the N.NN of the "freq: N.NNHz" lines among the NV-KIND ones
+# (vbltest and modetest -v print one every 60 vblanks or flips).
+rates() {
+    nv_rootfs_values "$log" "$1" | sed -n 's/^freq: \([0-9.]*\)Hz$/\1/p'
+}
+
+# rate_reason RATES WHAT: why RATES (one a line, from WHAT) are not the
+# mode's refresh rate, or nothing if their median is within 3% of it.
+# At least two figures: 2 x 60 events in 5 s is 24 Hz or more.
+rate_reason() {
+    local n med
+    n=$(echo "$1" | count)
+    med=$(echo "$1" | median)
+    if [ "$n" -lt 2 ]; then
+        echo "$2 printed $n rates (one every 60 events), want 2 or more: the events do not come at the mode's rate"
+    elif ! awk -v m="$med" -v r="$NV_X_REFRESH" 'BEGIN { exit !(m > r * 0.97 && m < r * 1.03) }'; then
+        echo "$2: ${med} Hz, the mode's rate is $NV_X_REFRESH Hz (3% allowed)"
+    fi
+}
+
 kmscube=${NV_X_KMSCUBE:-1}
 [ "$accel" = 1 ] || kmscube=0
-per_model=$((5 + accel + kmscube))
+per_model=$((6 + 2 * accel + kmscube))
 echo "1..$((per_model * ${#models[@]}))"
 for model in "${models[@]}"; do
     log=$run/$model.log shots=$run/$model xlog=$run/$model-Xorg.0.log
@@ -187,20 +212,47 @@ for model in "${models[@]}"; do
         "$mt" "$klog"
 
     # vbltest: the first figure includes vbltest's start.
-    reason=
-    freqs=$(nv_rootfs_values "$log" VBL | sed -n 's/^freq: \([0-9.]*\)Hz$/\1/p')
-    med=$(echo "$freqs" | tail -n +2 | grep . | median || true)
+    freqs=$(rates VBL | tail -n +2)
+    med=$(echo "$freqs" | median)
     if [ -z "$mode" ] || [ "$mode" = none ]; then
         reason="no mode set (see modetest)"
-    elif [ "$(echo "$freqs" | count)" -lt 2 ]; then
-        # At least 2 x 60 vblanks in 5 s: 24 Hz or more.  Fewer is the
-        # card not raising its vblank interrupt at each frame.
-        reason="vbltest printed $(echo "$freqs" | count) frequencies in 5 s (60 vblanks each), want 2 or more: vblank interrupts do not come at the mode's rate"
-    elif ! awk -v m="$med" -v r="$NV_X_REFRESH" 'BEGIN { exit !(m > r * 0.97 && m < r * 1.03) }'; then
-        reason="vblank rate ${med} Hz, the mode's is $NV_X_REFRESH Hz (3% allowed)"
+    else
+        reason=$(rate_reason "$freqs" "vbltest, 5 s")
     fi
-    result "$name/vbltest" "$reason" "median ${med} Hz of $(echo "$freqs" | tail -n +2 | xargs | tr ' ' /) Hz, mode ${NV_X_REFRESH} Hz" \
+    result "$name/vbltest" "$reason" "median ${med} Hz of $(echo "$freqs" | xargs | tr ' ' /) Hz, mode ${NV_X_REFRESH} Hz" \
         "$(nv_rootfs_values "$log" VBL)"
+
+    # cursor: three screendumps while modetest -C runs; the cursor blinks,
+    # so one is enough, but none may show anything else.
+    reason='' seen=()
+    for i in 1 2 3; do
+        if [ ! -s "$shots-cursor-$i.ppm" ]; then
+            reason="no screendump cursor-$i${stop:+ ($stop)}"
+        elif ! got=$("$NV_TOP/tests/guest/x-check" cursor "$shots-cursor-$i.ppm" \
+                     "${NV_X_MODE%x*}" "${NV_X_MODE#*x}"); then
+            reason="screendump $shots-cursor-$i.png: $got"
+        else
+            seen+=("$got")
+            continue
+        fi
+        break
+    done
+    if [ -z "$reason" ] && ! printf '%s\n' "${seen[@]}" | grep -q '^cursor '; then
+        reason="no screendump shows the cursor"
+    fi
+    result "$name/cursor" "$reason" "modetest -C: $(IFS=';'; echo "${seen[*]}" | sed 's/;/; /g')" \
+        "$(nv_rootfs_values "$log" CURSOR | tail -n 4)"
+
+    # flip: modetest -v's rate, the first figure included.  nouveau flips
+    # through its kernel channel (dispnv04/crtc.c nv04_crtc_page_flip), so
+    # not with noaccel.
+    if [ "$accel" = 1 ]; then
+        freqs=$(rates FLIP)
+        med=$(echo "$freqs" | median)
+        reason=$(rate_reason "$freqs" "modetest -v, 6 s")
+        result "$name/flip" "$reason" "median ${med} Hz of $(echo "$freqs" | xargs | tr ' ' /) Hz" \
+            "$(nv_rootfs_values "$log" FLIP | tail -n 6)"
+    fi
 
     # xorg
     reason=

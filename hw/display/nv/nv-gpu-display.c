@@ -14,19 +14,29 @@
 typedef void NVGPULineFn(NVGPUState *s, unsigned y, uint32_t *out);
 
 /*
+ * Something drawn over lines [first, end) from VRAM bytes [addr, addr +
+ * bytes) (the cursor): those lines are redrawn when those bytes change.
+ */
+typedef struct NVGPUOverlay {
+    int64_t first, end;
+    uint64_t addr, bytes;
+} NVGPUOverlay;
+
+/*
  * Report the lines whose VRAM changed (all of them after a mode or palette
  * change) to the console.  With @line, they are converted into a console
  * surface of our own first (NV1's per-pixel palette bypass, 8 bpp through
- * the palette, a blanked screen); without, the surface is VRAM itself.
- * @bytes is how much of VRAM one line shows, for the dirty check.
+ * the palette, a blanked screen, the cursor); without, the surface is VRAM
+ * itself.  @bytes is how much of VRAM one line shows, for the dirty check.
  */
 static void nv_gpu_draw(NVGPUState *s, unsigned width, unsigned height,
                         uint64_t start, uint64_t stride, uint64_t bytes,
-                        bool full, NVGPULineFn *line)
+                        bool full, NVGPULineFn *line, const NVGPUOverlay *ov)
 {
     DisplaySurface *ds = qemu_console_surface(s->con);
     DirtyBitmapSnapshot *snap;
     int first = -1, last = -1;
+    bool ov_dirty;
 
     if (!width || !height) {
         return;
@@ -40,9 +50,12 @@ static void nv_gpu_draw(NVGPUState *s, unsigned width, unsigned height,
     }
     snap = memory_region_snapshot_and_clear_dirty(&s->vga.vram, 0, s->vram_size,
                                                   DIRTY_MEMORY_VGA);
+    ov_dirty = ov && memory_region_snapshot_get_dirty(&s->vga.vram, snap,
+                                                      ov->addr, ov->bytes);
     for (unsigned y = 0; y < height; y++) {
         uint64_t off = (start + y * stride) % s->vram_size;
         bool dirty = full || !bytes || off + bytes > s->vram_size ||
+                     (ov_dirty && y >= ov->first && y < ov->end) ||
                      memory_region_snapshot_get_dirty(&s->vga.vram, snap, off,
                                                       bytes);
 
@@ -87,13 +100,14 @@ static void nv_gpu_update_nv1(NVGPUState *s)
     s->mode = m;
     s->pdac_drawn = s->card.pdac1;
     nv_gpu_draw(s, m.width, m.height, m.start, m.stride, m.stride, full,
-                nv_gpu_nv1_line);
+                nv_gpu_nv1_line, NULL);
 }
 
 /*
  * Direct-colour modes whose lines all lie in VRAM are shown from VRAM
- * itself, like bochs-display; 8 bpp, a blanked screen and a mode running
- * past the end of VRAM are converted line by line instead.
+ * itself, like bochs-display; 8 bpp, a blanked screen, a mode running
+ * past the end of VRAM and a visible cursor are converted line by line
+ * instead.
  */
 static bool nv_gpu_crtc_shared(NVGPUState *s, const NVScanout *m,
                                pixman_format_code_t *fmt)
@@ -111,7 +125,7 @@ static bool nv_gpu_crtc_shared(NVGPUState *s, const NVScanout *m,
     default:
         return false;
     }
-    return !m->blank && m->stride % 4 == 0 && m->stride >= m->line_bytes &&
+    return !m->blank && !m->cursor && m->stride % 4 == 0 && m->stride >= m->line_bytes &&
            m->base + (uint64_t)m->stride * (m->height - 1) + m->line_bytes <=
            s->vram_size;
 }
@@ -140,8 +154,14 @@ static void nv_gpu_update_crtc(NVGPUState *s)
     s->genctl_drawn = genctl;
     memcpy(s->palette_drawn, v->palette, sizeof(s->palette_drawn));
     if (!nv_gpu_crtc_shared(s, &m, &fmt)) {
-        nv_gpu_draw(s, m.width, m.height, m.base, m.stride,
-                    m.line_bytes, full, nv_gpu_crtc_line);
+        NVGPUOverlay cursor = {
+            .first = m.cursor_y, .end = (int64_t)m.cursor_y + m.cursor_h,
+            .addr = m.cursor_addr,
+            .bytes = m.cursor_w * m.cursor_h * (m.cursor_argb ? 4 : 2),
+        };
+
+        nv_gpu_draw(s, m.width, m.height, m.base, m.stride, m.line_bytes,
+                    full, nv_gpu_crtc_line, m.cursor ? &cursor : NULL);
         return;
     }
     ds = qemu_console_surface(s->con);
@@ -152,7 +172,7 @@ static void nv_gpu_update_crtc(NVGPUState *s)
         full = true;
     }
     nv_gpu_draw(s, m.width, m.height, m.base, m.stride,
-                m.line_bytes, full, NULL);
+                m.line_bytes, full, NULL, NULL);
 }
 
 /* ---- legacy VGA ---------------------------------------------------- */

@@ -242,6 +242,93 @@ static void pcrtc_reset(NVCard *card)
 
 /* ---- scanout --------------------------------------------------------- */
 
+/*
+ * The cursor as nouveau programs it (dispnv04/cursor.c, crtc.c): shown
+ * while CR31 bit 0 is set; its image at CR2F:CR30:CR31 (address bits
+ * 31-24, 23-17, 16-11) in VRAM (CR30 bit 7, which nouveau always sets,
+ * is taken to say so); its size and format from PCRTC CURSOR_CONFIG, its
+ * top left corner at PRAMDAC CU_START_POS, two signed 16-bit halves.
+ * CURSOR_CONFIG's line count field is taken as sixteens of lines (nouveau
+ * uses 2 for 32 and 4 for 64); doubled lines (CR31 bit 1, for double-scan
+ * modes) are not modelled.
+ */
+static void scanout_cursor(const NVCard *card, unsigned head, NVScanout *out)
+{
+    const uint8_t *cr = card->vga.head[head].cr;
+    uint32_t cfg = card->pcrtc.head[head].cursor_config;
+    uint32_t pos = card->pramdac.head[head].regs[NV_PRAMDAC_CU_START_POS / 4];
+    uint64_t bytes;
+
+    out->cursor_argb = cfg & NV_PCRTC_CURSOR_CONFIG_CUR_BPP_32;
+    out->cursor_npm = cfg & NV_PCRTC_CURSOR_CONFIG_CUR_BLEND_ALPHA;
+    out->cursor_w = cfg & NV_PCRTC_CURSOR_CONFIG_CUR_PIXELS_64 ? 64 : 32;
+    out->cursor_h = MIN((cfg >> 24 & 0xf) * 16, 64);
+    out->cursor_x = (int16_t)(pos & 0xffff);
+    out->cursor_y = (int16_t)(pos >> 16);
+    out->cursor_addr = (uint64_t)cr[NV_CRE_HCUR_ADDR2] << 24 |
+                       (uint64_t)(cr[NV_CRE_HCUR_ADDR0] & 0x7f) << 17 |
+                       (uint64_t)(cr[NV_CRE_HCUR_ADDR1] >> 2) << 11;
+    bytes = (uint64_t)out->cursor_w * out->cursor_h *
+            (out->cursor_argb ? 4 : 2);
+    /* An image reaching past the end of VRAM is not shown. */
+    out->cursor = (cr[NV_CRE_HCUR_ADDR1] & NV_CRE_HCUR_ADDR1_ENABLE) &&
+                  out->cursor_h && out->cursor_addr + bytes <= card->vram_size;
+}
+
+/*
+ * One cursor pixel over screen pixel @d (both 0x00RRGGBB).  A8R8G8B8
+ * cursors have premultiplied alpha unless CUR_BLEND_ALPHA is set
+ * (dispnv04/crtc.c nv11_cursor_upload): d * (255 - a) / 255 is added to
+ * the colour, or c * a / 255 + d * (255 - a) / 255 without
+ * premultiplication, each product rounded to nearest and the sum capped
+ * at 255.  A1R5G5B5 pixels are the colour where bit 15 is set and
+ * transparent where it is clear.
+ */
+static uint32_t cursor_pixel(const NVScanout *m, const uint8_t *p, uint32_t d)
+{
+    uint32_t v, a, rgb = 0;
+
+    if (!m->cursor_argb) {
+        v = nv_ld_le(p, 2);
+        if (!(v & 0x8000)) {
+            return d;
+        }
+        return nv_widen((v >> 10) & 0x1f, 5) << 16 |
+               nv_widen((v >> 5) & 0x1f, 5) << 8 | nv_widen(v & 0x1f, 5);
+    }
+    v = nv_ld_le(p, 4);
+    a = v >> 24;
+    for (int sh = 16; sh >= 0; sh -= 8) {
+        uint32_t c = (v >> sh) & 0xff, b = (d >> sh) & 0xff;
+
+        if (m->cursor_npm) {
+            c = (c * a + 127) / 255;
+        }
+        rgb |= MIN(c + (b * (255 - a) + 127) / 255, 255u) << sh;
+    }
+    return rgb;
+}
+
+static void scanout_cursor_line(const NVCard *card, const NVScanout *m,
+                                unsigned y, uint32_t *out)
+{
+    int64_t row = (int64_t)y - m->cursor_y;
+    unsigned bytes = m->cursor_argb ? 4 : 2;
+    const uint8_t *p;
+
+    if (!m->cursor || row < 0 || row >= m->cursor_h) {
+        return;
+    }
+    p = card->vram + m->cursor_addr + row * m->cursor_w * bytes;
+    for (unsigned i = 0; i < m->cursor_w; i++, p += bytes) {
+        int64_t x = (int64_t)m->cursor_x + i;
+
+        if (x >= 0 && x < m->width) {
+            out[x] = cursor_pixel(m, p, out[x]);
+        }
+    }
+}
+
 void nv_pcrtc_scanout(const NVCard *card, unsigned head, NVScanout *out)
 {
     const NVVgaHead *v = &card->vga.head[head];
@@ -279,6 +366,7 @@ void nv_pcrtc_scanout(const NVCard *card, unsigned head, NVScanout *out)
     out->stride = offset * 8;
     out->line_bytes = out->width * (out->bpp == 15 ? 2 : out->bpp / 8);
     out->base = card->pcrtc.head[head].start % card->vram_size;
+    scanout_cursor(card, head, out);
 }
 
 /* Lines past the end of VRAM show black rather than wrapping. */
@@ -292,29 +380,35 @@ void nv_pcrtc_scanout_line(const NVCard *card, unsigned head,
 
     if (m->blank || line + m->line_bytes > card->vram_size) {
         memset(out, 0, m->width * sizeof(*out));
-        return;
-    }
-    p = card->vram + line;
-    for (unsigned x = 0; x < m->width; x++, p += bytes) {
-        switch (m->bpp) {
-        case 8:
-            out[x] = nv_pcrtc_palette_rgb(card, head, *p);
-            break;
-        case 15:
-            v = nv_ld_le(p, 2);
-            out[x] = nv_widen((v >> 10) & 0x1f, 5) << 16 |
-                     nv_widen((v >> 5) & 0x1f, 5) << 8 | nv_widen(v & 0x1f, 5);
-            break;
-        case 16:
-            v = nv_ld_le(p, 2);
-            out[x] = nv_widen(v >> 11, 5) << 16 |
-                     nv_widen((v >> 5) & 0x3f, 6) << 8 | nv_widen(v & 0x1f, 5);
-            break;
-        default:
-            out[x] = nv_ld_le(p, 4) & 0xffffff;
-            break;
+        if (m->blank) {
+            return;
+        }
+    } else {
+        p = card->vram + line;
+        for (unsigned x = 0; x < m->width; x++, p += bytes) {
+            switch (m->bpp) {
+            case 8:
+                out[x] = nv_pcrtc_palette_rgb(card, head, *p);
+                break;
+            case 15:
+                v = nv_ld_le(p, 2);
+                out[x] = nv_widen((v >> 10) & 0x1f, 5) << 16 |
+                         nv_widen((v >> 5) & 0x1f, 5) << 8 |
+                         nv_widen(v & 0x1f, 5);
+                break;
+            case 16:
+                v = nv_ld_le(p, 2);
+                out[x] = nv_widen(v >> 11, 5) << 16 |
+                         nv_widen((v >> 5) & 0x3f, 6) << 8 |
+                         nv_widen(v & 0x1f, 5);
+                break;
+            default:
+                out[x] = nv_ld_le(p, 4) & 0xffffff;
+                break;
+            }
         }
     }
+    scanout_cursor_line(card, m, y, out);
 }
 
 uint32_t nv_pcrtc_palette_rgb(const NVCard *card, unsigned head,

@@ -846,6 +846,105 @@ static void test_scanout_8(void)
 }
 
 /*
+ * The hardware cursor as nouveau sets it up for a 64x64 ARGB cursor at
+ * VRAM 0x1ff800 (dispnv04/crtc.c, cursor.c):
+ *   CURSOR_CONFIG = LINES_64 (4 << 24) | PIXELS_64 (1 << 16) | BPP_32
+ *                   (1 << 12) | ADDRESS_SPACE_PNVM (1 << 8) = 0x04011100
+ *   CR30 = ASI 0x80 | (0x1ff800 >> 17 = 0x0f) = 0x8f
+ *   CR31 = ((0x1ff800 >> 11) & 0x3f = 0x3f) << 2 = 0xfc, | 1 to show = 0xfd
+ *   CR2F = 0x1ff800 >> 24 = 0
+ *   CU_START_POS = y << 16 | (x & 0xffff); (-2, 5) = 0x0005fffe
+ * The screen (32 bpp, pitch 4096, base 0) is 0x204080 everywhere on line 7.
+ * Cursor row 7 - 5 = 2 starts at 0x1ff800 + 2 * 256 = 0x1ffa00; screen
+ * column x shows cursor pixel x + 2.
+ *   pixel 2 (x 0): 0x00000000, transparent: 0x204080
+ *   pixel 3 (x 1): 0xff102030, opaque: 0x102030
+ *   pixel 4 (x 2): 0x80402010, premultiplied, a = 128, 255 - a = 127:
+ *       r 0x40 + round(0x20 * 127 / 255) = 64 + round(15.94) = 64 + 16 = 80
+ *       g 0x20 + round(0x40 * 127 / 255) = 32 + round(31.87) = 32 + 32 = 64
+ *       b 0x10 + round(0x80 * 127 / 255) = 16 + round(63.75) = 16 + 64 = 80
+ *     = 0x504050
+ *   pixel 5 (x 3): 0x80ffffff: r 255 + 16 capped at 255: 0xffffff
+ * Not premultiplied (CURSOR_CONFIG bit 28), pixel 4 again:
+ *       r round(0x40 * 128 / 255) + 16 = round(32.13) + 16 = 48
+ *       g round(0x20 * 128 / 255) + 32 = round(16.06) + 32 = 48
+ *       b round(0x10 * 128 / 255) + 64 = round(8.03) + 64 = 72
+ *     = 0x303048
+ * Line 4 is above the cursor (0x204080 at x 0); line 69 = 5 + 64 below it.
+ * A1R5G5B5, 32 pixels wide (CURSOR_CONFIG 0x02000100): row 2 at 0x1ff800 +
+ * 2 * 64; pixel 3 = 0xfc00 (bit 15, r 0x1f): 0xff0000; pixel 4 = 0x7c00
+ * (bit 15 clear): transparent.
+ */
+static void test_cursor(void)
+{
+    TestHost *th = th_new("nv40", 0);
+    g_autofree uint32_t *line = g_new0(uint32_t, 1024);
+    const uint32_t row = 0x1ffa00;
+    NVScanout m;
+
+    set_mode_1024x768(th, 0, 24, 4096, 0, GENCTL_NOUVEAU);
+    for (unsigned y = 0; y < 80; y++) {
+        for (unsigned x = 0; x < 8; x++) {
+            nv_st_le(th->vram + y * 4096 + x * 4, 0x204080, 4);
+        }
+    }
+    nv_st_le(th->vram + row + 2 * 4, 0x00000000, 4);
+    nv_st_le(th->vram + row + 3 * 4, 0xff102030, 4);
+    nv_st_le(th->vram + row + 4 * 4, 0x80402010, 4);
+    nv_st_le(th->vram + row + 5 * 4, 0x80ffffff, 4);
+    th_wr(th, PCRTC(0, 0x810), 0x04011100);
+    wrcr(th, 0, 0x30, 0x8f);
+    wrcr(th, 0, 0x31, 0xfc);
+    wrcr(th, 0, 0x2f, 0x00);
+    th_wr(th, PRAMDAC(0, 0x300), 0x0005fffe);
+
+    /* CR31 bit 0 clear: no cursor. */
+    nv_pcrtc_scanout(&th->card, 0, &m);
+    g_assert_false(m.cursor);
+    nv_pcrtc_scanout_line(&th->card, 0, &m, 7, line);
+    g_assert_cmphex(line[1], ==, 0x204080);
+
+    wrcr(th, 0, 0x31, 0xfd);
+    nv_pcrtc_scanout(&th->card, 0, &m);
+    g_assert_true(m.cursor);
+    g_assert_cmphex(m.cursor_addr, ==, 0x1ff800);
+    g_assert_cmpint(m.cursor_x, ==, -2);
+    g_assert_cmpint(m.cursor_y, ==, 5);
+    g_assert_cmpuint(m.cursor_w, ==, 64);
+    g_assert_cmpuint(m.cursor_h, ==, 64);
+    nv_pcrtc_scanout_line(&th->card, 0, &m, 7, line);
+    g_assert_cmphex(line[0], ==, 0x204080);
+    g_assert_cmphex(line[1], ==, 0x102030);
+    g_assert_cmphex(line[2], ==, 0x504050);
+    g_assert_cmphex(line[3], ==, 0xffffff);
+    nv_pcrtc_scanout_line(&th->card, 0, &m, 4, line);
+    g_assert_cmphex(line[1], ==, 0x204080);
+    nv_pcrtc_scanout_line(&th->card, 0, &m, 69, line);
+    g_assert_cmphex(line[1], ==, 0x204080);
+
+    th_wr(th, PCRTC(0, 0x810), 0x04011100 | 1u << 28);
+    nv_pcrtc_scanout(&th->card, 0, &m);
+    nv_pcrtc_scanout_line(&th->card, 0, &m, 7, line);
+    g_assert_cmphex(line[2], ==, 0x303048);
+
+    th_wr(th, PCRTC(0, 0x810), 0x02000100);
+    nv_st_le(th->vram + 0x1ff800 + 2 * 64 + 3 * 2, 0xfc00, 2);
+    nv_st_le(th->vram + 0x1ff800 + 2 * 64 + 4 * 2, 0x7c00, 2);
+    nv_pcrtc_scanout(&th->card, 0, &m);
+    g_assert_cmpuint(m.cursor_w, ==, 32);
+    g_assert_cmpuint(m.cursor_h, ==, 32);
+    nv_pcrtc_scanout_line(&th->card, 0, &m, 7, line);
+    g_assert_cmphex(line[1], ==, 0xff0000);
+    g_assert_cmphex(line[2], ==, 0x204080);
+
+    /* An image running past the end of VRAM is not shown: CR2F = 0xff. */
+    wrcr(th, 0, 0x2f, 0xff);
+    nv_pcrtc_scanout(&th->card, 0, &m);
+    g_assert_false(m.cursor);
+    th_free(th);
+}
+
+/*
  * RASTER and input status 1 follow the frame of the programmed mode
  * (1024x768 above): total = VDT 0x324 + 2 = 806 lines, visible = 768,
  * retrace from VRS = 770 to the line whose low four bits equal CR11's
@@ -1151,6 +1250,7 @@ int main(int argc, char **argv)
     g_test_add_func("/display/scanout/1024x768x32", test_scanout_32);
     g_test_add_func("/display/pcrtc/pixel-clock", test_pixel_clock);
     g_test_add_func("/display/scanout/16-15bpp", test_scanout_16_15);
+    g_test_add_func("/display/scanout/cursor", test_cursor);
     g_test_add_func("/display/scanout/8bpp", test_scanout_8);
     g_test_add_func("/display/pramdac/test-control-pll", test_pramdac);
     g_test_add_func("/display/pstraps/models", test_pstraps);

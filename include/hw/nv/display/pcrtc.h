@@ -25,6 +25,10 @@
 #define NV_PCRTC_CONFIG             0x804
 #define NV_PCRTC_RASTER             0x808
 #define NV_PCRTC_CURSOR_CONFIG      0x810
+#define   NV_PCRTC_CURSOR_CONFIG_CUR_BPP_32     (1u << 12)
+#define   NV_PCRTC_CURSOR_CONFIG_CUR_PIXELS_64  (1u << 16)
+#define   NV_PCRTC_CURSOR_CONFIG_CUR_LINES_64   (4u << 24)
+#define   NV_PCRTC_CURSOR_CONFIG_CUR_BLEND_ALPHA (1u << 28)
 #define NV_PCRTC_GPIO               0x818
 #define NV_PCRTC_GPIO_EXT           0x81c
 #define NV_PCRTC_830                0x830
@@ -62,6 +66,15 @@ typedef struct NVScanout {
     uint32_t stride;            /* bytes */
     uint32_t line_bytes;        /* bytes of VRAM a line shows */
     uint64_t base;              /* VRAM offset of the first pixel */
+    /* The hardware cursor, composed into the lines it covers. */
+    bool cursor;                /* CR31 bit 0, and its image in VRAM */
+    bool cursor_argb;           /* A8R8G8B8, else A1R5G5B5 */
+    bool cursor_npm;            /* alpha not premultiplied */
+    int32_t cursor_x;           /* PRAMDAC CU_START_POS, signed */
+    int32_t cursor_y;
+    uint32_t cursor_w;          /* 32 or 64 pixels */
+    uint32_t cursor_h;          /* 32 or 64 lines */
+    uint64_t cursor_addr;       /* VRAM offset of its first pixel */
 } NVScanout;
 
 struct NVCard;
@@ -77,7 +90,10 @@ void nv_pcrtc_beam(struct NVCard *card, unsigned head, bool *vretrace,
 
 void nv_pcrtc_scanout(const struct NVCard *card, unsigned head,
                       NVScanout *out);
-/* Convert line @y of @m to x8r8g8b8 (@out holds m->width pixels). */
+/*
+ * Convert line @y of @m to x8r8g8b8 (@out holds m->width pixels), with the
+ * cursor over it.
+ */
 void nv_pcrtc_scanout_line(const struct NVCard *card, unsigned head,
                            const NVScanout *m, unsigned y, uint32_t *out);
 /*

@@ -17,6 +17,7 @@
 #define NV_PRMDIO_OFFSET            0x1000
 #define NV_PRAMDAC_REGS             (NV_PRMDIO_OFFSET / 4)
 
+#define NV_PRAMDAC_CU_START_POS     0x300   /* 15:0 X, 31:16 Y */
 #define NV_PRAMDAC_NVPLL            0x500
 #define NV_PRAMDAC_MPLL             0x504
 #define NV_PRAMDAC_VPLL             0x508

@@ -73,6 +73,10 @@
 #define NV_CRE_LSR                  0x25    /* vertical bit 10s */
 #define NV_CRE_PIXEL                0x28    /* bits 1:0 = pixel format */
 #define NV_CRE_HEB                  0x2d    /* horizontal bit 8s */
+#define NV_CRE_HCUR_ADDR2           0x2f    /* cursor address bits 31:24 */
+#define NV_CRE_HCUR_ADDR0           0x30    /* 6:0 address 23:17, 7 ASI */
+#define NV_CRE_HCUR_ADDR1           0x31    /* 0 enable, 1 double, 7:2 16:11 */
+#define   NV_CRE_HCUR_ADDR1_ENABLE  (1u << 0)
 #define NV_CRE_DDC_STATUS           0x3e    /* bit 2 SCL, bit 3 SDA in */
 #define NV_CRE_DDC_WR               0x3f    /* bit 5 SCL, bit 4 SDA out */
 #define NV_CRE_EBR                  0x41    /* vertical bit 11s */
