@@ -207,8 +207,14 @@ static void test_rect(void)
     g_assert_cmphex(vram32(th, 4 * (640 + 1)), ==, 0x040200c0);
     g_assert_cmphex(vram32(th, 4 * 2), ==, 0);
     g_assert_cmphex(vram32(th, 4 * 640 * 2), ==, 0);
-    /* The user clip (CLIP object, CTX_SWITCH.CLIP) narrows it further:
-     * clip (100,100) 2x2, rect (99,99) 4x4 -> only (100..101, 100..101). */
+    /*
+     * The user clip (CLIP object, CTX_SWITCH.CLIP) narrows it further:
+     * clip (100,100) 2x2, rect (99,99) 4x4 -> only (100..101, 100..101).
+     * With CLIP latched the size takes UCLIP MIN 100, MAX 102 and sets
+     * XY_B bits 12, 13, 16, 17 (the point was inside the canvas, 102 is
+     * below its maximum).
+     */
+    object(th, 0x05, OPTS(0x17, 1));
     th_wr(th, MTHD(0x05, 0x300), 100 << 16 | 100);
     th_wr(th, MTHD(0x05, 0x304), 2 << 16 | 2);
     object(th, 0x0c, OPTS(0x17, 1) | 1u << 7);
@@ -526,9 +532,10 @@ static void test_itm(void)
 /*
  * The textured quads (rnndb nv1_3d.xml): SUBDIVIDE lands in PGRAPH's
  * SUBDIVIDE register (0x400658); vertices 0x310[4] (TEXLIN) or 0x310[9]
- * (TEXQUAD), their 12.4 forms at 0x350, betas 0x380[2]/[5] on the BETA
- * classes and texels 0x400[32] are taken, logged once each as not
- * drawn; anything else is INVALID_METHOD (INVALID bit 0).
+ * (TEXQUAD), their 12.4 forms at 0x350 and betas 0x380[2]/[5] on the
+ * BETA classes go to the XY logic; texels 0x400[32] are taken and
+ * logged once as not drawn; anything else is INVALID_METHOD (INVALID
+ * bit 0).
  */
 static void test_texture_methods(void)
 {
@@ -555,7 +562,8 @@ static void test_texture_methods(void)
         th_wr(th, MTHD(cases[i].cls, cases[i].mthd), 1);
         th_wr(th, MTHD(cases[i].cls, cases[i].mthd), 2);
         g_assert_cmphex(th_rd(th, GR(0x104)), ==, cases[i].valid ? 0 : 1);
-        g_assert_cmpuint(th->n_unimp, ==, unimp + cases[i].valid);
+        g_assert_cmpuint(th->n_unimp, ==,
+                         unimp + (cases[i].valid && cases[i].mthd >= 0x400));
         th_wr(th, GR(0x100), 1);
         th_wr(th, GR(0x6a4), HOST_ON);
     }
@@ -601,7 +609,8 @@ static bool lit(TestHost *th, unsigned x, unsigned y)
 /*
  * Bresenham from (0,0) to (3,1): dx 3, dy -1, err 2 -> (0,0), (1,0),
  * (2,1), (3,1).  LINE draws the last pixel, LIN does not.  A 32-bit
- * coordinate beyond 0x7fff raises XY_RANGE (bit 12) and draws nothing.
+ * coordinate beyond 0x7fff raises XY_RANGE (bit 12) and draws nothing,
+ * as long as its slot's out-of-range flag stays set.
  */
 static void test_lines(void)
 {
@@ -619,23 +628,31 @@ static void test_lines(void)
     th_wr(th, MTHD(0x0a, 0x400), 10 << 16);
     th_wr(th, MTHD(0x0a, 0x404), 11 << 16 | 3);
     g_assert_true(lit(th, 2, 11) && !lit(th, 3, 11));
-    /* POLYLINE: each point continues from the last: (0,20)-(2,20)-(2,22) */
+    /*
+     * POLYLINE: each point continues from the last, the first from the
+     * LIN's end: after LINE_XY_1 VALID holds the two slots and the first
+     * point (0x030130) and VTX_IDX is 0, so (0,20) is slot 0 and draws
+     * (3,11)-(0,20); then (0,20)-(2,20)-(2,22).
+     */
     th_wr(th, MTHD(0x0a, 0x500), 20 << 16);
+    g_assert_true(lit(th, 3, 11));
     th_wr(th, MTHD(0x0a, 0x504), 20 << 16 | 2);
     th_wr(th, MTHD(0x0a, 0x508), 22 << 16 | 2);
     g_assert_true(lit(th, 0, 20) && lit(th, 1, 20) && lit(th, 2, 20) &&
                   lit(th, 2, 21) && !lit(th, 2, 22));
-    /* LINE32 with X1 = 0x8000. */
+    /* LINE32 with X1 = 0x8000: slot 1's X out of range (XY_D[0] bit 5). */
     th_wr(th, MTHD(0x0a, 0x480), 0);
     th_wr(th, MTHD(0x0a, 0x484), 30);
     th_wr(th, MTHD(0x0a, 0x488), 0x8000);
     th_wr(th, MTHD(0x0a, 0x48c), 30);
     g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
+    g_assert_cmphex(th_rd(th, GR(0x648)) & 0xf0, ==, 0x20);
     g_assert_false(lit(th, 0, 30));
     /*
-     * A POLYLINE point continuing from a 32-bit point beyond 0x7fff (X_0
-     * = 0x40000000, trapped by LINE32 first) raises XY_RANGE too, and
-     * draws nothing: not a 2^30-pixel line along row 40.
+     * X_0 = 0x40000000 (slot 0, XY_D[0] bit 4): XY_RANGE.  A POLYLINE
+     * point then lands in slot 0 (VTX_IDX 0 after Y_1) and clears its
+     * flag: nothing is out of range any more and (0,40)-(2,40) is drawn,
+     * LIN without its last pixel.
      */
     th_wr(th, GR(0x100), 0x1000);
     th_wr(th, GR(0x6a4), HOST_ON);
@@ -647,16 +664,20 @@ static void test_lines(void)
     th_wr(th, GR(0x100), 0x1000);
     th_wr(th, GR(0x6a4), HOST_ON);
     th_wr(th, MTHD(0x0a, 0x500), 40 << 16 | 2);
-    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
-    g_assert_false(lit(th, 0, 40) || lit(th, 1, 40) || lit(th, 2, 40) ||
-                   lit(th, 639, 40));
-    /* So does LIN's second 16-bit point after that 32-bit first one. */
-    th_wr(th, GR(0x100), 0x1000);
-    th_wr(th, GR(0x6a4), HOST_ON);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0);
+    g_assert_cmphex(th_rd(th, GR(0x648)) & 0xf0, ==, 0);
+    g_assert_true(lit(th, 0, 40) && lit(th, 1, 40));
+    g_assert_false(lit(th, 2, 40) || lit(th, 639, 40));
+    /*
+     * X_0 = 0x40000000 again, then LINE_XY_1: X32 does not move VTX_IDX,
+     * so the 16-bit point also lands in slot 0 (in range again), and
+     * VALID = 0x111 | 0x11010 = 0x11111 lacks slot 1's X and Y (0x2002):
+     * MISSING_METHOD only, nothing drawn.
+     */
     th_wr(th, MTHD(0x0a, 0x480), 0x40000000);
-    th_wr(th, MTHD(0x0a, 0x404), 40 << 16 | 2);
-    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
-    g_assert_false(lit(th, 1, 40) || lit(th, 639, 40));
+    th_wr(th, MTHD(0x0a, 0x404), 41 << 16 | 2);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x10000);
+    g_assert_false(lit(th, 1, 41) || lit(th, 639, 41));
     th_free(th);
 }
 
