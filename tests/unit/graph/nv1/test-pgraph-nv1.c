@@ -723,6 +723,410 @@ static void test_triangle(void)
     th_free(th);
 }
 
+/* ---- the XY logic (docs/nv1.rst "The XY logic", §n its sections) ---- */
+
+#define VTX_X(i)    GR(0x400 + 4 * (i))
+#define VTX_Y(i)    GR(0x480 + 4 * (i))
+#define XY_A        GR(0x640)
+#define XY_B        GR(0x644)
+#define XY_D(a)     GR(0x648 + 4 * (a))
+#define VALID       GR(0x650)
+#define XY_E        GR(0x65c)
+
+/* Clear INTR and give the host access back after a method's trap. */
+static void ack(TestHost *th)
+{
+    th_wr(th, GR(0x100), 0xffffffff);
+    th_wr(th, GR(0x6a4), HOST_ON);
+}
+
+/*
+ * §1 masks: the XY registers keep their writable bits and nothing else
+ * happens on a write.  §1 DEBUG_A reset: VALID 0, XY_E's high half kept,
+ * XY_A bit 12, XY_B bits 24-25, XY_D's top byte with every CSTAT 0101;
+ * vertex RAM is kept.
+ */
+static void test_xy_registers(void)
+{
+    static const struct {
+        uint32_t reg, mask, after_reset;
+    } regs[] = {
+        { 0x640, 0xf1ff11ff, 0x00001000 },  /* XY_A */
+        { 0x644, 0x03177331, 0x03000000 },  /* XY_B */
+        { 0x648, 0x30ffffff, 0x30555500 },  /* XY_D[0] */
+        { 0x64c, 0x30ffffff, 0x30555500 },  /* XY_D[1] */
+        { 0x650, 0x111ff1ff, 0 },           /* VALID */
+        { 0x658, 0xffff00ff, 0xffff00ff },  /* SUBDIVIDE (kept) */
+        { 0x65c, 0xffff0113, 0xffff0000 },  /* XY_E */
+        { 0x700, 0x01ffffff, 0x01ffffff },  /* VTX_BETA[0] (kept) */
+        { 0x734, 0x01ffffff, 0x01ffffff },  /* VTX_BETA[13] */
+        { 0x68c, 0x0fff0fff, 0 },           /* CANVAS_MAX (cleared) */
+    };
+    TestHost *th = setup(3);
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(regs); i++) {
+        th_wr(th, GR(regs[i].reg), 0xffffffff);
+        g_assert_cmphex(th_rd(th, GR(regs[i].reg)), ==, regs[i].mask);
+    }
+    th_wr(th, VTX_X(3), 0x12345678);
+    th_wr(th, GR(0x080), 1);
+    for (unsigned i = 0; i < G_N_ELEMENTS(regs); i++) {
+        g_assert_cmphex(th_rd(th, GR(regs[i].reg)), ==, regs[i].after_reset);
+    }
+    g_assert_cmphex(th_rd(th, VTX_X(3)), ==, 0x12345678);
+    th_free(th);
+}
+
+/*
+ * §3, MMIO writes with side effects; no class latched (ACCESS bits 12-16
+ * are 0), canvas 640x480, CANVAS_MIN (x 2, y 3).
+ */
+static void test_xy_mmio(void)
+{
+    TestHost *th = setup(3);
+
+    th_wr(th, GR(0x688), 3 << 16 | 2);
+    /*
+     * VTX_X_ABS[2] = 0x8000: stored as it is, slot 0 (not 2) of XY_D[0]:
+     * CARRY 0, OOB (bit 4) 1, CSTAT[0] = 0x8000 > 640: 4, in bits 8-11.
+     */
+    th_wr(th, VTX_X(2), 0x8000);
+    g_assert_cmphex(th_rd(th, VTX_X(2)), ==, 0x8000);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0x410);
+    /*
+     * VTX_X_REL[1] = -1: -1 + 2 = 1 with a carry out (0xffffffff + 2),
+     * slot 1: CARRY[1] (bit 1), CSTAT[1] = 1 < min 2: 1, in bits 12-15.
+     */
+    th_wr(th, GR(0x504), 0xffffffff);
+    g_assert_cmphex(th_rd(th, VTX_X(1)), ==, 1);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0x1412);
+    /* VTX_Y_REL[5] = 7: 10, slot 1, inside 3..480: XY_D[1] stays 0. */
+    th_wr(th, GR(0x594), 7);
+    g_assert_cmphex(th_rd(th, VTX_Y(5)), ==, 10);
+    g_assert_cmphex(th_rd(th, XY_D(1)), ==, 0);
+    /*
+     * VTX_X_ABS[16] = 700: its CSTAT (4) goes to XY_E bits 16-19 only,
+     * XY_D[0] slot 0 takes CARRY 0 and OOB 0.
+     */
+    th_wr(th, VTX_X(16), 700);
+    g_assert_cmphex(th_rd(th, XY_E), ==, 0x40000);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0x1402);
+    /*
+     * ICLIP_X = 100: <= 640 sets XY_B bits 14 and 20, not below the
+     * minimum 2: bit 4 clear.  ICLIP_Y_REL = 0x3fffe: 0x3fffe + 3 =
+     * 0x40001, stored 18 bits: 1; first bits 14, 18, 20 all clear, then
+     * 1 <= 480 sets 18 and 1 < 3 sets bit 5 (ICLIP_Y_NULL).
+     */
+    th_wr(th, GR(0x450), 100);
+    g_assert_cmphex(th_rd(th, XY_B), ==, 0x104000);
+    g_assert_cmphex(th_rd(th, GR(0x450)), ==, 100);
+    th_wr(th, GR(0x554), 0x3fffe);
+    g_assert_cmphex(th_rd(th, GR(0x454)), ==, 1);
+    g_assert_cmphex(th_rd(th, XY_B), ==, 0x40020);
+    /*
+     * UCLIP_XMIN = 10, then UCLIP_XMAX = 50: both shift (MIN takes the
+     * old MAX), VTX_X[15] takes each, XY_B bits 12-14, 16-18, 20 clear.
+     * The MAX write: bit 8 (UCLIP_X_NULL) since XY_D[0] bit 10 (vertex
+     * above the maximum, from VTX_X[2]) and 50 >= 0; bit 12 as XY_D[0]
+     * bit 8 is clear; bit 13 as 50 <= 640.  0x20 | 0x100 | 0x3000.
+     */
+    th_wr(th, GR(0x460), 10);
+    g_assert_cmphex(th_rd(th, GR(0x460)), ==, 0);
+    g_assert_cmphex(th_rd(th, GR(0x464)), ==, 10);
+    th_wr(th, GR(0x464), 50);
+    g_assert_cmphex(th_rd(th, GR(0x460)), ==, 10);
+    g_assert_cmphex(th_rd(th, GR(0x464)), ==, 50);
+    g_assert_cmphex(th_rd(th, VTX_X(15)), ==, 50);
+    g_assert_cmphex(th_rd(th, XY_B), ==, 0x3120);
+    /* Writes need ACCESS.HOST like every PGRAPH register. */
+    th_wr(th, GR(0x6a4), 0x04000000);
+    th_wr(th, VTX_X(2), 5);
+    g_assert_cmphex(th_rd(th, VTX_X(2)), ==, 0x8000);
+    th_free(th);
+}
+
+/*
+ * §4.3, §4.6, §5: an out-of-range flag left by a LIN suppresses a later
+ * POINT whose own coordinate is fine, until XY_D is written.
+ */
+static void test_xy_point_leftover(void)
+{
+    TestHost *th = setup(3);
+
+    /*
+     * LIN, LINE32 (0,0)-(0x8000,0): X_0 is first (VALID 0x111), Y_0 adds
+     * 0x11000 and moves VTX_IDX to 1, X_1 adds 0x22, Y_1 0x22000: 0x33133
+     * has 0x3103, so the draw check passes and clears bits 0-3, 12-15:
+     * 0x30130.  X_1 is out of range: OOB[1] (bit 5), CSTAT[1] 4 (> 640);
+     * X_0 = 0 is at the minimum: CSTAT[0] 2.  XY_D[0] = 0x4220, XY_D[1]
+     * (both Y at the minimum) 0x2200.  XY_RANGE, VTX_IDX back to 0.
+     */
+    object(th, 0x0a, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x0a, 0x304), 0xffffff);
+    th_wr(th, MTHD(0x0a, 0x480), 0);
+    th_wr(th, MTHD(0x0a, 0x484), 0);
+    th_wr(th, MTHD(0x0a, 0x488), 0x8000);
+    th_wr(th, MTHD(0x0a, 0x48c), 0);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
+    g_assert_cmphex(th_rd(th, GR(0x6a4)) & 0x101, ==, 0);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0x30130);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0x4220);
+    g_assert_cmphex(th_rd(th, XY_D(1)), ==, 0x2200);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0);
+    g_assert_false(lit(th, 0, 0));
+    ack(th);
+    /*
+     * POINT (5,5): slot 0, CSTAT[0] and [1] both 0 (class 8), OOB[0] 0;
+     * OOB[1] is still set: XY_RANGE, and the pixel is not drawn.  VALID
+     * 0x30130 | 0x1001 has 0x1001, then bits 0-23 clear; VTX_IDX 1;
+     * XY_B bit 24.
+     */
+    object(th, 0x08, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x08, 0x304), 0xffffff);
+    th_wr(th, MTHD(0x08, 0x400), 5 << 16 | 5);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0x20);
+    g_assert_cmphex(th_rd(th, XY_D(1)), ==, 0);
+    g_assert_cmphex(th_rd(th, VTX_X(0)), ==, 5);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0x10000000);
+    g_assert_cmphex(th_rd(th, XY_B), ==, 0x01000000);
+    g_assert_false(lit(th, 5, 5));
+    ack(th);
+    /* XY_D[0] written 0: the same point draws, no interrupt. */
+    th_wr(th, XY_D(0), 0);
+    th_wr(th, MTHD(0x08, 0x400), 5 << 16 | 5);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0);
+    g_assert_true(lit(th, 5, 5));
+    /*
+     * POINT32 (7, 0x10000): the Y is out of range (XY_D[1] bit 4):
+     * XY_RANGE; CSTAT Y 4 (> 480).  X32 does not move VTX_IDX.
+     */
+    th_wr(th, MTHD(0x08, 0x480), 7);
+    th_wr(th, MTHD(0x08, 0x484), 0x10000);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
+    g_assert_cmphex(th_rd(th, XY_D(1)), ==, 0x4410);
+    g_assert_cmphex(th_rd(th, VTX_Y(0)), ==, 0x10000);
+    g_assert_false(lit(th, 7, 0));
+    th_free(th);
+}
+
+/*
+ * §4.4, §6: BLIT (10,20) -> (100,200), 3x2.  POINT_IN is first: VTX_IDX
+ * 0 -> 1, VALID 0x1101 (bit 8 the first point); POINT_OUT 1 -> 2, VALID
+ * 0x3103; SIZE bumps twice (3, then 4 -> 0), VTX[2] = VTX[0] + (3,2),
+ * VTX[3] = VTX[1] + (3,2), VALID | 0xc00c = 0xf10f passes, then 0.
+ * Every vertex is inside the canvas: XY_D 0.
+ */
+static void test_xy_blit(void)
+{
+    static const uint32_t vx[4] = { 10, 100, 13, 103 };
+    static const uint32_t vy[4] = { 20, 200, 22, 202 };
+    TestHost *th = setup(3);
+
+    nv_st_le(th->vram + (20 * 640 + 10) * 4, 0x11, 4);
+    nv_st_le(th->vram + (21 * 640 + 12) * 4, 0x22, 4);
+    object(th, 0x10, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x10, 0x300), 20 << 16 | 10);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0x1101);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0x10000000);
+    th_wr(th, MTHD(0x10, 0x304), 200 << 16 | 100);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0x3103);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0x20000000);
+    th_wr(th, MTHD(0x10, 0x308), 2 << 16 | 3);
+    for (unsigned i = 0; i < 4; i++) {
+        g_assert_cmphex(th_rd(th, VTX_X(i)), ==, vx[i]);
+        g_assert_cmphex(th_rd(th, VTX_Y(i)), ==, vy[i]);
+    }
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0);
+    g_assert_cmphex(th_rd(th, XY_D(1)), ==, 0);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0);
+    g_assert_cmphex(vram32(th, (200 * 640 + 100) * 4), ==, 0x11);
+    g_assert_cmphex(vram32(th, (201 * 640 + 102) * 4), ==, 0x22);
+    /*
+     * The same points, SIZE (0xffff, 1): VTX[2].X = 10 + 0xffff = 0x10009
+     * and VTX[3].X = 0x10063 are out of range: OOB[2], OOB[3] (0xc0),
+     * CSTAT[2] and [3] 4 (> 640) in bits 16-23: XY_D[0] 0x4400c0; XY_RANGE
+     * and nothing drawn.  Y: 21 and 201, inside.
+     */
+    th_wr(th, MTHD(0x10, 0x300), 20 << 16 | 10);
+    th_wr(th, MTHD(0x10, 0x304), 300 << 16 | 100);
+    th_wr(th, MTHD(0x10, 0x308), 1 << 16 | 0xffff);
+    g_assert_cmphex(th_rd(th, VTX_X(2)), ==, 0x10009);
+    g_assert_cmphex(th_rd(th, VTX_X(3)), ==, 0x10063);
+    g_assert_cmphex(th_rd(th, VTX_Y(3)), ==, 301);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0x4400c0);
+    g_assert_cmphex(th_rd(th, XY_D(1)), ==, 0);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
+    g_assert_cmphex(vram32(th, (300 * 640 + 100) * 4), ==, 0);
+    th_free(th);
+}
+
+/*
+ * §4.4 RECT: XY (10,5) is first: VALID 0x1101, VTX_IDX 1; WH (3,2) puts
+ * VTX[0] + (3,2) in vertex 1 (VTX_IDX), VALID 0x3103, passes, VALID 0.
+ * A second WH goes to vertex 0 (VTX_IDX 0 after 2 & 1): VTX[0] = (13,7),
+ * VALID 0x1001 lacks 0x2102: MISSING_METHOD; VALID bits 0-23 clear all
+ * the same.
+ */
+static void test_xy_rect(void)
+{
+    TestHost *th = setup(3);
+
+    object(th, 0x0c, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x0c, 0x304), 0xffffff);
+    th_wr(th, MTHD(0x0c, 0x400), 5 << 16 | 10);
+    th_wr(th, MTHD(0x0c, 0x404), 2 << 16 | 3);
+    g_assert_cmphex(th_rd(th, VTX_X(1)), ==, 13);
+    g_assert_cmphex(th_rd(th, VTX_Y(1)), ==, 7);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0);
+    g_assert_true(lit(th, 12, 6) && !lit(th, 13, 6));
+    th_wr(th, MTHD(0x0c, 0x404), 2 << 16 | 3);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x10000);
+    g_assert_cmphex(th_rd(th, VTX_X(0)), ==, 13);
+    g_assert_cmphex(th_rd(th, VTX_Y(0)), ==, 7);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0);
+    g_assert_false(lit(th, 13, 7));
+    th_free(th);
+}
+
+/*
+ * §4.7 CLIP: POINT (100,100) waits for its size (VALID bit 24), XY_B =
+ * (XY_B & 0x330) | bit 24, UCLIP MAX 100 (MIN the old MAX, 0), VTX[15]
+ * (100,100).  A RECT with CTX_SWITCH.CLIP now raises MISSING_METHOD.
+ * SIZE (2,3): VTX[15] + size = (102,103) into VTX[15] and UCLIP MAX, MIN
+ * 100; VALID bits 24, 28 clear; XY_B & 0x03000001, then bits 12, 13
+ * (X) and 16, 17 (Y): the point was not below the canvas and 102, 103
+ * are within it: 0x01033000.
+ */
+static void test_xy_clip(void)
+{
+    TestHost *th = setup(3);
+
+    object(th, 0x05, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x05, 0x300), 100 << 16 | 100);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0x01000000);
+    g_assert_cmphex(th_rd(th, XY_B), ==, 0x01000000);
+    g_assert_cmphex(th_rd(th, GR(0x464)), ==, 100);
+    g_assert_cmphex(th_rd(th, VTX_Y(15)), ==, 100);
+    object(th, 0x0c, OPTS(0x17, 1) | 1u << 7);
+    th_wr(th, MTHD(0x0c, 0x400), 0);
+    th_wr(th, MTHD(0x0c, 0x404), 1 << 16 | 1);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x10000);
+    ack(th);
+    object(th, 0x05, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x05, 0x304), 3 << 16 | 2);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0);
+    g_assert_cmphex(th_rd(th, XY_B), ==, 0x01033000);
+    g_assert_cmphex(th_rd(th, GR(0x460)), ==, 100);
+    g_assert_cmphex(th_rd(th, GR(0x464)), ==, 102);
+    g_assert_cmphex(th_rd(th, GR(0x46c)), ==, 103);
+    g_assert_cmphex(th_rd(th, VTX_X(15)), ==, 102);
+    th_free(th);
+}
+
+/*
+ * §4.5, §4.9 IFC, A8R8G8B8 (one pixel a word): POINT (4,2) is vertex 4
+ * (VALID 0x10010), SIZE_OUT (2,2) vertex 5 (0x20020), SIZE_IN (3,2)
+ * VTX[3] = (3, -2), VTX[1].Y 0 (0x8008), both SIGN bits 2 (non-zero).
+ * The first word: VTX[6] = (6,4), the image clip: 6 <= 640 and 4 <= 480
+ * set XY_B bits 14, 20, 18, with IFC_INIT_DONE and without bit 24:
+ * 0x144001; VTX[2].Y = -2 + 1 = -1 (XY_D[1] SIGN 1), VTX[0] = VTX[4],
+ * VTX[2].X = 3 - 1 = 2 (XY_D[0] SIGN 2), VTX[1].X = 4 + 1 = 5.
+ */
+static void test_xy_ifc(void)
+{
+    static const uint32_t vx[7] = { 4, 5, 2, 3, 4, 2, 6 };
+    static const uint32_t vy[7] = { 2, 0, 0xffffffff, 0xfffffffe, 2, 2, 4 };
+    TestHost *th = setup(3);
+
+    object(th, 0x11, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x11, 0x304), 2 << 16 | 4);
+    th_wr(th, MTHD(0x11, 0x308), 2 << 16 | 2);
+    th_wr(th, MTHD(0x11, 0x30c), 2 << 16 | 3);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0x38038);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0x20000000);
+    th_wr(th, MTHD(0x11, 0x400), 1);
+    for (unsigned i = 0; i < 7; i++) {
+        g_assert_cmphex(th_rd(th, VTX_X(i)), ==, vx[i]);
+        g_assert_cmphex(th_rd(th, VTX_Y(i)), ==, vy[i]);
+    }
+    g_assert_cmphex(th_rd(th, XY_B), ==, 0x144001);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0x20000000);
+    g_assert_cmphex(th_rd(th, XY_D(1)), ==, 0x10000000);
+    g_assert_cmphex(th_rd(th, GR(0x450)), ==, 6);
+    g_assert_cmphex(th_rd(th, GR(0x454)), ==, 4);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0);
+    g_assert_cmphex(vram32(th, (2 * 640 + 4) * 4), ==, 1 << 2);
+    th_free(th);
+}
+
+/*
+ * §1 volatile reset (object switch with bit 31 and DEBUG_C bit 28): XY_A
+ * 0, VALID & 0x11000000, XY_B & 0x00033300, XY_D 0x00555500, SRC_COLOR
+ * & 0x00ff00ff, SUBDIVIDE & 0xffff0000.
+ */
+static void test_xy_volatile_reset(void)
+{
+    TestHost *th = setup(3);
+
+    th_wr(th, XY_A, 0xffffffff);
+    th_wr(th, XY_B, 0xffffffff);
+    th_wr(th, XY_D(0), 0xffffffff);
+    th_wr(th, VALID, 0xffffffff);
+    th_wr(th, GR(0x654), 0xffffffff);
+    th_wr(th, GR(0x658), 0xffffffff);
+    th_wr(th, GR(0x088), 1u << 28);
+    object(th, 0x0c, OPTS(0x17, 1) | 1u << 31);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0x11000000);
+    g_assert_cmphex(th_rd(th, XY_B), ==, 0x00033300);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0x00555500);
+    g_assert_cmphex(th_rd(th, XY_D(1)), ==, 0x00555500);
+    g_assert_cmphex(th_rd(th, GR(0x654)), ==, 0x00ff00ff);
+    g_assert_cmphex(th_rd(th, GR(0x658)), ==, 0xffff0000);
+    th_free(th);
+}
+
+/*
+ * §4.2, §4.8 the textured classes.  TEXLIN VTX_POS_INT[1] (3,5): vertex
+ * 1 (the address), VTX_IDX 0 -> 1, stored in 17.15 form: 3 << 15 |
+ * 0x4000 = 0x1c000, 5 -> 0x2c000; VALID bits 1, 13; XY_B bit 24.
+ * VTX_POS_FRACT[0] (16,32) (12.4: 1, 2): the form changes with bit 24
+ * set: VALID bits 0-23 clear, then bits 0, 12; XY_B bits 24, 25;
+ * 16 << 15 | 0x4000 = 0x84000.  TEXLINBETA VTX_BETA[0] 0xffff8000:
+ * halves 0x8000 -> 0x800000 | 0x4000, bit 23 copied to 24: 0x1804000;
+ * 0xffff -> 0xff8000 | 0x4000 | bit 24: 0x1ffc000; VALID bit 12.
+ */
+static void test_xy_tex(void)
+{
+    TestHost *th = setup(3);
+
+    object(th, 0x0d, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x0d, 0x314), 5 << 16 | 3);
+    g_assert_cmphex(th_rd(th, VTX_X(1)), ==, 0x1c000);
+    g_assert_cmphex(th_rd(th, VTX_Y(1)), ==, 0x2c000);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0x2002);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0x10000000);
+    g_assert_cmphex(th_rd(th, XY_B), ==, 0x01000000);
+    th_wr(th, MTHD(0x0d, 0x350), 32 << 16 | 16);
+    g_assert_cmphex(th_rd(th, VTX_X(0)), ==, 0x84000);
+    g_assert_cmphex(th_rd(th, VTX_Y(0)), ==, 0x104000);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0x1001);
+    g_assert_cmphex(th_rd(th, XY_B), ==, 0x03000000);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0);
+    object(th, 0x1d, OPTS(0x17, 1));
+    th_wr(th, VALID, 0);
+    th_wr(th, MTHD(0x1d, 0x380), 0xffff8000);
+    g_assert_cmphex(th_rd(th, GR(0x700)), ==, 0x1804000);
+    g_assert_cmphex(th_rd(th, GR(0x704)), ==, 0x1ffc000);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0x1000);
+    th_free(th);
+}
+
 /* PMC.ENABLE bit 12 resets PGRAPH. */
 static void test_enable(void)
 {
@@ -969,6 +1373,15 @@ int main(int argc, char **argv)
     g_test_add_func("/pgraph-nv1/lines", test_lines);
     g_test_add_func("/pgraph-nv1/triangle", test_triangle);
     g_test_add_func("/pgraph-nv1/enable", test_enable);
+    g_test_add_func("/pgraph-nv1/xy/registers", test_xy_registers);
+    g_test_add_func("/pgraph-nv1/xy/mmio", test_xy_mmio);
+    g_test_add_func("/pgraph-nv1/xy/point-leftover", test_xy_point_leftover);
+    g_test_add_func("/pgraph-nv1/xy/blit", test_xy_blit);
+    g_test_add_func("/pgraph-nv1/xy/rect", test_xy_rect);
+    g_test_add_func("/pgraph-nv1/xy/clip", test_xy_clip);
+    g_test_add_func("/pgraph-nv1/xy/ifc", test_xy_ifc);
+    g_test_add_func("/pgraph-nv1/xy/volatile-reset", test_xy_volatile_reset);
+    g_test_add_func("/pgraph-nv1/xy/tex", test_xy_tex);
     g_test_add_func("/pgraph-nv1/fast-paths", test_fast_paths);
     g_test_add_func("/pgraph-nv1/fast-blit-row-overlap",
                     test_fast_blit_row_overlap);
