@@ -268,7 +268,9 @@ static void draw_tri(NVCard *card)
 
 /*
  * What a vertex method that passed its draw check draws, by class: a
- * point at vertex 0 when its clip status is inside; a line from the
+ * point at vertex 0 when its clip status is inside (and it is in the
+ * window, which differs only when a stale VTX_IDX made the clip status
+ * another vertex's: docs/nv1.rst "Inferred behaviour"); a line from the
  * other slot to the one just written (VTX_IDX has moved past it); the
  * triangle of slots 0-2.
  */

@@ -1247,6 +1247,473 @@ static void test_fast_paths(void)
 }
 
 /*
+ * ---- the XY rules written out from docs/nv1.rst "The XY logic", for
+ * POINT, RECT and BLIT, against the card ----
+ *
+ * A deliberately plain transcription: random PGRAPH state, one method
+ * through MMIO on one card; on the other the transcription updates the
+ * registers and, where it says the method draws, the reference pipeline
+ * (one nv1_rop_pixel() or nv1_rop_blit_pixel() per pixel) draws.  Every
+ * XY register, INTR, ACCESS and VRAM must match: so the fast paths, fed
+ * by the XY logic, must still give the reference's bytes.
+ */
+typedef struct XyModel {
+    NVCard *c;
+    unsigned cls;               /* latched */
+    uint32_t vtx[2][18], xy_a, xy_b, xy_d[2], valid, intr, access;
+} XyModel;
+
+static int32_t m_cb(XyModel *m, unsigned a)
+{
+    return (int16_t)(m->c->pgraph1.canvas_min >> (16 * a));
+}
+
+/* §2.1 */
+static void m_bounds(XyModel *m, unsigned a, int32_t *lo, int32_t *hi)
+{
+    NV1Pgraph *g = &m->c->pgraph1;
+    bool clip = g->ctx_switch & NV1_CTX_CLIP;
+    uint32_t *u = a ? g->uclip_y : g->uclip_x;
+
+    *lo = m_cb(m, a);
+    *hi = (g->canvas_max >> (16 * a)) & 0xfff;
+    if (((m->xy_b >> (12 + 4 * a)) & 1) && clip) {
+        *lo = u[0];
+    }
+    if (((m->xy_b >> (13 + 4 * a)) & 1) && clip) {
+        *hi = u[1];
+    }
+    if ((m->xy_b >> (14 + 4 * a)) & 1) {
+        *hi = g->iclip[a];
+    }
+    if (*lo < 0) {
+        *lo = 0;
+    }
+    *lo &= 0xfff;
+    *hi &= 0xfff;
+}
+
+/* §2.2, normal classes */
+static uint32_t m_cs(XyModel *m, unsigned a, uint32_t v)
+{
+    int32_t lo, hi, c = (int32_t)(v << 14) >> 14;
+
+    m_bounds(m, a, &lo, &hi);
+    return (c < lo) | (c == lo) << 1 | (c > hi) << 2 | (c == hi) << 3;
+}
+
+/* §2.3, vertices below 16 */
+static void m_write_d(XyModel *m, unsigned a, unsigned s, bool carry,
+                      bool oob, uint32_t n)
+{
+    s &= 3;
+    m->xy_d[a] = (m->xy_d[a] & ~(0x11u << s)) | carry << s |
+                 oob << (4 + s);
+    if (m->cls == 8) {
+        m->xy_d[a] = (m->xy_d[a] & ~0xff00u) | n << 8 | n << 12;
+    } else {
+        m->xy_d[a] = (m->xy_d[a] & ~(0xfu << (8 + 4 * s))) |
+                     n << (8 + 4 * s);
+    }
+}
+
+/* §2.4, classes 8, 0xc and 0x10 */
+static void m_bump(XyModel *m)
+{
+    unsigned k = ((m->xy_a >> 28) + 1) & 0xf;
+
+    if (m->cls == 0x10) {
+        k = k == 4 ? 0 : k;
+    } else {
+        k &= 1;
+    }
+    m->xy_a = (m->xy_a & 0x0fffffff) | k << 28;
+}
+
+static bool m_oob(uint32_t r)
+{
+    return (int32_t)r > 0x7fff || (int32_t)r < -0x8000;
+}
+
+/* §2.5 and §2.6 (the canvas base, then a relative base) */
+static void m_setv(XyModel *m, unsigned a, unsigned i, uint32_t v)
+{
+    uint32_t base = m_cb(m, a), r = v + base;
+
+    m->vtx[a][i] = r;
+    m_write_d(m, a, i, r < base, m_oob(r), m_cs(m, a, r));
+}
+
+static void m_fix(XyModel *m, unsigned a, unsigned i, uint32_t v,
+                  uint32_t base, unsigned s)
+{
+    uint32_t r = v + base;
+
+    m->vtx[a][i] = r;
+    m_write_d(m, a, s, r < base, m_oob(r), m_cs(m, a, r));
+}
+
+/* §4.6 for classes 8, 0xc and 0x10 */
+static bool m_check(XyModel *m)
+{
+    NV1Pgraph *g = &m->c->pgraph1;
+    uint32_t need = m->cls == 8 ? 0x1001 : m->cls == 0xc ? 0x3103 : 0xf10f;
+    uint32_t intr = 0;
+
+    if ((m->valid & need) != need) {
+        intr |= 1u << 16;
+    }
+    m->valid &= ~0xffffffu;
+    if ((m->xy_d[0] | m->xy_d[1]) & 0xf0) {
+        intr |= 1u << 12;
+    }
+    if ((m->valid & (1u << 24 | 1u << 28)) && (g->ctx_switch & 0x80)) {
+        intr |= 1u << 16;
+    }
+    if (g->canvas_config & (1u << 24)) {
+        intr |= 1u << 20;
+    }
+    if (g->cliprect_config & (1u << 8)) {
+        intr |= 1u << 24;
+    }
+    if (intr) {
+        m->intr |= intr;
+        m->access &= ~0x101u;
+    }
+    return !intr;
+}
+
+static void m_mode(XyModel *m)
+{
+    m->xy_b = (m->xy_b & ~(1u | 1u << 25)) | 1u << 24;
+}
+
+/* §4.2 packed; returns whether the draw check (if any) passed. */
+static bool m_xy16(XyModel *m, uint32_t data, bool f, bool d)
+{
+    unsigned i;
+
+    if (f) {
+        m->xy_a &= 0x0fffffff;
+    }
+    i = m->xy_a >> 28;
+    m_mode(m);
+    m_bump(m);
+    m_setv(m, 0, i, (int16_t)data);
+    m_setv(m, 1, i, (int16_t)(data >> 16));
+    if (i <= 8) {
+        m->valid |= 1u << i | 1u << (12 + i);
+    }
+    if ((m->cls == 0xc || m->cls == 0x10) && f) {
+        m->valid |= 1u << 8;
+    }
+    return d && m_check(m);
+}
+
+/* §4.3 */
+static void m_x32(XyModel *m, uint32_t v, bool f)
+{
+    unsigned i;
+
+    if (f) {
+        m->xy_a &= 0x0fffffff;
+    }
+    i = m->xy_a >> 28;
+    m_mode(m);
+    m_setv(m, 0, i, v);
+    if (i <= 8) {
+        m->valid |= 1u << i;
+    }
+    if ((m->cls == 0xc || m->cls == 0x10) && f) {
+        m->valid |= 1u << 8;
+    }
+}
+
+static bool m_y32(XyModel *m, uint32_t v, bool d)
+{
+    unsigned i = m->xy_a >> 28;
+
+    m_bump(m);
+    m_mode(m);
+    m_setv(m, 1, i, v);
+    if (i <= 8) {
+        m->valid |= 1u << (12 + i);
+    }
+    return d && m_check(m);
+}
+
+/* §4.4 */
+static bool m_size(XyModel *m, uint32_t wh)
+{
+    uint32_t w = wh & 0xffff, h = wh >> 16;
+    unsigned i;
+
+    if (m->cls == 0x10) {
+        m_bump(m);
+        m_bump(m);
+        m_fix(m, 0, 2, w, m->vtx[0][0], 2);
+        m_fix(m, 1, 2, h, m->vtx[1][0], 2);
+        m_fix(m, 0, 3, w, m->vtx[0][1], 3);
+        m_fix(m, 1, 3, h, m->vtx[1][1], 3);
+        m->valid |= 0xc00c;
+    } else if (m->cls == 0xc) {
+        i = m->xy_a >> 28;
+        m_fix(m, 0, i, w, m->vtx[0][0], i);
+        m_fix(m, 1, i, h, m->vtx[1][0], i);
+        if (i <= 8) {
+            m->valid |= 1u << i | 1u << (12 + i);
+        }
+        m_bump(m);
+    } else {
+        m_fix(m, 0, 15, w, m->vtx[0][15], 1);
+        m_fix(m, 1, 15, h, m->vtx[1][15], 1);
+        m_bump(m);
+    }
+    return m_check(m);
+}
+
+static void m_load(XyModel *m, NVCard *c)
+{
+    NV1Pgraph *g = &c->pgraph1;
+
+    m->c = c;
+    m->cls = (g->access >> 12) & 0x1f;
+    memcpy(m->vtx[0], g->vtx_x, sizeof(m->vtx[0]));
+    memcpy(m->vtx[1], g->vtx_y, sizeof(m->vtx[1]));
+    m->xy_a = g->xy_a;
+    m->xy_b = g->xy_b;
+    m->xy_d[0] = g->xy_d[0];
+    m->xy_d[1] = g->xy_d[1];
+    m->valid = g->valid;
+    m->intr = g->intr;
+    m->access = g->access;
+}
+
+static void m_store(XyModel *m)
+{
+    NV1Pgraph *g = &m->c->pgraph1;
+
+    memcpy(g->vtx_x, m->vtx[0], sizeof(m->vtx[0]));
+    memcpy(g->vtx_y, m->vtx[1], sizeof(m->vtx[1]));
+    g->xy_a = m->xy_a;
+    g->xy_b = m->xy_b;
+    g->xy_d[0] = m->xy_d[0];
+    g->xy_d[1] = m->xy_d[1];
+    g->valid = m->valid;
+    g->intr = m->intr;
+    g->access = m->access;
+}
+
+/* The window of §2.1 bounds, maximum exclusive, and a w x h rectangle. */
+static bool m_clip(XyModel *m, int64_t x, int64_t y, uint32_t w, uint32_t h,
+                   int64_t *x0, int64_t *y0, int64_t *x1, int64_t *y1)
+{
+    int32_t lo[2], hi[2];
+
+    m_bounds(m, 0, &lo[0], &hi[0]);
+    m_bounds(m, 1, &lo[1], &hi[1]);
+    *x0 = MAX(x, lo[0]);
+    *y0 = MAX(y, lo[1]);
+    *x1 = MIN(x + w, hi[0]);
+    *y1 = MIN(y + h, hi[1]);
+    return *x0 < *x1 && *y0 < *y1;
+}
+
+/* What the method draws, through the reference pipeline. */
+static void m_draw(XyModel *m, uint32_t wh)
+{
+    NV1Pgraph *g = &m->c->pgraph1;
+    int64_t x0, y0, x1, y1;
+    NV1Rop r;
+
+    nv1_rop_begin(&r, m->c, m->cls == 0x10);
+    if (m->cls == 8) {
+        /* §5; the window only matters when a stale VTX_IDX made the
+         * clip status another vertex's. */
+        if (!(((m->xy_d[0] | m->xy_d[1]) >> 8) & 0xd) &&
+            m_clip(m, (int32_t)m->vtx[0][0], (int32_t)m->vtx[1][0], 1, 1,
+                   &x0, &y0, &x1, &y1)) {
+            nv1_rop_pixel(&r, x0, y0, g->src_color);
+        }
+    } else if (m->cls == 0xc) {
+        if (m_clip(m, (int32_t)m->vtx[0][0], (int32_t)m->vtx[1][0],
+                   wh & 0xffff, wh >> 16, &x0, &y0, &x1, &y1)) {
+            for (int64_t y = y0; y < y1; y++) {
+                for (int64_t x = x0; x < x1; x++) {
+                    nv1_rop_pixel(&r, x, y, g->src_color);
+                }
+            }
+        }
+    } else if (m_clip(m, (int32_t)m->vtx[0][1], (int32_t)m->vtx[1][1],
+                      wh & 0xffff, wh >> 16, &x0, &y0, &x1, &y1)) {
+        int64_t sx = (int32_t)m->vtx[0][0] + x0 - (int32_t)m->vtx[0][1];
+        int64_t sy = (int32_t)m->vtx[1][0] + y0 - (int32_t)m->vtx[1][1];
+        bool up = y0 > sy, back = y0 == sy && x0 > sx;
+
+        for (int64_t i = 0; i < y1 - y0; i++) {
+            int64_t row = up ? y1 - y0 - 1 - i : i;
+
+            for (int64_t j = 0; j < x1 - x0; j++) {
+                int64_t col = back ? x1 - x0 - 1 - j : j;
+
+                nv1_rop_blit_pixel(&r, x0 + col, y0 + row, sx + col,
+                                   sy + row);
+            }
+        }
+    }
+}
+
+/* The methods the test drives: class, offset, flags F/D as in §4.1. */
+static const struct {
+    unsigned cls, mthd;
+    char kind;                  /* p packed, x/y 32-bit, s size */
+    bool f, d;
+} xy_methods[] = {
+    { 0x08, 0x400, 'p', true, true }, { 0x08, 0x484, 'y', false, true },
+    { 0x08, 0x480, 'x', true, false },
+    { 0x0c, 0x400, 'p', true, false }, { 0x0c, 0x404, 's', false, true },
+    { 0x10, 0x300, 'p', true, false }, { 0x10, 0x304, 'p', false, false },
+    { 0x10, 0x308, 's', false, true },
+};
+
+static uint32_t rnd_coord(GRand *rnd)
+{
+    switch (g_rand_int_range(rnd, 0, 8)) {
+    case 0:
+        return g_rand_int(rnd);
+    case 1:
+        return g_rand_int_range(rnd, 0x7ff0, 0x8010);
+    default:
+        return g_rand_int_range(rnd, -40, 1100);
+    }
+}
+
+/* Random XY state on @a and @b, the pipeline state set already. */
+static void random_xy_state(GRand *rnd, TestHost *a, TestHost *b)
+{
+    NV1Pgraph *g = &a->card.pgraph1;
+    static const unsigned classes[3] = { 0x08, 0x0c, 0x10 };
+
+    g->canvas_min = g_rand_int_range(rnd, 0, 4) ? 0 :
+                    (uint32_t)(g_rand_int_range(rnd, -30, 30) & 0xffff) << 16 |
+                    (g_rand_int_range(rnd, -30, 30) & 0xffff);
+    g->canvas_max = g_rand_int(rnd) & 0x0fff0fff;
+    if (g_rand_boolean(rnd)) {
+        g->canvas_max = g_rand_int_range(rnd, 100, 800) << 16 |
+                        g_rand_int_range(rnd, 100, 1100);
+    }
+    g->ctx_switch |= g_rand_boolean(rnd) ? NV1_CTX_CLIP : 0;
+    g->canvas_config |= g_rand_int_range(rnd, 0, 32) ? 0 : NV1_CANVAS_SOFTWARE;
+    g->cliprect_config = g_rand_int_range(rnd, 0, 32) ? 0 :
+                         NV1_CLIPRECT_SOFTWARE;
+    g->access = classes[g_rand_int_range(rnd, 0, 3)] << 12 | NV1_ACCESS_HOST;
+    g->intr = 0;
+    g->xy_a = g_rand_int(rnd) & 0xf1ff11ff;
+    g->xy_b = g_rand_int(rnd) & 0x03177331;
+    for (unsigned i = 0; i < 2; i++) {
+        g->xy_d[i] = g_rand_int(rnd) & 0x30ffffff;
+        if (g_rand_int_range(rnd, 0, 8)) {
+            g->xy_d[i] &= ~0xf0u;
+        }
+        g->iclip[i] = g_rand_int_range(rnd, 0, 1200);
+        g->uclip_x[i] = g_rand_int_range(rnd, 0, 1200);
+        g->uclip_y[i] = g_rand_int_range(rnd, 0, 900);
+    }
+    /* Often with what the draw checks need, and the clip not waiting. */
+    g->valid = g_rand_int(rnd) & 0x111ff1ff;
+    if (g_rand_boolean(rnd)) {
+        g->valid = (g->valid | 0xf10f) & ~0x11000000u;
+    }
+    for (unsigned i = 0; i < 18; i++) {
+        g->vtx_x[i] = rnd_coord(rnd);
+        g->vtx_y[i] = rnd_coord(rnd);
+    }
+    g->src_color = g_rand_int(rnd);
+    b->card.pgraph1 = *g;
+}
+
+static void test_xy_model(void)
+{
+    GRand *rnd = g_rand_new_with_seed(0x5859);
+    TestHost *a = th_new("nv1", 4 << 20), *b = th_new("nv1", 4 << 20);
+    unsigned drawn = 0, size = 0;
+
+    for (unsigned n = 0; n < 3000; n++) {
+        unsigned mi = g_rand_int_range(rnd, 0, G_N_ELEMENTS(xy_methods));
+        uint32_t data;
+        bool passed = false;
+        XyModel m;
+
+        random_state(rnd, a, b);
+        random_xy_state(rnd, a, b);
+        /* Mostly the latched class's own methods. */
+        if (g_rand_int_range(rnd, 0, 4)) {
+            unsigned cls = NV1_ACCESS_CLASS(a->card.pgraph1.access);
+
+            while (xy_methods[mi].cls != cls) {
+                mi = g_rand_int_range(rnd, 0, G_N_ELEMENTS(xy_methods));
+            }
+        }
+        switch (xy_methods[mi].kind) {
+        case 'p':
+            data = (rnd_coord(rnd) & 0xffff) | rnd_coord(rnd) << 16;
+            break;
+        case 's':
+            data = g_rand_int_range(rnd, 0, 40) << 16 |
+                   g_rand_int_range(rnd, 0, 70);
+            if (!g_rand_int_range(rnd, 0, 8)) {
+                data = g_rand_int(rnd);
+            }
+            break;
+        default:
+            data = rnd_coord(rnd);
+            break;
+        }
+        th_wr(a, MTHD(xy_methods[mi].cls, xy_methods[mi].mthd), data);
+
+        m_load(&m, &b->card);
+        switch (xy_methods[mi].kind) {
+        case 'p':
+            passed = m_xy16(&m, data, xy_methods[mi].f, xy_methods[mi].d);
+            break;
+        case 'x':
+            m_x32(&m, data, xy_methods[mi].f);
+            break;
+        case 'y':
+            passed = m_y32(&m, data, xy_methods[mi].d);
+            break;
+        default:
+            passed = m_size(&m, data);
+            break;
+        }
+        m_store(&m);
+        if (passed && m.cls == xy_methods[mi].cls) {
+            m_draw(&m, data);
+            drawn++;
+            size += xy_methods[mi].kind == 's';
+        }
+        g_assert_cmpmem(a->card.pgraph1.vtx_x, sizeof(m.vtx[0]),
+                        b->card.pgraph1.vtx_x, sizeof(m.vtx[0]));
+        g_assert_cmpmem(a->card.pgraph1.vtx_y, sizeof(m.vtx[1]),
+                        b->card.pgraph1.vtx_y, sizeof(m.vtx[1]));
+        g_assert_cmphex(a->card.pgraph1.xy_a, ==, m.xy_a);
+        g_assert_cmphex(a->card.pgraph1.xy_b, ==, m.xy_b);
+        g_assert_cmphex(a->card.pgraph1.xy_d[0], ==, m.xy_d[0]);
+        g_assert_cmphex(a->card.pgraph1.xy_d[1], ==, m.xy_d[1]);
+        g_assert_cmphex(a->card.pgraph1.valid, ==, m.valid);
+        g_assert_cmphex(a->card.pgraph1.intr, ==, m.intr);
+        g_assert_cmphex(a->card.pgraph1.access, ==, m.access);
+        g_assert_true(memcmp(a->vram, b->vram, 4 << 20) == 0);
+    }
+    /* The comparison means something only if methods drew. */
+    g_assert_cmpuint(drawn, >, 300);
+    g_assert_cmpuint(size, >, 100);
+    g_rand_free(rnd);
+    th_free(a);
+    th_free(b);
+}
+
+/*
  * Blits whose source and destination rows overlap in VRAM although they
  * are on different canvas rows: a source right of the canvas width runs
  * on into the next row.  Near one another, one pixel at a time repeats
@@ -1383,6 +1850,7 @@ int main(int argc, char **argv)
     g_test_add_func("/pgraph-nv1/xy/volatile-reset", test_xy_volatile_reset);
     g_test_add_func("/pgraph-nv1/xy/tex", test_xy_tex);
     g_test_add_func("/pgraph-nv1/fast-paths", test_fast_paths);
+    g_test_add_func("/pgraph-nv1/xy/model", test_xy_model);
     g_test_add_func("/pgraph-nv1/fast-blit-row-overlap",
                     test_fast_blit_row_overlap);
     g_test_add_func("/pgraph-nv1/trace", test_trace);
