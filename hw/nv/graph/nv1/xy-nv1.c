@@ -420,7 +420,7 @@ void nv1_xy_volatile_reset(NV1Pgraph *g)
 /* ---- the draw check and the interrupts it raises (§4.6) ---- */
 
 /*
- * The interrupts every drawing method can raise (§4.6 "common tail"),
+ * The interrupts every drawing method can raise (§4.6, the common ones),
  * plus @intr the method found and XY_RANGE if @range (normally: any
  * out-of-range flag, whichever method left it); they clear ACCESS FIFO
  * and HOST.  Only
