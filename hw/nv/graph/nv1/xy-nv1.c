@@ -463,7 +463,7 @@ static uint32_t slot_bits(unsigned i)
 
 /*
  * §4.6: whether the latched class has what it needs, its VALID update,
- * then the common tail.  True if the method may draw.
+ * then the common interrupts.  True if the method may draw.
  */
 static bool draw_check(NVCard *card, bool poly)
 {
