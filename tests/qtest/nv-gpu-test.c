@@ -405,6 +405,72 @@ static void test_nv1_interrupts(void)
 }
 
 /*
+ * The NV1 XY logic through BAR0 (docs/nv1.rst "The XY logic"; the same
+ * sequences as the unit tests /pgraph-nv1/xy/point-leftover and
+ * /pgraph-nv1/xy/blit, values worked out there by hand):
+ *   LIN (0x4a0000), LINE32 (0,0)-(0x8000,0): XY_RANGE (0x1000); VALID
+ *   0x30130, XY_D[0] 0x4220 (slot 1 out of range, bit 5), XY_D[1] 0x2200.
+ *   POINT (0x480000) at (5,5): slot 1's leftover flag still raises
+ *   XY_RANGE and the pixel stays 0; XY_D[0] 0x20, VTX_X[0] 5, XY_A
+ *   0x10000000 (VTX_IDX 1), XY_B 0x01000000.  After XY_D[0] := 0 the
+ *   same point is drawn (SRCCOPY A8R8G8B8 0xffffff: 0x3fcff3fc).
+ *   BLIT (0x500000) (10,20) -> (100,200) 3x2: VTX 0-3 X 10, 100, 13,
+ *   103 and Y 20, 200, 22, 202, XY_A 0, VALID 0, XY_D 0, no interrupt.
+ */
+static void test_nv1_xy(void)
+{
+    static const uint32_t vx[4] = { 10, 100, 13, 103 };
+    static const uint32_t vy[4] = { 20, 200, 22, 202 };
+    NVTest t;
+
+    nv1_setup(&t);
+    wr(&t, 0x4a0000, 0x217);
+    wr(&t, 0x4a0304, 0xffffff);
+    wr(&t, 0x4a0480, 0);
+    wr(&t, 0x4a0484, 0);
+    wr(&t, 0x4a0488, 0x8000);
+    wr(&t, 0x4a048c, 0);
+    g_assert_cmphex(rd(&t, 0x400100), ==, 0x1000);
+    g_assert_cmphex(rd(&t, 0x400650), ==, 0x30130);
+    g_assert_cmphex(rd(&t, 0x400648), ==, 0x4220);
+    g_assert_cmphex(rd(&t, 0x40064c), ==, 0x2200);
+    g_assert_cmphex(rd(&t, 0x400404), ==, 0x8000);
+    wr(&t, 0x400100, 0x1000);
+    wr(&t, 0x4006a4, 0x04000100);
+
+    wr(&t, 0x480000, 0x217);
+    wr(&t, 0x480304, 0xffffff);
+    wr(&t, 0x480400, 5 << 16 | 5);
+    g_assert_cmphex(rd(&t, 0x400100), ==, 0x1000);
+    g_assert_cmphex(rd(&t, 0x400648), ==, 0x20);
+    g_assert_cmphex(rd(&t, 0x400400), ==, 5);
+    g_assert_cmphex(rd(&t, 0x400640), ==, 0x10000000);
+    g_assert_cmphex(rd(&t, 0x400644), ==, 0x01000000);
+    g_assert_cmphex(rd(&t, 0x1000000 + (5 * 640 + 5) * 4), ==, 0);
+    wr(&t, 0x400100, 0x1000);
+    wr(&t, 0x4006a4, 0x04000100);
+    wr(&t, 0x400648, 0);
+    wr(&t, 0x480400, 5 << 16 | 5);
+    g_assert_cmphex(rd(&t, 0x400100), ==, 0);
+    g_assert_cmphex(rd(&t, 0x1000000 + (5 * 640 + 5) * 4), ==, 0x3fcff3fc);
+
+    wr(&t, 0x500000, 0x217);
+    wr(&t, 0x500300, 20 << 16 | 10);
+    wr(&t, 0x500304, 200 << 16 | 100);
+    wr(&t, 0x500308, 2 << 16 | 3);
+    for (unsigned i = 0; i < 4; i++) {
+        g_assert_cmphex(rd(&t, 0x400400 + 4 * i), ==, vx[i]);
+        g_assert_cmphex(rd(&t, 0x400480 + 4 * i), ==, vy[i]);
+    }
+    g_assert_cmphex(rd(&t, 0x400640), ==, 0);
+    g_assert_cmphex(rd(&t, 0x400650), ==, 0);
+    g_assert_cmphex(rd(&t, 0x400648), ==, 0);
+    g_assert_cmphex(rd(&t, 0x40064c), ==, 0);
+    g_assert_cmphex(rd(&t, 0x400100), ==, 0);
+    nv_stop(&t);
+}
+
+/*
  * The two NV1 interrupts outside PGRAPH's line: VBLANK (PGRAPH INTR bit 8,
  * but PFB's PMC line 24, 0x1000000) comes within a 60 Hz frame of virtual
  * time; a PDMA fault (ITM through a DMA object without FLAGS.PRESENT:
@@ -1974,6 +2040,7 @@ int main(int argc, char **argv)
     qtest_add_func("/nv-gpu/nv1/user-area", test_nv1_user);
     qtest_add_func("/nv-gpu/nv1/ifm-itm-dma", test_nv1_dma);
     qtest_add_func("/nv-gpu/nv1/interrupts", test_nv1_interrupts);
+    qtest_add_func("/nv-gpu/nv1/xy", test_nv1_xy);
     qtest_add_func("/nv-gpu/nv1/vblank-pdma-irq", test_nv1_vblank_pdma);
     qtest_add_func("/nv-gpu/xf/pipe-run-nv20", test_xf_pipe);
     qtest_add_func("/nv-gpu/nv1/migration", test_nv1_migration);

@@ -117,6 +117,42 @@ def seeds():
     s.wait(20000000)
     yield 'nv1-ifc-dac', s
 
+    # The XY logic: a LIN leaving an out-of-range vertex, a POINT it
+    # suppresses, the vertex, image clip and user clip registers written
+    # directly (ABS and REL), a CLIP object, a BLIT and an IFC.
+    s = Seed('nv1')
+    nv1_setup(s)
+    s.wr(0x400688, 3 << 16 | 2)
+    s.wr(0x4a0000, 0x217)
+    for m, v in ((0x480, 0), (0x484, 0), (0x488, 0x8000), (0x48c, 0)):
+        s.wr(0x4a0000 + m, v)
+    s.wr(0x400100, 0xffffffff)
+    s.wr(0x4006a4, 0x05000101)
+    s.wr(0x480000, 0x217)
+    s.wr(0x480400, 5 << 16 | 5)
+    s.wr(0x4006a4, 0x05000101)
+    for reg, v in ((0x400408, 0x8000), (0x400504, 0xffffffff),
+                   (0x400594, 7), (0x400440, 700), (0x400450, 100),
+                   (0x400554, 0x3fffe), (0x400460, 10), (0x400464, 50),
+                   (0x400648, 0)):
+        s.wr(reg, v)
+    s.wr(0x450000, 0x217)
+    s.wr(0x450300, 100 << 16 | 100)
+    s.wr(0x450304, 3 << 16 | 2)
+    s.wr(0x500000, 0x297)
+    s.wr(0x500300, 20 << 16 | 10)
+    s.wr(0x500304, 200 << 16 | 100)
+    s.wr(0x500308, 2 << 16 | 3)
+    s.wr(0x510000, 0x217)
+    s.wr(0x510304, 2 << 16 | 4)
+    s.wr(0x510308, 2 << 16 | 2)
+    s.wr(0x51030c, 2 << 16 | 3)
+    s.wr(0x510400, 1)
+    for reg in (0x400640, 0x400644, 0x400648, 0x40064c, 0x400650,
+                0x40065c, 0x400100):
+        s.rd(reg)
+    yield 'nv1-xy', s
+
     # IFM and ITM through PDMA (DMA object at RAMIN 0x8000, one page at bus
     # 0x1000; the harness answers DMA reads from its input), then a NOTIFY.
     s = Seed('nv1')

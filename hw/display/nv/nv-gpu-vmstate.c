@@ -74,8 +74,8 @@ static const VMStateDescription vmstate_nv_pfb = {
 
 static const VMStateDescription vmstate_nv1_pgraph = {
     .name = "nv-gpu/nv1-pgraph",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(debug_a, NV1Pgraph),
         VMSTATE_UINT32(debug_b, NV1Pgraph),
@@ -111,8 +111,7 @@ static const VMStateDescription vmstate_nv1_pgraph = {
         VMSTATE_UINT32_ARRAY(uclip_y, NV1Pgraph, 2),
         VMSTATE_UINT32(xy_a, NV1Pgraph),
         VMSTATE_UINT32(xy_b, NV1Pgraph),
-        VMSTATE_UINT32(xy_d_x, NV1Pgraph),
-        VMSTATE_UINT32(xy_d_y, NV1Pgraph),
+        VMSTATE_UINT32_ARRAY(xy_d, NV1Pgraph, 2),
         VMSTATE_UINT32(xy_e, NV1Pgraph),
         VMSTATE_UINT32(valid, NV1Pgraph),
         VMSTATE_UINT32(src_color, NV1Pgraph),
@@ -121,10 +120,7 @@ static const VMStateDescription vmstate_nv1_pgraph = {
         VMSTATE_UINT32(notify, NV1Pgraph),
         VMSTATE_UINT32_ARRAY(vtx_beta, NV1Pgraph, 14),
         VMSTATE_UINT32(img_in, NV1Pgraph),
-        VMSTATE_UINT32(img_out, NV1Pgraph),
         VMSTATE_UINT32(img_pos, NV1Pgraph),
-        VMSTATE_UINT32(dma_pitch, NV1Pgraph),
-        VMSTATE_UINT32(dma_offset, NV1Pgraph),
         VMSTATE_BOOL(dma_wait, NV1Pgraph),
         VMSTATE_END_OF_LIST()
     },

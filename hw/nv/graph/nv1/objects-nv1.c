@@ -15,14 +15,14 @@
 #include "pgraph-nv1-internal.h"
 
 /*
- * The volatile state a new object starts without (docs/nv1.rst "Methods"
- * and "Bitmaps").
+ * The volatile state a new object starts without (docs/nv1.rst "Methods",
+ * "Bitmaps" and "The XY logic").
  */
 static void volatile_reset(NV1Pgraph *g)
 {
-    g->valid = 0;
-    g->bitmap_color[0] &= ~(1u << 30);
-    g->bitmap_color[1] &= ~(1u << 30);
+    nv1_xy_volatile_reset(g);
+    g->bitmap_color[0] &= ~(3u << 30);
+    g->bitmap_color[1] &= ~(3u << 30);
 }
 
 /* Method 0, the object switch (docs/nv1.rst "Methods"). */
@@ -125,18 +125,10 @@ static void plane_mask(NVCard *card, const NVMethodCall *call)
     card->pgraph1.plane = nv1_a1_color(card, call->data);
 }
 
-static void clip_point(NVCard *card, const NVMethodCall *call)
-{
-    card->pgraph1.uclip_x[0] = nv1_xy_x(call->data);
-    card->pgraph1.uclip_y[0] = nv1_xy_y(call->data);
-}
-
+/* CLIP's SIZE draws nothing, whatever class is latched. */
 static void clip_size(NVCard *card, const NVMethodCall *call)
 {
-    NV1Pgraph *g = &card->pgraph1;
-
-    g->uclip_x[1] = (int32_t)g->uclip_x[0] + (call->data & 0xffff);
-    g->uclip_y[1] = (int32_t)g->uclip_y[0] + (call->data >> 16);
+    nv1_xy_clip_size(card, call);
 }
 
 static void pattern_shape(NVCard *card, const NVMethodCall *call)
@@ -157,17 +149,24 @@ static void pattern_color(NVCard *card, const NVMethodCall *call)
     g->pattern_a[call->idx] = a;
 }
 
+/* rop.rst: CGA6 bitmaps hold the leftmost pixel in each byte's MSB. */
+uint32_t nv1_cga6(uint32_t v)
+{
+    uint32_t le = 0;
+
+    for (unsigned bit = 0; bit < 32; bit++) {
+        le |= ((v >> bit) & 1) << (bit ^ 7);
+    }
+    return le;
+}
+
 static void pattern_bitmap(NVCard *card, const NVMethodCall *call)
 {
     NV1Pgraph *g = &card->pgraph1;
     uint32_t v = call->data;
 
-    /* rop.rst: CGA6 bitmaps are stored LE, bit i moved to i ^ 7. */
     if (g->ctx_switch & NV1_CTX_BITMAP_CGA6) {
-        v = 0;
-        for (unsigned bit = 0; bit < 32; bit++) {
-            v |= ((call->data >> bit) & 1) << (bit ^ 7);
-        }
+        v = nv1_cga6(v);
     }
     g->pattern_bitmap[call->idx] = v;
 }
@@ -207,7 +206,7 @@ NVMethodClass nv1_plane_class = NV_METHOD_CLASS("NV1_PLANE", plane_methods);
 
 static const NVMethod clip_methods[] = {
     NV1_COMMON_METHODS,
-    NV_MTHD(0x300, "POINT", clip_point, NV_MDECODE(NV_MTYPE_XY16)),
+    NV_MTHD(0x300, "POINT", nv1_xy_clip_point, NV_MDECODE(NV_MTYPE_XY16)),
     NV_MTHD(0x304, "SIZE", clip_size, NV_MDECODE(NV_MTYPE_WH16)),
 };
 NVMethodClass nv1_clip_class = NV_METHOD_CLASS("NV1_CLIP", clip_methods);

@@ -3,7 +3,7 @@
  * qemu-nv: what the NV1 PGRAPH sources share: interrupts raised by
  * methods, the vertex helpers, the drawing window, the notifier and the
  * class tables (pgraph-nv1.c dispatches, objects-nv1.c, prim-nv1.c and
- * image-nv1.c implement the classes).
+ * image-nv1.c implement the classes, xy-nv1.c keeps their vertices).
  */
 #ifndef HW_NV_PGRAPH_NV1_INTERNAL_H
 #define HW_NV_PGRAPH_NV1_INTERNAL_H
@@ -29,44 +29,54 @@ static inline int16_t nv1_xy_y(uint32_t xy)
     return (int16_t)(xy >> 16);
 }
 
-/* rnndb nv1_pgraph.xml VALID: bit i for X of vertex i, 12 + i for Y. */
-#define NV1_VALID_X(i)  (1u << (i))
-#define NV1_VALID_Y(i)  (1u << (12 + (i)))
-
-static inline void nv1_set_vtx(NV1Pgraph *g, unsigned i, int32_t x,
-                               int32_t y)
-{
-    g->vtx_x[i] = x;
-    g->vtx_y[i] = y;
-    g->valid |= NV1_VALID_X(i) | NV1_VALID_Y(i);
-}
-
-/* Have vertices 0 to @n - 1 both coordinates? */
-static inline bool nv1_vtx_valid(NV1Pgraph *g, unsigned n)
-{
-    uint32_t need = 0;
-
-    for (unsigned i = 0; i < n; i++) {
-        need |= NV1_VALID_X(i) | NV1_VALID_Y(i);
-    }
-    return (g->valid & need) == need;
-}
-
-/*
- * prim-nv1.c: the drawing window, right-exclusive: the canvas and, with
- * CTX_SWITCH.CLIP, the CLIP object's rectangle; whether a drawing method
- * may draw (else it has raised its SOFTWARE interrupt).
- */
+/* A window of pixels, right-exclusive. */
 typedef struct NV1Window {
     int32_t x0, y0, x1, y1;
 } NV1Window;
 
+/* prim-nv1.c: the canvas (CANVAS_MIN/MAX), which ITM reads from. */
 NV1Window nv1_canvas_window(NV1Pgraph *g);
-NV1Window nv1_draw_window(NV1Pgraph *g);
-bool nv1_draw_allowed(NVCard *card);
-/* prim-nv1.c: an xy16 method that sets vertex NVMethod.arg, no more. */
-void nv1_mthd_vtx(NVCard *card, const NVMethodCall *call);
 
+/*
+ * xy-nv1.c: the XY logic (docs/nv1.rst "The XY logic").  The vertex
+ * methods' NVMethod.arg holds these flags; their handlers return true
+ * when the method passed its draw check and belongs to the latched
+ * class, i.e. when the caller draws.
+ */
+#define NV1_XY_FIRST        0x01    /* starts a primitive: VTX_IDX := 0 */
+#define NV1_XY_DRAW         0x02    /* runs the draw check */
+#define NV1_XY_POLY         0x04    /* continues a strip */
+#define NV1_XY_FRACT        0x08    /* a textured vertex in 12.4 form */
+#define NV1_XY_TEX          0x10    /* a textured vertex: the element is
+                                       the vertex, element 0 is first */
+
+unsigned nv1_xy_class(NV1Pgraph *g);
+unsigned nv1_xy_vtx_idx(NV1Pgraph *g);  /* XY_A.VTX_IDX */
+unsigned nv1_xy_pixels_per_word(NV1Pgraph *g);
+bool nv1_xy_point(NVCard *card, const NVMethodCall *call);
+void nv1_xy_x32(NVCard *card, const NVMethodCall *call);
+bool nv1_xy_y32(NVCard *card, const NVMethodCall *call);
+bool nv1_xy_size(NVCard *card, const NVMethodCall *call);
+void nv1_xy_size_out(NVCard *card, const NVMethodCall *call);
+void nv1_xy_size_in(NVCard *card, const NVMethodCall *call);
+void nv1_xy_pitch(NVCard *card, const NVMethodCall *call);
+bool nv1_xy_offset(NVCard *card, const NVMethodCall *call);
+bool nv1_xy_image_data(NVCard *card, const NVMethodCall *call);
+void nv1_xy_clip_point(NVCard *card, const NVMethodCall *call);
+bool nv1_xy_clip_size(NVCard *card, const NVMethodCall *call);
+void nv1_xy_beta(NVCard *card, const NVMethodCall *call);
+/* MMIO: a write to a vertex or clip register (false: not one of them). */
+bool nv1_xy_reg_write(NVCard *card, uint32_t addr, uint32_t val);
+void nv1_xy_uclip(NV1Pgraph *g, unsigned a, bool max, uint32_t c);
+/* DEBUG_A's reset, which keeps the XY state of @old but for its rule. */
+void nv1_xy_debug_reset(NV1Pgraph *g, const NV1Pgraph *old);
+void nv1_xy_volatile_reset(NV1Pgraph *g);
+/* What drawing reads: the window, and whether vertex 0 is inside it. */
+NV1Window nv1_xy_window(NV1Pgraph *g);
+bool nv1_xy_vtx0_inside(NV1Pgraph *g);
+
+/* objects-nv1.c: a CGA6 bitmap word in LE order (bit i moved to i ^ 7). */
+uint32_t nv1_cga6(uint32_t v);
 /* objects-nv1.c: a colour of the object's format, stored A1R10G10B10. */
 uint32_t nv1_a1_color(NVCard *card, uint32_t val);
 /* objects-nv1.c: the notification a NOTIFY asked for, now the next

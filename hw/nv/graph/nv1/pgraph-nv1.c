@@ -33,16 +33,19 @@ typedef struct NV1Reg {
 
 #define REG(o, n, st, m, f) { o, n, st, m, offsetof(NV1Pgraph, f) }
 
-/* Masks from docs/nv1.rst "Register masks"; full where unknown. */
+/*
+ * Masks from docs/nv1.rst "Register masks"; full where unknown.  The
+ * vertex and clip registers are written through nv1_xy_reg_write().
+ */
 static const NV1Reg nv1_regs[] = {
     REG(0x084, 1, 4, 0xffffffef, debug_b),  /* bit 4 reads 0 */
     REG(0x088, 1, 4, 0xffffffff, debug_c),
     REG(0x140, 1, 4, NV1_INTR_MASK, intr_en),
     REG(0x144, 1, 4, NV1_INVALID_MASK, invalid_en),
     REG(0x400, 18, 4, 0xffffffff, vtx_x),
-    REG(0x450, 2, 4, 0xffffffff, iclip),
-    REG(0x460, 2, 4, 0xffffffff, uclip_x),
-    REG(0x468, 2, 4, 0xffffffff, uclip_y),
+    REG(0x450, 2, 4, 0x0003ffff, iclip),
+    REG(0x460, 2, 4, 0x0003ffff, uclip_x),
+    REG(0x468, 2, 4, 0x0003ffff, uclip_y),
     REG(0x480, 18, 4, 0xffffffff, vtx_y),
     REG(0x600, 2, 8, 0x3fffffff, pattern_rgb),
     REG(0x604, 2, 8, 0x000000ff, pattern_a),
@@ -54,22 +57,21 @@ static const NV1Reg nv1_regs[] = {
     REG(0x62c, 1, 4, 0x7fffffff, chroma),
     REG(0x630, 1, 4, 0x7f800000, beta),
     REG(0x634, 1, 4, 0x01111011, canvas_config),
-    REG(0x640, 1, 4, 0xffffffff, xy_a),
-    REG(0x644, 1, 4, 0xffffffff, xy_b),
-    REG(0x648, 1, 4, 0xffffffff, xy_d_x),
-    REG(0x64c, 1, 4, 0xffffffff, xy_d_y),
-    REG(0x650, 1, 4, 0xffffffff, valid),
+    REG(0x640, 1, 4, 0xf1ff11ff, xy_a),
+    REG(0x644, 1, 4, 0x03177331, xy_b),
+    REG(0x648, 2, 4, 0x30ffffff, xy_d),
+    REG(0x650, 1, 4, 0x111ff1ff, valid),
     REG(0x654, 1, 4, 0xffffffff, src_color),
-    REG(0x658, 1, 4, 0xffffffff, subdivide),
-    REG(0x65c, 1, 4, 0xffffffff, xy_e),
+    REG(0x658, 1, 4, 0xffff00ff, subdivide),
+    REG(0x65c, 1, 4, 0xffff0113, xy_e),
     REG(0x680, 1, 4, 0xffffffff, dma),
     REG(0x684, 1, 4, 0xffffffff, notify),
     REG(0x688, 1, 4, 0xffffffff, canvas_min),
-    REG(0x68c, 1, 4, 0xffffffff, canvas_max),
+    REG(0x68c, 1, 4, 0x0fff0fff, canvas_max),
     REG(0x690, 2, 8, 0x0fff0fff, cliprect_min),
     REG(0x694, 2, 8, 0x0fff0fff, cliprect_max),
     REG(0x6a0, 1, 4, 0x00000113, cliprect_config),
-    REG(0x700, 14, 4, 0xffffffff, vtx_beta),
+    REG(0x700, 14, 4, 0x01ffffff, vtx_beta),
 };
 
 static uint32_t *reg_ptr(NVCard *card, uint32_t addr, uint32_t *mask)
@@ -211,7 +213,10 @@ static void pgraph_write(NVCard *card, uint32_t addr, uint32_t val)
     switch (addr) {
     case NV1_PGRAPH_DEBUG_A:
         if (val & 1) {      /* RESET_TRIGGER */
+            NV1Pgraph old = *g;
+
             pgraph_reset(card);
+            nv1_xy_debug_reset(g, &old);
             return;
         }
         g->debug_a = val & ~1u;
@@ -228,6 +233,9 @@ static void pgraph_write(NVCard *card, uint32_t addr, uint32_t val)
     case NV1_PGRAPH_TRAP_DATA:
     case NV1_PGRAPH_STATUS:
         return;         /* read-only */
+    }
+    if (nv1_xy_reg_write(card, addr, val)) {
+        return;
     }
     p = reg_ptr(card, addr, &mask);
     if (p) {

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv: NV1 PGRAPH's primitives: POINT, LINE, LIN, TRI, RECT and BLIT
- * (methods from rnndb graph/nv1_solid.xml and graph/nv1_blit.xml), the
- * textured quads (graph/nv1_3d.xml: taken, not drawn), and the drawing
- * window every drawing object clips to.  Pixels go through the ROP
- * (rop-nv1.c), with its fast paths where they give the same bytes.
+ * (methods from rnndb graph/nv1_solid.xml and graph/nv1_blit.xml) and
+ * the textured quads (graph/nv1_3d.xml: taken, not drawn).  The XY logic
+ * (xy-nv1.c) takes their vertices and decides whether they draw and in
+ * which window; pixels go through the ROP (rop-nv1.c), with its fast
+ * paths where they give the same bytes.
  */
 #include <stdlib.h>
 
@@ -14,11 +15,7 @@
 #include "hw/nv/graph/nv1/rop-nv1.h"
 #include "pgraph-nv1-internal.h"
 
-/*
- * The drawing window: the canvas (CANVAS_MIN/MAX, right-exclusive, 12-bit
- * X in bits 0-11 and Y in bits 16-27) and, with CTX_SWITCH.CLIP, the user
- * clip rectangle set by the CLIP object.
- */
+/* The canvas, CANVAS_MIN to CANVAS_MAX (12-bit halves, right-exclusive). */
 NV1Window nv1_canvas_window(NV1Pgraph *g)
 {
     return (NV1Window) {
@@ -27,69 +24,29 @@ NV1Window nv1_canvas_window(NV1Pgraph *g)
     };
 }
 
-NV1Window nv1_draw_window(NV1Pgraph *g)
-{
-    NV1Window w = nv1_canvas_window(g);
-
-    if (g->ctx_switch & NV1_CTX_CLIP) {
-        w.x0 = MAX(w.x0, (int32_t)g->uclip_x[0]);
-        w.x1 = MIN(w.x1, (int32_t)g->uclip_x[1]);
-        w.y0 = MAX(w.y0, (int32_t)g->uclip_y[0]);
-        w.y1 = MIN(w.y1, (int32_t)g->uclip_y[1]);
-    }
-    return w;
-}
-
-/*
- * docs/nv1.rst "Drawing interrupts": with a SOFTWARE bit set a drawing
- * method raises its interrupt instead of drawing (vertex side effects
- * still happen).
- */
-bool nv1_draw_allowed(NVCard *card)
-{
-    NV1Pgraph *g = &card->pgraph1;
-    uint32_t intr = 0;
-
-    if (g->cliprect_config & NV1_CLIPRECT_SOFTWARE) {
-        intr |= NV1_INTR_CLIP_SOFTWARE;
-    }
-    if (g->canvas_config & NV1_CANVAS_SOFTWARE) {
-        intr |= NV1_INTR_CANVAS_SOFTWARE;
-    }
-    if (intr) {
-        nv1_pgraph_trap(card, intr, 0);
-        return false;
-    }
-    return true;
-}
-
 static bool blit_class(NVCard *card)
 {
-    return NV1_ACCESS_CLASS(card->pgraph1.access) == NV1_CLASS_BLIT;
+    return nv1_xy_class(&card->pgraph1) == NV1_CLASS_BLIT;
 }
 
 /*
- * The part @c of a w x h rectangle at (x, y) that a drawing method may
- * draw: false if a SOFTWARE bit stops it or nothing is inside the window.
+ * The part @c of a w x h rectangle at (x, y) inside the XY logic's
+ * window; false if none.  64-bit, so that no vertex value can overflow.
  */
-static bool draw_clip(NVCard *card, int32_t x, int32_t y, uint32_t w,
+static bool draw_clip(NVCard *card, int64_t x, int64_t y, uint32_t w,
                       uint32_t h, NV1Window *c)
 {
-    NV1Window win;
+    NV1Window win = nv1_xy_window(&card->pgraph1);
 
-    if (!nv1_draw_allowed(card)) {
-        return false;
-    }
-    win = nv1_draw_window(&card->pgraph1);
     c->x0 = MAX(x, win.x0);
     c->y0 = MAX(y, win.y0);
-    c->x1 = MIN(x + (int32_t)w, win.x1);
-    c->y1 = MIN(y + (int32_t)h, win.y1);
+    c->x1 = MIN(x + w, win.x1);
+    c->y1 = MIN(y + h, win.y1);
     return c->x0 < c->x1 && c->y0 < c->y1;
 }
 
 /* A solid rectangle of SRC_COLOR, clipped to the drawing window. */
-static void draw_rect(NVCard *card, int32_t x, int32_t y, uint32_t w,
+static void draw_rect(NVCard *card, int64_t x, int64_t y, uint32_t w,
                       uint32_t h)
 {
     NV1Pgraph *g = &card->pgraph1;
@@ -118,8 +75,8 @@ static void draw_rect(NVCard *card, int32_t x, int32_t y, uint32_t w,
 static void draw_blit(NVCard *card, uint32_t w, uint32_t h)
 {
     NV1Pgraph *g = &card->pgraph1;
-    int32_t sx = g->vtx_x[0], sy = g->vtx_y[0];
-    int32_t dx = g->vtx_x[1], dy = g->vtx_y[1];
+    int64_t sx = (int32_t)g->vtx_x[0], sy = (int32_t)g->vtx_y[0];
+    int64_t dx = (int32_t)g->vtx_x[1], dy = (int32_t)g->vtx_y[1];
     NV1Window c;
     int32_t x0, y0;
     unsigned cw, ch;
@@ -166,33 +123,34 @@ static void plot(NVCard *card, NV1Rop *r, const NV1Window *win, int32_t x,
 }
 
 /*
- * A 32-bit coordinate outside the rasterizer's -0x8000..0x7fff raises
- * XY_RANGE (pgraph.rst) and nothing is drawn.
+ * The draw check has refused vertices outside -0x8000..0x7fff (XY_RANGE),
+ * but a guest may clear the out-of-range flags by hand (XY_D) with such a
+ * vertex still there; the rasterizer's work stays bounded by refusing it
+ * here too, with a log line.
  */
-static bool xy_in_range(NVCard *card, uint32_t x, uint32_t y)
+static bool vtx_in_range(NVCard *card, unsigned i)
 {
-    if ((int32_t)x < -0x8000 || (int32_t)x > 0x7fff ||
-        (int32_t)y < -0x8000 || (int32_t)y > 0x7fff) {
-        nv1_pgraph_trap(card, NV1_INTR_XY_RANGE, 0);
+    int32_t x = card->pgraph1.vtx_x[i], y = card->pgraph1.vtx_y[i];
+
+    if (x < -0x8000 || x > 0x7fff || y < -0x8000 || y > 0x7fff) {
+        nv_log(card, NV_LOG_GUEST_ERROR, "nv: pgraph: vertex %u (%d, %d) "
+               "out of range with XY_D's flags clear: not drawn", i, x, y);
         return false;
     }
     return true;
 }
 
-static void draw_line(NVCard *card, int32_t x0, int32_t y0, int32_t x1,
-                      int32_t y1, bool last)
+/* A line from vertex @a to vertex @b. */
+static void draw_line(NVCard *card, unsigned a, unsigned b, bool last)
 {
+    NV1Pgraph *g = &card->pgraph1;
+    int32_t x0 = g->vtx_x[a], y0 = g->vtx_y[a];
+    int32_t x1 = g->vtx_x[b], y1 = g->vtx_y[b];
     int32_t dx, dy, sx, sy, err;
     NV1Window win;
     NV1Rop r;
 
-    /*
-     * Either point may be a 32-bit one (LINE32, or the vertex registers)
-     * left over from an earlier method; in range, a line is at most
-     * 0x10000 steps and nothing below overflows.
-     */
-    if (!xy_in_range(card, x0, y0) || !xy_in_range(card, x1, y1) ||
-        !nv1_draw_allowed(card)) {
+    if (!vtx_in_range(card, a) || !vtx_in_range(card, b)) {
         return;
     }
     dx = abs(x1 - x0);
@@ -200,7 +158,7 @@ static void draw_line(NVCard *card, int32_t x0, int32_t y0, int32_t x1,
     sx = x0 < x1 ? 1 : -1;
     sy = y0 < y1 ? 1 : -1;
     err = dx + dy;
-    win = nv1_draw_window(&card->pgraph1);
+    win = nv1_xy_window(g);
     nv1_rop_begin(&r, card, false);
     for (;;) {
         bool end = x0 == x1 && y0 == y1;
@@ -247,17 +205,20 @@ static bool edge_in(int64_t e, int64_t ax, int64_t ay, int64_t bx, int64_t by)
     return e > 0 || (e == 0 && ((ay == by && bx < ax) || by < ay));
 }
 
-static void draw_tri(NVCard *card, const int32_t *x, const int32_t *y)
+/* The triangle of vertices 0, 1 and 2. */
+static void draw_tri(NVCard *card)
 {
+    int32_t *x = (int32_t *)card->pgraph1.vtx_x;
+    int32_t *y = (int32_t *)card->pgraph1.vtx_y;
     int64_t X[3], Y[3];
     int32_t bx0, by0, bx1, by1;
     NV1Window win;
     NV1Rop r;
 
-    /* As for lines: a leftover 32-bit point must not reach the maths. */
-    if (!xy_in_range(card, x[0], y[0]) || !xy_in_range(card, x[1], y[1]) ||
-        !xy_in_range(card, x[2], y[2]) || !nv1_draw_allowed(card)) {
-        return;
+    for (unsigned i = 0; i < 3; i++) {
+        if (!vtx_in_range(card, i)) {
+            return;
+        }
     }
     /* Doubled coordinates put pixel centres on integers; wind CCW. */
     for (int i = 0; i < 3; i++) {
@@ -272,7 +233,7 @@ static void draw_tri(NVCard *card, const int32_t *x, const int32_t *y)
         Y[1] = Y[2];
         Y[2] = t;
     }
-    win = nv1_draw_window(&card->pgraph1);
+    win = nv1_xy_window(&card->pgraph1);
     bx0 = MAX(MIN(MIN(x[0], x[1]), x[2]), win.x0);
     by0 = MAX(MIN(MIN(y[0], y[1]), y[2]), win.y0);
     bx1 = MIN(MAX(MAX(x[0], x[1]), x[2]) + 1, win.x1);
@@ -305,121 +266,58 @@ static void draw_tri(NVCard *card, const int32_t *x, const int32_t *y)
     }
 }
 
-/* A point that only sets vertex @arg (RECT, BLIT and the images). */
-void nv1_mthd_vtx(NVCard *card, const NVMethodCall *call)
+/*
+ * What a vertex method that passed its draw check draws, by class: a
+ * point at vertex 0 when its clip status is inside (and it is in the
+ * window, which differs only when a stale VTX_IDX made the clip status
+ * another vertex's: docs/nv1.rst "Inferred behaviour"); a line from the
+ * other slot to the one just written (VTX_IDX has moved past it); the
+ * triangle of slots 0-2.
+ */
+static void draw(NVCard *card, const NVMethodCall *call)
 {
-    nv1_set_vtx(&card->pgraph1, call->m->arg, nv1_xy_x(call->data),
-                nv1_xy_y(call->data));
+    NV1Pgraph *g = &card->pgraph1;
+    unsigned i = nv1_xy_vtx_idx(g) ^ 1;
+
+    switch (call->cls) {
+    case NV1_CLASS_POINT:
+        if (nv1_xy_vtx0_inside(g)) {
+            draw_rect(card, (int32_t)g->vtx_x[0], (int32_t)g->vtx_y[0], 1, 1);
+        }
+        break;
+    case NV1_CLASS_LINE:
+    case NV1_CLASS_LIN:
+        draw_line(card, i ^ 1, i, call->cls == NV1_CLASS_LINE);
+        break;
+    case NV1_CLASS_TRI:
+        draw_tri(card);
+        break;
+    }
 }
 
-/* ---- POINT and RECT (rnndb nv1_solid.xml) ---- */
-
-static void point_xy(NVCard *card, const NVMethodCall *call)
+/* The vertex methods: a packed X, Y pair, or a 32-bit X or Y. */
+static void mthd_xy(NVCard *card, const NVMethodCall *call)
 {
-    nv1_mthd_vtx(card, call);
-    draw_rect(card, nv1_xy_x(call->data), nv1_xy_y(call->data), 1, 1);
+    if (nv1_xy_point(card, call)) {
+        draw(card, call);
+    }
 }
 
-/* docs/nv1.rst "Inferred behaviour": a size without its point is missing. */
+static void mthd_y32(NVCard *card, const NVMethodCall *call)
+{
+    if (nv1_xy_y32(card, call)) {
+        draw(card, call);
+    }
+}
+
+/* RECTANGLE_WH: the rectangle from vertex 0. */
 static void rect_wh(NVCard *card, const NVMethodCall *call)
 {
     NV1Pgraph *g = &card->pgraph1;
 
-    if (!nv1_vtx_valid(g, 1)) {
-        nv1_pgraph_trap(card, NV1_INTR_MISSING_METHOD, 0);
-        return;
-    }
-    draw_rect(card, g->vtx_x[0], g->vtx_y[0], call->data & 0xffff,
-              call->data >> 16);
-}
-
-/* ---- LINE and LIN: LINE draws its last pixel, LIN does not ---- */
-
-static bool line_last(const NVMethodCall *call)
-{
-    return call->cls == NV1_CLASS_LINE;
-}
-
-/* LINE_XY_0, LINE_XY_1 (@arg the vertex): the second draws. */
-static void line_xy(NVCard *card, const NVMethodCall *call)
-{
-    NV1Pgraph *g = &card->pgraph1;
-    int32_t *vx = (int32_t *)g->vtx_x, *vy = (int32_t *)g->vtx_y;
-
-    nv1_mthd_vtx(card, call);
-    if (call->m->arg == 1) {
-        draw_line(card, vx[0], vy[0], vx[1], vy[1], line_last(call));
-    }
-}
-
-/* LINE32_X_0, _Y_0, _X_1, _Y_1 (@arg 0-3): Y_1 draws. */
-static void line32(NVCard *card, const NVMethodCall *call)
-{
-    NV1Pgraph *g = &card->pgraph1;
-    int32_t *vx = (int32_t *)g->vtx_x, *vy = (int32_t *)g->vtx_y;
-    unsigned i = call->m->arg;
-
-    (i & 1 ? vy : vx)[i >> 1] = call->data;
-    g->valid |= i & 1 ? NV1_VALID_Y(i >> 1) : NV1_VALID_X(i >> 1);
-    if (i == 3) {
-        draw_line(card, vx[0], vy[0], vx[1], vy[1], line_last(call));
-    }
-}
-
-/* POLYLINE / CPOLYLINE point: a segment from the previous one. */
-static void polyline_xy(NVCard *card, const NVMethodCall *call)
-{
-    NV1Pgraph *g = &card->pgraph1;
-    int32_t *vx = (int32_t *)g->vtx_x, *vy = (int32_t *)g->vtx_y;
-    bool first = !nv1_vtx_valid(g, 1);
-
-    vx[1] = vx[0];
-    vy[1] = vy[0];
-    nv1_set_vtx(g, 0, nv1_xy_x(call->data), nv1_xy_y(call->data));
-    if (!first) {
-        draw_line(card, vx[1], vy[1], vx[0], vy[0], line_last(call));
-    }
-}
-
-/* ---- TRI: three points, then a strip of new points ---- */
-
-/* TRIANGLE_XY_0-2 and CTRIANGLE_XY_0-2 (@arg the vertex): the third draws. */
-static void tri_xy(NVCard *card, const NVMethodCall *call)
-{
-    NV1Pgraph *g = &card->pgraph1;
-
-    nv1_mthd_vtx(card, call);
-    if (call->m->arg == 2) {
-        draw_tri(card, (int32_t *)g->vtx_x, (int32_t *)g->vtx_y);
-    }
-}
-
-/* TRIANGLE32_X_0 ... _Y_2 (@arg 0-5): Y_2 draws. */
-static void tri32(NVCard *card, const NVMethodCall *call)
-{
-    NV1Pgraph *g = &card->pgraph1;
-    int32_t *vx = (int32_t *)g->vtx_x, *vy = (int32_t *)g->vtx_y;
-    unsigned i = call->m->arg;
-
-    (i & 1 ? vy : vx)[i >> 1] = call->data;
-    if (i == 5) {
-        draw_tri(card, vx, vy);
-    }
-}
-
-/* TRIMESH / CTRIMESH: the new point with the two before it. */
-static void trimesh_xy(NVCard *card, const NVMethodCall *call)
-{
-    NV1Pgraph *g = &card->pgraph1;
-    int32_t *vx = (int32_t *)g->vtx_x, *vy = (int32_t *)g->vtx_y;
-
-    vx[0] = vx[1];
-    vy[0] = vy[1];
-    vx[1] = vx[2];
-    vy[1] = vy[2];
-    nv1_set_vtx(g, 2, nv1_xy_x(call->data), nv1_xy_y(call->data));
-    if (nv1_vtx_valid(g, 3)) {
-        draw_tri(card, vx, vy);
+    if (nv1_xy_size(card, call)) {
+        draw_rect(card, (int32_t)g->vtx_x[0], (int32_t)g->vtx_y[0],
+                  call->data & 0xffff, call->data >> 16);
     }
 }
 
@@ -427,19 +325,17 @@ static void trimesh_xy(NVCard *card, const NVMethodCall *call)
 
 static void blit_size(NVCard *card, const NVMethodCall *call)
 {
-    if (!nv1_vtx_valid(&card->pgraph1, 2)) {
-        nv1_pgraph_trap(card, NV1_INTR_MISSING_METHOD, 0);
-        return;
+    if (nv1_xy_size(card, call)) {
+        draw_blit(card, call->data & 0xffff, call->data >> 16);
     }
-    draw_blit(card, call->data & 0xffff, call->data >> 16);
 }
 
 /*
  * The textured quads (docs/hw/graph/2d/nv1-tex.rst is a todo; methods from
- * rnndb nv1_3d.xml): SUBDIVIDE goes to PGRAPH's SUBDIVIDE register.  The
- * vertices (4 or 9, integer and 12.4 forms), the betas (2 or 5 words, the
- * BETA classes) and the texels are taken but not drawn: no document says
- * where they go or how the texture is mapped, so each logs LOG_UNIMP once.
+ * rnndb nv1_3d.xml): SUBDIVIDE goes to PGRAPH's SUBDIVIDE register, the
+ * vertices (4 or 9, integer and 12.4 forms) and the betas (2 or 5 words,
+ * the BETA classes) to the XY logic.  The texels are taken but not drawn:
+ * no document says how the texture is mapped, so they log LOG_UNIMP once.
  */
 static void tex_unimp(NVCard *card, const NVMethodCall *call)
 {
@@ -457,12 +353,18 @@ static void tex_unimp(NVCard *card, const NVMethodCall *call)
 #define SRC_COLORS(off, n, st, nm) \
     NV_MTHD_STORE_ALL(off, n, st, nm, pgraph1.src_color, 0xffffffff)
 
+#define F       NV1_XY_FIRST
+#define D       NV1_XY_DRAW
+#define P       NV1_XY_POLY
+
 static const NVMethod point_methods[] = {
     NV1_COMMON_METHODS,
     SRC_COLOR(0x304, "COLOR"),
-    NV_MTHD_ARRAY(0x400, 32, 4, "POINT_XY", point_xy, XY16),
+    NV_MTHD_ARRAY(0x400, 32, 4, "POINT_XY", mthd_xy, XY16, .arg = F | D),
+    NV_MTHD_ARRAY(0x480, 16, 8, "POINT32_X", nv1_xy_x32, INT, .arg = F),
+    NV_MTHD_ARRAY(0x484, 16, 8, "POINT32_Y", mthd_y32, INT, .arg = D),
     SRC_COLORS(0x500, 16, 8, "CPOINT_COLOR"),
-    NV_MTHD_ARRAY(0x504, 16, 8, "CPOINT_XY", point_xy, XY16),
+    NV_MTHD_ARRAY(0x504, 16, 8, "CPOINT_XY", mthd_xy, XY16, .arg = F | D),
 };
 NVMethodClass nv1_point_class = NV_METHOD_CLASS("NV1_POINT", point_methods);
 
@@ -470,15 +372,18 @@ NVMethodClass nv1_point_class = NV_METHOD_CLASS("NV1_POINT", point_methods);
 #define LINE_METHODS \
     NV1_COMMON_METHODS, \
     SRC_COLOR(0x304, "COLOR"), \
-    NV_MTHD_ARRAY(0x400, 16, 8, "LINE_XY_0", line_xy, XY16, .arg = 0), \
-    NV_MTHD_ARRAY(0x404, 16, 8, "LINE_XY_1", line_xy, XY16, .arg = 1), \
-    NV_MTHD_ARRAY(0x480, 8, 16, "LINE32_X_0", line32, INT, .arg = 0), \
-    NV_MTHD_ARRAY(0x484, 8, 16, "LINE32_Y_0", line32, INT, .arg = 1), \
-    NV_MTHD_ARRAY(0x488, 8, 16, "LINE32_X_1", line32, INT, .arg = 2), \
-    NV_MTHD_ARRAY(0x48c, 8, 16, "LINE32_Y_1", line32, INT, .arg = 3), \
-    NV_MTHD_ARRAY(0x500, 32, 4, "POLYLINE_XY", polyline_xy, XY16), \
+    NV_MTHD_ARRAY(0x400, 16, 8, "LINE_XY_0", mthd_xy, XY16, .arg = F), \
+    NV_MTHD_ARRAY(0x404, 16, 8, "LINE_XY_1", mthd_xy, XY16, .arg = D), \
+    NV_MTHD_ARRAY(0x480, 8, 16, "LINE32_X_0", nv1_xy_x32, INT, .arg = F), \
+    NV_MTHD_ARRAY(0x484, 8, 16, "LINE32_Y_0", mthd_y32, INT), \
+    NV_MTHD_ARRAY(0x488, 8, 16, "LINE32_X_1", nv1_xy_x32, INT), \
+    NV_MTHD_ARRAY(0x48c, 8, 16, "LINE32_Y_1", mthd_y32, INT, .arg = D), \
+    NV_MTHD_ARRAY(0x500, 32, 4, "POLYLINE_XY", mthd_xy, XY16, .arg = P | D), \
+    NV_MTHD_ARRAY(0x580, 16, 8, "POLYLINE32_X", nv1_xy_x32, INT, .arg = P), \
+    NV_MTHD_ARRAY(0x584, 16, 8, "POLYLINE32_Y", mthd_y32, INT, \
+                  .arg = P | D), \
     SRC_COLORS(0x600, 16, 8, "CPOLYLINE_COLOR"), \
-    NV_MTHD_ARRAY(0x604, 16, 8, "CPOLYLINE_XY", polyline_xy, XY16)
+    NV_MTHD_ARRAY(0x604, 16, 8, "CPOLYLINE_XY", mthd_xy, XY16, .arg = P | D)
 
 static const NVMethod line_methods[] = {
     LINE_METHODS,
@@ -493,38 +398,40 @@ NVMethodClass nv1_lin_class = NV_METHOD_CLASS("NV1_LIN", lin_methods);
 static const NVMethod tri_methods[] = {
     NV1_COMMON_METHODS,
     SRC_COLOR(0x304, "COLOR"),
-    NV_MTHD(0x310, "TRIANGLE_XY_0", tri_xy, XY16, .arg = 0),
-    NV_MTHD(0x314, "TRIANGLE_XY_1", tri_xy, XY16, .arg = 1),
-    NV_MTHD(0x318, "TRIANGLE_XY_2", tri_xy, XY16, .arg = 2),
-    NV_MTHD(0x320, "TRIANGLE32_X_0", tri32, INT, .arg = 0),
-    NV_MTHD(0x324, "TRIANGLE32_Y_0", tri32, INT, .arg = 1),
-    NV_MTHD(0x328, "TRIANGLE32_X_1", tri32, INT, .arg = 2),
-    NV_MTHD(0x32c, "TRIANGLE32_Y_1", tri32, INT, .arg = 3),
-    NV_MTHD(0x330, "TRIANGLE32_X_2", tri32, INT, .arg = 4),
-    NV_MTHD(0x334, "TRIANGLE32_Y_2", tri32, INT, .arg = 5),
-    NV_MTHD_ARRAY(0x400, 32, 4, "TRIMESH_XY", trimesh_xy, XY16),
+    NV_MTHD(0x310, "TRIANGLE_XY_0", mthd_xy, XY16, .arg = F),
+    NV_MTHD(0x314, "TRIANGLE_XY_1", mthd_xy, XY16),
+    NV_MTHD(0x318, "TRIANGLE_XY_2", mthd_xy, XY16, .arg = D),
+    NV_MTHD(0x320, "TRIANGLE32_X_0", nv1_xy_x32, INT, .arg = F),
+    NV_MTHD(0x324, "TRIANGLE32_Y_0", mthd_y32, INT),
+    NV_MTHD(0x328, "TRIANGLE32_X_1", nv1_xy_x32, INT),
+    NV_MTHD(0x32c, "TRIANGLE32_Y_1", mthd_y32, INT),
+    NV_MTHD(0x330, "TRIANGLE32_X_2", nv1_xy_x32, INT),
+    NV_MTHD(0x334, "TRIANGLE32_Y_2", mthd_y32, INT, .arg = D),
+    NV_MTHD_ARRAY(0x400, 32, 4, "TRIMESH_XY", mthd_xy, XY16, .arg = P | D),
+    NV_MTHD_ARRAY(0x480, 16, 8, "TRIMESH32_X", nv1_xy_x32, INT, .arg = P),
+    NV_MTHD_ARRAY(0x484, 16, 8, "TRIMESH32_Y", mthd_y32, INT, .arg = P | D),
     SRC_COLORS(0x500, 8, 16, "CTRIANGLE_COLOR"),
-    NV_MTHD_ARRAY(0x504, 8, 16, "CTRIANGLE_XY_0", tri_xy, XY16, .arg = 0),
-    NV_MTHD_ARRAY(0x508, 8, 16, "CTRIANGLE_XY_1", tri_xy, XY16, .arg = 1),
-    NV_MTHD_ARRAY(0x50c, 8, 16, "CTRIANGLE_XY_2", tri_xy, XY16, .arg = 2),
+    NV_MTHD_ARRAY(0x504, 8, 16, "CTRIANGLE_XY_0", mthd_xy, XY16, .arg = F),
+    NV_MTHD_ARRAY(0x508, 8, 16, "CTRIANGLE_XY_1", mthd_xy, XY16),
+    NV_MTHD_ARRAY(0x50c, 8, 16, "CTRIANGLE_XY_2", mthd_xy, XY16, .arg = D),
     SRC_COLORS(0x580, 16, 8, "CTRIMESH_COLOR"),
-    NV_MTHD_ARRAY(0x584, 16, 8, "CTRIMESH_XY", trimesh_xy, XY16),
+    NV_MTHD_ARRAY(0x584, 16, 8, "CTRIMESH_XY", mthd_xy, XY16, .arg = P | D),
 };
 NVMethodClass nv1_tri_class = NV_METHOD_CLASS("NV1_TRI", tri_methods);
 
 static const NVMethod rect_methods[] = {
     NV1_COMMON_METHODS,
     SRC_COLOR(0x304, "COLOR"),
-    NV_MTHD_ARRAY(0x400, 16, 8, "RECTANGLE_XY", nv1_mthd_vtx, XY16),
-    NV_MTHD_ARRAY(0x404, 16, 8, "RECTANGLE_WH", rect_wh, WH16),
+    NV_MTHD_ARRAY(0x400, 16, 8, "RECTANGLE_XY", mthd_xy, XY16, .arg = F),
+    NV_MTHD_ARRAY(0x404, 16, 8, "RECTANGLE_WH", rect_wh, WH16, .arg = D),
 };
 NVMethodClass nv1_rect_class = NV_METHOD_CLASS("NV1_RECT", rect_methods);
 
 static const NVMethod blit_methods[] = {
     NV1_COMMON_METHODS,
-    NV_MTHD(0x300, "POINT_IN", nv1_mthd_vtx, XY16, .arg = 0),
-    NV_MTHD(0x304, "POINT_OUT", nv1_mthd_vtx, XY16, .arg = 1),
-    NV_MTHD(0x308, "SIZE", blit_size, WH16),
+    NV_MTHD(0x300, "POINT_IN", mthd_xy, XY16, .arg = F),
+    NV_MTHD(0x304, "POINT_OUT", mthd_xy, XY16),
+    NV_MTHD(0x308, "SIZE", blit_size, WH16, .arg = D),
 };
 NVMethodClass nv1_blit_class = NV_METHOD_CLASS("NV1_BLIT", blit_methods);
 
@@ -532,8 +439,10 @@ NVMethodClass nv1_blit_class = NV_METHOD_CLASS("NV1_BLIT", blit_methods);
 #define TEX_METHODS(vtx) \
     NV1_COMMON_METHODS, \
     NV_MTHD_STORE(0x304, "SUBDIVIDE", pgraph1.subdivide, 0xffffffff), \
-    NV_MTHD_ARRAY(0x310, vtx, 4, "VTX_POS_INT", tex_unimp, XY16), \
-    NV_MTHD_ARRAY(0x350, vtx, 4, "VTX_POS_FRACT", tex_unimp, XY16), \
+    NV_MTHD_ARRAY(0x310, vtx, 4, "VTX_POS_INT", mthd_xy, XY16, \
+                  .arg = NV1_XY_TEX), \
+    NV_MTHD_ARRAY(0x350, vtx, 4, "VTX_POS_FRACT", mthd_xy, XY16, \
+                  .arg = NV1_XY_TEX | NV1_XY_FRACT), \
     NV_MTHD_ARRAY(0x400, 32, 4, "COLOR", tex_unimp)
 
 static const NVMethod texlin_methods[] = {
@@ -550,14 +459,14 @@ NVMethodClass nv1_texquad_class = NV_METHOD_CLASS("NV1_TEXQUAD",
 
 static const NVMethod texlinbeta_methods[] = {
     TEX_METHODS(4),
-    NV_MTHD_ARRAY(0x380, 2, 4, "VTX_BETA", tex_unimp),
+    NV_MTHD_ARRAY(0x380, 2, 4, "VTX_BETA", nv1_xy_beta),
 };
 NVMethodClass nv1_texlinbeta_class = NV_METHOD_CLASS("NV1_TEXLINBETA",
                                                      texlinbeta_methods);
 
 static const NVMethod texquadbeta_methods[] = {
     TEX_METHODS(9),
-    NV_MTHD_ARRAY(0x380, 5, 4, "VTX_BETA", tex_unimp),
+    NV_MTHD_ARRAY(0x380, 5, 4, "VTX_BETA", nv1_xy_beta),
 };
 NVMethodClass nv1_texquadbeta_class = NV_METHOD_CLASS("NV1_TEXQUADBETA",
                                                       texquadbeta_methods);

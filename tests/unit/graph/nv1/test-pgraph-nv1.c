@@ -207,8 +207,14 @@ static void test_rect(void)
     g_assert_cmphex(vram32(th, 4 * (640 + 1)), ==, 0x040200c0);
     g_assert_cmphex(vram32(th, 4 * 2), ==, 0);
     g_assert_cmphex(vram32(th, 4 * 640 * 2), ==, 0);
-    /* The user clip (CLIP object, CTX_SWITCH.CLIP) narrows it further:
-     * clip (100,100) 2x2, rect (99,99) 4x4 -> only (100..101, 100..101). */
+    /*
+     * The user clip (CLIP object, CTX_SWITCH.CLIP) narrows it further:
+     * clip (100,100) 2x2, rect (99,99) 4x4 -> only (100..101, 100..101).
+     * With CLIP latched the size takes UCLIP MIN 100, MAX 102 and sets
+     * XY_B bits 12, 13, 16, 17 (the point was inside the canvas, 102 is
+     * below its maximum).
+     */
+    object(th, 0x05, OPTS(0x17, 1));
     th_wr(th, MTHD(0x05, 0x300), 100 << 16 | 100);
     th_wr(th, MTHD(0x05, 0x304), 2 << 16 | 2);
     object(th, 0x0c, OPTS(0x17, 1) | 1u << 7);
@@ -526,9 +532,10 @@ static void test_itm(void)
 /*
  * The textured quads (rnndb nv1_3d.xml): SUBDIVIDE lands in PGRAPH's
  * SUBDIVIDE register (0x400658); vertices 0x310[4] (TEXLIN) or 0x310[9]
- * (TEXQUAD), their 12.4 forms at 0x350, betas 0x380[2]/[5] on the BETA
- * classes and texels 0x400[32] are taken, logged once each as not
- * drawn; anything else is INVALID_METHOD (INVALID bit 0).
+ * (TEXQUAD), their 12.4 forms at 0x350 and betas 0x380[2]/[5] on the
+ * BETA classes go to the XY logic; texels 0x400[32] are taken and
+ * logged once as not drawn; anything else is INVALID_METHOD (INVALID
+ * bit 0).
  */
 static void test_texture_methods(void)
 {
@@ -555,7 +562,8 @@ static void test_texture_methods(void)
         th_wr(th, MTHD(cases[i].cls, cases[i].mthd), 1);
         th_wr(th, MTHD(cases[i].cls, cases[i].mthd), 2);
         g_assert_cmphex(th_rd(th, GR(0x104)), ==, cases[i].valid ? 0 : 1);
-        g_assert_cmpuint(th->n_unimp, ==, unimp + cases[i].valid);
+        g_assert_cmpuint(th->n_unimp, ==,
+                         unimp + (cases[i].valid && cases[i].mthd >= 0x400));
         th_wr(th, GR(0x100), 1);
         th_wr(th, GR(0x6a4), HOST_ON);
     }
@@ -601,7 +609,8 @@ static bool lit(TestHost *th, unsigned x, unsigned y)
 /*
  * Bresenham from (0,0) to (3,1): dx 3, dy -1, err 2 -> (0,0), (1,0),
  * (2,1), (3,1).  LINE draws the last pixel, LIN does not.  A 32-bit
- * coordinate beyond 0x7fff raises XY_RANGE (bit 12) and draws nothing.
+ * coordinate beyond 0x7fff raises XY_RANGE (bit 12) and draws nothing,
+ * as long as its slot's out-of-range flag stays set.
  */
 static void test_lines(void)
 {
@@ -619,23 +628,31 @@ static void test_lines(void)
     th_wr(th, MTHD(0x0a, 0x400), 10 << 16);
     th_wr(th, MTHD(0x0a, 0x404), 11 << 16 | 3);
     g_assert_true(lit(th, 2, 11) && !lit(th, 3, 11));
-    /* POLYLINE: each point continues from the last: (0,20)-(2,20)-(2,22) */
+    /*
+     * POLYLINE: each point continues from the last, the first from the
+     * LIN's end: after LINE_XY_1 VALID holds the two slots and the first
+     * point (0x030130) and VTX_IDX is 0, so (0,20) is slot 0 and draws
+     * (3,11)-(0,20); then (0,20)-(2,20)-(2,22).
+     */
     th_wr(th, MTHD(0x0a, 0x500), 20 << 16);
+    g_assert_true(lit(th, 3, 11));
     th_wr(th, MTHD(0x0a, 0x504), 20 << 16 | 2);
     th_wr(th, MTHD(0x0a, 0x508), 22 << 16 | 2);
     g_assert_true(lit(th, 0, 20) && lit(th, 1, 20) && lit(th, 2, 20) &&
                   lit(th, 2, 21) && !lit(th, 2, 22));
-    /* LINE32 with X1 = 0x8000. */
+    /* LINE32 with X1 = 0x8000: slot 1's X out of range (XY_D[0] bit 5). */
     th_wr(th, MTHD(0x0a, 0x480), 0);
     th_wr(th, MTHD(0x0a, 0x484), 30);
     th_wr(th, MTHD(0x0a, 0x488), 0x8000);
     th_wr(th, MTHD(0x0a, 0x48c), 30);
     g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
+    g_assert_cmphex(th_rd(th, GR(0x648)) & 0xf0, ==, 0x20);
     g_assert_false(lit(th, 0, 30));
     /*
-     * A POLYLINE point continuing from a 32-bit point beyond 0x7fff (X_0
-     * = 0x40000000, trapped by LINE32 first) raises XY_RANGE too, and
-     * draws nothing: not a 2^30-pixel line along row 40.
+     * X_0 = 0x40000000 (slot 0, XY_D[0] bit 4): XY_RANGE.  A POLYLINE
+     * point then lands in slot 0 (VTX_IDX 0 after Y_1) and clears its
+     * flag: nothing is out of range any more and (0,40)-(2,40) is drawn,
+     * LIN without its last pixel.
      */
     th_wr(th, GR(0x100), 0x1000);
     th_wr(th, GR(0x6a4), HOST_ON);
@@ -647,16 +664,20 @@ static void test_lines(void)
     th_wr(th, GR(0x100), 0x1000);
     th_wr(th, GR(0x6a4), HOST_ON);
     th_wr(th, MTHD(0x0a, 0x500), 40 << 16 | 2);
-    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
-    g_assert_false(lit(th, 0, 40) || lit(th, 1, 40) || lit(th, 2, 40) ||
-                   lit(th, 639, 40));
-    /* So does LIN's second 16-bit point after that 32-bit first one. */
-    th_wr(th, GR(0x100), 0x1000);
-    th_wr(th, GR(0x6a4), HOST_ON);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0);
+    g_assert_cmphex(th_rd(th, GR(0x648)) & 0xf0, ==, 0);
+    g_assert_true(lit(th, 0, 40) && lit(th, 1, 40));
+    g_assert_false(lit(th, 2, 40) || lit(th, 639, 40));
+    /*
+     * X_0 = 0x40000000 again, then LINE_XY_1: X32 does not move VTX_IDX,
+     * so the 16-bit point also lands in slot 0 (in range again), and
+     * VALID = 0x111 | 0x11010 = 0x11111 lacks slot 1's X and Y (0x2002):
+     * MISSING_METHOD only, nothing drawn.
+     */
     th_wr(th, MTHD(0x0a, 0x480), 0x40000000);
-    th_wr(th, MTHD(0x0a, 0x404), 40 << 16 | 2);
-    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
-    g_assert_false(lit(th, 1, 40) || lit(th, 639, 40));
+    th_wr(th, MTHD(0x0a, 0x404), 41 << 16 | 2);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x10000);
+    g_assert_false(lit(th, 1, 41) || lit(th, 639, 41));
     th_free(th);
 }
 
@@ -699,6 +720,410 @@ static void test_triangle(void)
     th_wr(th, MTHD(0x0b, 0x400), 14 << 16);
     g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
     g_assert_false(lit(th, 3, 11) || lit(th, 100, 11) || lit(th, 639, 11));
+    th_free(th);
+}
+
+/* ---- the XY logic (docs/nv1.rst "The XY logic", §n its sections) ---- */
+
+#define VTX_X(i)    GR(0x400 + 4 * (i))
+#define VTX_Y(i)    GR(0x480 + 4 * (i))
+#define XY_A        GR(0x640)
+#define XY_B        GR(0x644)
+#define XY_D(a)     GR(0x648 + 4 * (a))
+#define VALID       GR(0x650)
+#define XY_E        GR(0x65c)
+
+/* Clear INTR and give the host access back after a method's trap. */
+static void ack(TestHost *th)
+{
+    th_wr(th, GR(0x100), 0xffffffff);
+    th_wr(th, GR(0x6a4), HOST_ON);
+}
+
+/*
+ * §1 masks: the XY registers keep their writable bits and nothing else
+ * happens on a write.  §1 DEBUG_A reset: VALID 0, XY_E's high half kept,
+ * XY_A bit 12, XY_B bits 24-25, XY_D's top byte with every CSTAT 0101;
+ * vertex RAM is kept.
+ */
+static void test_xy_registers(void)
+{
+    static const struct {
+        uint32_t reg, mask, after_reset;
+    } regs[] = {
+        { 0x640, 0xf1ff11ff, 0x00001000 },  /* XY_A */
+        { 0x644, 0x03177331, 0x03000000 },  /* XY_B */
+        { 0x648, 0x30ffffff, 0x30555500 },  /* XY_D[0] */
+        { 0x64c, 0x30ffffff, 0x30555500 },  /* XY_D[1] */
+        { 0x650, 0x111ff1ff, 0 },           /* VALID */
+        { 0x658, 0xffff00ff, 0xffff00ff },  /* SUBDIVIDE (kept) */
+        { 0x65c, 0xffff0113, 0xffff0000 },  /* XY_E */
+        { 0x700, 0x01ffffff, 0x01ffffff },  /* VTX_BETA[0] (kept) */
+        { 0x734, 0x01ffffff, 0x01ffffff },  /* VTX_BETA[13] */
+        { 0x68c, 0x0fff0fff, 0 },           /* CANVAS_MAX (cleared) */
+    };
+    TestHost *th = setup(3);
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(regs); i++) {
+        th_wr(th, GR(regs[i].reg), 0xffffffff);
+        g_assert_cmphex(th_rd(th, GR(regs[i].reg)), ==, regs[i].mask);
+    }
+    th_wr(th, VTX_X(3), 0x12345678);
+    th_wr(th, GR(0x080), 1);
+    for (unsigned i = 0; i < G_N_ELEMENTS(regs); i++) {
+        g_assert_cmphex(th_rd(th, GR(regs[i].reg)), ==, regs[i].after_reset);
+    }
+    g_assert_cmphex(th_rd(th, VTX_X(3)), ==, 0x12345678);
+    th_free(th);
+}
+
+/*
+ * §3, MMIO writes with side effects; no class latched (ACCESS bits 12-16
+ * are 0), canvas 640x480, CANVAS_MIN (x 2, y 3).
+ */
+static void test_xy_mmio(void)
+{
+    TestHost *th = setup(3);
+
+    th_wr(th, GR(0x688), 3 << 16 | 2);
+    /*
+     * VTX_X_ABS[2] = 0x8000: stored as it is, slot 0 (not 2) of XY_D[0]:
+     * CARRY 0, OOB (bit 4) 1, CSTAT[0] = 0x8000 > 640: 4, in bits 8-11.
+     */
+    th_wr(th, VTX_X(2), 0x8000);
+    g_assert_cmphex(th_rd(th, VTX_X(2)), ==, 0x8000);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0x410);
+    /*
+     * VTX_X_REL[1] = -1: -1 + 2 = 1 with a carry out (0xffffffff + 2),
+     * slot 1: CARRY[1] (bit 1), CSTAT[1] = 1 < min 2: 1, in bits 12-15.
+     */
+    th_wr(th, GR(0x504), 0xffffffff);
+    g_assert_cmphex(th_rd(th, VTX_X(1)), ==, 1);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0x1412);
+    /* VTX_Y_REL[5] = 7: 10, slot 1, inside 3..480: XY_D[1] stays 0. */
+    th_wr(th, GR(0x594), 7);
+    g_assert_cmphex(th_rd(th, VTX_Y(5)), ==, 10);
+    g_assert_cmphex(th_rd(th, XY_D(1)), ==, 0);
+    /*
+     * VTX_X_ABS[16] = 700: its CSTAT (4) goes to XY_E bits 16-19 only,
+     * XY_D[0] slot 0 takes CARRY 0 and OOB 0.
+     */
+    th_wr(th, VTX_X(16), 700);
+    g_assert_cmphex(th_rd(th, XY_E), ==, 0x40000);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0x1402);
+    /*
+     * ICLIP_X = 100: <= 640 sets XY_B bits 14 and 20, not below the
+     * minimum 2: bit 4 clear.  ICLIP_Y_REL = 0x3fffe: 0x3fffe + 3 =
+     * 0x40001, stored 18 bits: 1; first bits 14, 18, 20 all clear, then
+     * 1 <= 480 sets 18 and 1 < 3 sets bit 5 (ICLIP_Y_NULL).
+     */
+    th_wr(th, GR(0x450), 100);
+    g_assert_cmphex(th_rd(th, XY_B), ==, 0x104000);
+    g_assert_cmphex(th_rd(th, GR(0x450)), ==, 100);
+    th_wr(th, GR(0x554), 0x3fffe);
+    g_assert_cmphex(th_rd(th, GR(0x454)), ==, 1);
+    g_assert_cmphex(th_rd(th, XY_B), ==, 0x40020);
+    /*
+     * UCLIP_XMIN = 10, then UCLIP_XMAX = 50: both shift (MIN takes the
+     * old MAX), VTX_X[15] takes each, XY_B bits 12-14, 16-18, 20 clear.
+     * The MAX write: bit 8 (UCLIP_X_NULL) since XY_D[0] bit 10 (vertex
+     * above the maximum, from VTX_X[2]) and 50 >= 0; bit 12 as XY_D[0]
+     * bit 8 is clear; bit 13 as 50 <= 640.  0x20 | 0x100 | 0x3000.
+     */
+    th_wr(th, GR(0x460), 10);
+    g_assert_cmphex(th_rd(th, GR(0x460)), ==, 0);
+    g_assert_cmphex(th_rd(th, GR(0x464)), ==, 10);
+    th_wr(th, GR(0x464), 50);
+    g_assert_cmphex(th_rd(th, GR(0x460)), ==, 10);
+    g_assert_cmphex(th_rd(th, GR(0x464)), ==, 50);
+    g_assert_cmphex(th_rd(th, VTX_X(15)), ==, 50);
+    g_assert_cmphex(th_rd(th, XY_B), ==, 0x3120);
+    /* Writes need ACCESS.HOST like every PGRAPH register. */
+    th_wr(th, GR(0x6a4), 0x04000000);
+    th_wr(th, VTX_X(2), 5);
+    g_assert_cmphex(th_rd(th, VTX_X(2)), ==, 0x8000);
+    th_free(th);
+}
+
+/*
+ * §4.3, §4.6, §5: an out-of-range flag left by a LIN suppresses a later
+ * POINT whose own coordinate is fine, until XY_D is written.
+ */
+static void test_xy_point_leftover(void)
+{
+    TestHost *th = setup(3);
+
+    /*
+     * LIN, LINE32 (0,0)-(0x8000,0): X_0 is first (VALID 0x111), Y_0 adds
+     * 0x11000 and moves VTX_IDX to 1, X_1 adds 0x22, Y_1 0x22000: 0x33133
+     * has 0x3103, so the draw check passes and clears bits 0-3, 12-15:
+     * 0x30130.  X_1 is out of range: OOB[1] (bit 5), CSTAT[1] 4 (> 640);
+     * X_0 = 0 is at the minimum: CSTAT[0] 2.  XY_D[0] = 0x4220, XY_D[1]
+     * (both Y at the minimum) 0x2200.  XY_RANGE, VTX_IDX back to 0.
+     */
+    object(th, 0x0a, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x0a, 0x304), 0xffffff);
+    th_wr(th, MTHD(0x0a, 0x480), 0);
+    th_wr(th, MTHD(0x0a, 0x484), 0);
+    th_wr(th, MTHD(0x0a, 0x488), 0x8000);
+    th_wr(th, MTHD(0x0a, 0x48c), 0);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
+    g_assert_cmphex(th_rd(th, GR(0x6a4)) & 0x101, ==, 0);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0x30130);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0x4220);
+    g_assert_cmphex(th_rd(th, XY_D(1)), ==, 0x2200);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0);
+    g_assert_false(lit(th, 0, 0));
+    ack(th);
+    /*
+     * POINT (5,5): slot 0, CSTAT[0] and [1] both 0 (class 8), OOB[0] 0;
+     * OOB[1] is still set: XY_RANGE, and the pixel is not drawn.  VALID
+     * 0x30130 | 0x1001 has 0x1001, then bits 0-23 clear; VTX_IDX 1;
+     * XY_B bit 24.
+     */
+    object(th, 0x08, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x08, 0x304), 0xffffff);
+    th_wr(th, MTHD(0x08, 0x400), 5 << 16 | 5);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0x20);
+    g_assert_cmphex(th_rd(th, XY_D(1)), ==, 0);
+    g_assert_cmphex(th_rd(th, VTX_X(0)), ==, 5);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0x10000000);
+    g_assert_cmphex(th_rd(th, XY_B), ==, 0x01000000);
+    g_assert_false(lit(th, 5, 5));
+    ack(th);
+    /* XY_D[0] written 0: the same point draws, no interrupt. */
+    th_wr(th, XY_D(0), 0);
+    th_wr(th, MTHD(0x08, 0x400), 5 << 16 | 5);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0);
+    g_assert_true(lit(th, 5, 5));
+    /*
+     * POINT32 (7, 0x10000): the Y is out of range (XY_D[1] bit 4):
+     * XY_RANGE; CSTAT Y 4 (> 480).  X32 does not move VTX_IDX.
+     */
+    th_wr(th, MTHD(0x08, 0x480), 7);
+    th_wr(th, MTHD(0x08, 0x484), 0x10000);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
+    g_assert_cmphex(th_rd(th, XY_D(1)), ==, 0x4410);
+    g_assert_cmphex(th_rd(th, VTX_Y(0)), ==, 0x10000);
+    g_assert_false(lit(th, 7, 0));
+    th_free(th);
+}
+
+/*
+ * §4.4, §6: BLIT (10,20) -> (100,200), 3x2.  POINT_IN is first: VTX_IDX
+ * 0 -> 1, VALID 0x1101 (bit 8 the first point); POINT_OUT 1 -> 2, VALID
+ * 0x3103; SIZE bumps twice (3, then 4 -> 0), VTX[2] = VTX[0] + (3,2),
+ * VTX[3] = VTX[1] + (3,2), VALID | 0xc00c = 0xf10f passes, then 0.
+ * Every vertex is inside the canvas: XY_D 0.
+ */
+static void test_xy_blit(void)
+{
+    static const uint32_t vx[4] = { 10, 100, 13, 103 };
+    static const uint32_t vy[4] = { 20, 200, 22, 202 };
+    TestHost *th = setup(3);
+
+    nv_st_le(th->vram + (20 * 640 + 10) * 4, 0x11, 4);
+    nv_st_le(th->vram + (21 * 640 + 12) * 4, 0x22, 4);
+    object(th, 0x10, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x10, 0x300), 20 << 16 | 10);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0x1101);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0x10000000);
+    th_wr(th, MTHD(0x10, 0x304), 200 << 16 | 100);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0x3103);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0x20000000);
+    th_wr(th, MTHD(0x10, 0x308), 2 << 16 | 3);
+    for (unsigned i = 0; i < 4; i++) {
+        g_assert_cmphex(th_rd(th, VTX_X(i)), ==, vx[i]);
+        g_assert_cmphex(th_rd(th, VTX_Y(i)), ==, vy[i]);
+    }
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0);
+    g_assert_cmphex(th_rd(th, XY_D(1)), ==, 0);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0);
+    g_assert_cmphex(vram32(th, (200 * 640 + 100) * 4), ==, 0x11);
+    g_assert_cmphex(vram32(th, (201 * 640 + 102) * 4), ==, 0x22);
+    /*
+     * The same points, SIZE (0xffff, 1): VTX[2].X = 10 + 0xffff = 0x10009
+     * and VTX[3].X = 0x10063 are out of range: OOB[2], OOB[3] (0xc0),
+     * CSTAT[2] and [3] 4 (> 640) in bits 16-23: XY_D[0] 0x4400c0; XY_RANGE
+     * and nothing drawn.  Y: 21 and 201, inside.
+     */
+    th_wr(th, MTHD(0x10, 0x300), 20 << 16 | 10);
+    th_wr(th, MTHD(0x10, 0x304), 300 << 16 | 100);
+    th_wr(th, MTHD(0x10, 0x308), 1 << 16 | 0xffff);
+    g_assert_cmphex(th_rd(th, VTX_X(2)), ==, 0x10009);
+    g_assert_cmphex(th_rd(th, VTX_X(3)), ==, 0x10063);
+    g_assert_cmphex(th_rd(th, VTX_Y(3)), ==, 301);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0x4400c0);
+    g_assert_cmphex(th_rd(th, XY_D(1)), ==, 0);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x1000);
+    g_assert_cmphex(vram32(th, (300 * 640 + 100) * 4), ==, 0);
+    th_free(th);
+}
+
+/*
+ * §4.4 RECT: XY (10,5) is first: VALID 0x1101, VTX_IDX 1; WH (3,2) puts
+ * VTX[0] + (3,2) in vertex 1 (VTX_IDX), VALID 0x3103, passes, VALID 0.
+ * A second WH goes to vertex 0 (VTX_IDX 0 after 2 & 1): VTX[0] = (13,7),
+ * VALID 0x1001 lacks 0x2102: MISSING_METHOD; VALID bits 0-23 clear all
+ * the same.
+ */
+static void test_xy_rect(void)
+{
+    TestHost *th = setup(3);
+
+    object(th, 0x0c, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x0c, 0x304), 0xffffff);
+    th_wr(th, MTHD(0x0c, 0x400), 5 << 16 | 10);
+    th_wr(th, MTHD(0x0c, 0x404), 2 << 16 | 3);
+    g_assert_cmphex(th_rd(th, VTX_X(1)), ==, 13);
+    g_assert_cmphex(th_rd(th, VTX_Y(1)), ==, 7);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0);
+    g_assert_true(lit(th, 12, 6) && !lit(th, 13, 6));
+    th_wr(th, MTHD(0x0c, 0x404), 2 << 16 | 3);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x10000);
+    g_assert_cmphex(th_rd(th, VTX_X(0)), ==, 13);
+    g_assert_cmphex(th_rd(th, VTX_Y(0)), ==, 7);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0);
+    g_assert_false(lit(th, 13, 7));
+    th_free(th);
+}
+
+/*
+ * §4.7 CLIP: POINT (100,100) waits for its size (VALID bit 24), XY_B =
+ * (XY_B & 0x330) | bit 24, UCLIP MAX 100 (MIN the old MAX, 0), VTX[15]
+ * (100,100).  A RECT with CTX_SWITCH.CLIP now raises MISSING_METHOD.
+ * SIZE (2,3): VTX[15] + size = (102,103) into VTX[15] and UCLIP MAX, MIN
+ * 100; VALID bits 24, 28 clear; XY_B & 0x03000001, then bits 12, 13
+ * (X) and 16, 17 (Y): the point was not below the canvas and 102, 103
+ * are within it: 0x01033000.
+ */
+static void test_xy_clip(void)
+{
+    TestHost *th = setup(3);
+
+    object(th, 0x05, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x05, 0x300), 100 << 16 | 100);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0x01000000);
+    g_assert_cmphex(th_rd(th, XY_B), ==, 0x01000000);
+    g_assert_cmphex(th_rd(th, GR(0x464)), ==, 100);
+    g_assert_cmphex(th_rd(th, VTX_Y(15)), ==, 100);
+    object(th, 0x0c, OPTS(0x17, 1) | 1u << 7);
+    th_wr(th, MTHD(0x0c, 0x400), 0);
+    th_wr(th, MTHD(0x0c, 0x404), 1 << 16 | 1);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0x10000);
+    ack(th);
+    object(th, 0x05, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x05, 0x304), 3 << 16 | 2);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0);
+    g_assert_cmphex(th_rd(th, XY_B), ==, 0x01033000);
+    g_assert_cmphex(th_rd(th, GR(0x460)), ==, 100);
+    g_assert_cmphex(th_rd(th, GR(0x464)), ==, 102);
+    g_assert_cmphex(th_rd(th, GR(0x46c)), ==, 103);
+    g_assert_cmphex(th_rd(th, VTX_X(15)), ==, 102);
+    th_free(th);
+}
+
+/*
+ * §4.5, §4.9 IFC, A8R8G8B8 (one pixel a word): POINT (4,2) is vertex 4
+ * (VALID 0x10010), SIZE_OUT (2,2) vertex 5 (0x20020), SIZE_IN (3,2)
+ * VTX[3] = (3, -2), VTX[1].Y 0 (0x8008), both SIGN bits 2 (non-zero).
+ * The first word: VTX[6] = (6,4), the image clip: 6 <= 640 and 4 <= 480
+ * set XY_B bits 14, 20, 18, with IFC_INIT_DONE and without bit 24:
+ * 0x144001; VTX[2].Y = -2 + 1 = -1 (XY_D[1] SIGN 1), VTX[0] = VTX[4],
+ * VTX[2].X = 3 - 1 = 2 (XY_D[0] SIGN 2), VTX[1].X = 4 + 1 = 5.
+ */
+static void test_xy_ifc(void)
+{
+    static const uint32_t vx[7] = { 4, 5, 2, 3, 4, 2, 6 };
+    static const uint32_t vy[7] = { 2, 0, 0xffffffff, 0xfffffffe, 2, 2, 4 };
+    TestHost *th = setup(3);
+
+    object(th, 0x11, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x11, 0x304), 2 << 16 | 4);
+    th_wr(th, MTHD(0x11, 0x308), 2 << 16 | 2);
+    th_wr(th, MTHD(0x11, 0x30c), 2 << 16 | 3);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0x38038);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0x20000000);
+    th_wr(th, MTHD(0x11, 0x400), 1);
+    for (unsigned i = 0; i < 7; i++) {
+        g_assert_cmphex(th_rd(th, VTX_X(i)), ==, vx[i]);
+        g_assert_cmphex(th_rd(th, VTX_Y(i)), ==, vy[i]);
+    }
+    g_assert_cmphex(th_rd(th, XY_B), ==, 0x144001);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0x20000000);
+    g_assert_cmphex(th_rd(th, XY_D(1)), ==, 0x10000000);
+    g_assert_cmphex(th_rd(th, GR(0x450)), ==, 6);
+    g_assert_cmphex(th_rd(th, GR(0x454)), ==, 4);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0);
+    g_assert_cmphex(th_rd(th, GR(0x100)), ==, 0);
+    g_assert_cmphex(vram32(th, (2 * 640 + 4) * 4), ==, 1 << 2);
+    th_free(th);
+}
+
+/*
+ * §1 volatile reset (object switch with bit 31 and DEBUG_C bit 28): XY_A
+ * 0, VALID & 0x11000000, XY_B & 0x00033300, XY_D 0x00555500, SRC_COLOR
+ * & 0x00ff00ff, SUBDIVIDE & 0xffff0000.
+ */
+static void test_xy_volatile_reset(void)
+{
+    TestHost *th = setup(3);
+
+    th_wr(th, XY_A, 0xffffffff);
+    th_wr(th, XY_B, 0xffffffff);
+    th_wr(th, XY_D(0), 0xffffffff);
+    th_wr(th, VALID, 0xffffffff);
+    th_wr(th, GR(0x654), 0xffffffff);
+    th_wr(th, GR(0x658), 0xffffffff);
+    th_wr(th, GR(0x088), 1u << 28);
+    object(th, 0x0c, OPTS(0x17, 1) | 1u << 31);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0x11000000);
+    g_assert_cmphex(th_rd(th, XY_B), ==, 0x00033300);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0x00555500);
+    g_assert_cmphex(th_rd(th, XY_D(1)), ==, 0x00555500);
+    g_assert_cmphex(th_rd(th, GR(0x654)), ==, 0x00ff00ff);
+    g_assert_cmphex(th_rd(th, GR(0x658)), ==, 0xffff0000);
+    th_free(th);
+}
+
+/*
+ * §4.2, §4.8 the textured classes.  TEXLIN VTX_POS_INT[1] (3,5): vertex
+ * 1 (the address), VTX_IDX 0 -> 1, stored in 17.15 form: 3 << 15 |
+ * 0x4000 = 0x1c000, 5 -> 0x2c000; VALID bits 1, 13; XY_B bit 24.
+ * VTX_POS_FRACT[0] (16,32) (12.4: 1, 2): the form changes with bit 24
+ * set: VALID bits 0-23 clear, then bits 0, 12; XY_B bits 24, 25;
+ * 16 << 15 | 0x4000 = 0x84000.  TEXLINBETA VTX_BETA[0] 0xffff8000:
+ * halves 0x8000 -> 0x800000 | 0x4000, bit 23 copied to 24: 0x1804000;
+ * 0xffff -> 0xff8000 | 0x4000 | bit 24: 0x1ffc000; VALID bit 12.
+ */
+static void test_xy_tex(void)
+{
+    TestHost *th = setup(3);
+
+    object(th, 0x0d, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x0d, 0x314), 5 << 16 | 3);
+    g_assert_cmphex(th_rd(th, VTX_X(1)), ==, 0x1c000);
+    g_assert_cmphex(th_rd(th, VTX_Y(1)), ==, 0x2c000);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0x2002);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0x10000000);
+    g_assert_cmphex(th_rd(th, XY_B), ==, 0x01000000);
+    th_wr(th, MTHD(0x0d, 0x350), 32 << 16 | 16);
+    g_assert_cmphex(th_rd(th, VTX_X(0)), ==, 0x84000);
+    g_assert_cmphex(th_rd(th, VTX_Y(0)), ==, 0x104000);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0x1001);
+    g_assert_cmphex(th_rd(th, XY_B), ==, 0x03000000);
+    g_assert_cmphex(th_rd(th, XY_D(0)), ==, 0);
+    object(th, 0x1d, OPTS(0x17, 1));
+    th_wr(th, VALID, 0);
+    th_wr(th, MTHD(0x1d, 0x380), 0xffff8000);
+    g_assert_cmphex(th_rd(th, GR(0x700)), ==, 0x1804000);
+    g_assert_cmphex(th_rd(th, GR(0x704)), ==, 0x1ffc000);
+    g_assert_cmphex(th_rd(th, VALID), ==, 0x1000);
     th_free(th);
 }
 
@@ -816,6 +1241,473 @@ static void test_fast_paths(void)
     /* The comparison means something only if the fast paths ran. */
     g_assert_cmpuint(fast_fills, >, 500);
     g_assert_cmpuint(fast_blits, >, 300);
+    g_rand_free(rnd);
+    th_free(a);
+    th_free(b);
+}
+
+/*
+ * ---- the XY rules written out from docs/nv1.rst "The XY logic", for
+ * POINT, RECT and BLIT, against the card ----
+ *
+ * A deliberately plain transcription: random PGRAPH state, one method
+ * through MMIO on one card; on the other the transcription updates the
+ * registers and, where it says the method draws, the reference pipeline
+ * (one nv1_rop_pixel() or nv1_rop_blit_pixel() per pixel) draws.  Every
+ * XY register, INTR, ACCESS and VRAM must match: so the fast paths, fed
+ * by the XY logic, must still give the reference's bytes.
+ */
+typedef struct XyModel {
+    NVCard *c;
+    unsigned cls;               /* latched */
+    uint32_t vtx[2][18], xy_a, xy_b, xy_d[2], valid, intr, access;
+} XyModel;
+
+static int32_t m_cb(XyModel *m, unsigned a)
+{
+    return (int16_t)(m->c->pgraph1.canvas_min >> (16 * a));
+}
+
+/* §2.1 */
+static void m_bounds(XyModel *m, unsigned a, int32_t *lo, int32_t *hi)
+{
+    NV1Pgraph *g = &m->c->pgraph1;
+    bool clip = g->ctx_switch & NV1_CTX_CLIP;
+    uint32_t *u = a ? g->uclip_y : g->uclip_x;
+
+    *lo = m_cb(m, a);
+    *hi = (g->canvas_max >> (16 * a)) & 0xfff;
+    if (((m->xy_b >> (12 + 4 * a)) & 1) && clip) {
+        *lo = u[0];
+    }
+    if (((m->xy_b >> (13 + 4 * a)) & 1) && clip) {
+        *hi = u[1];
+    }
+    if ((m->xy_b >> (14 + 4 * a)) & 1) {
+        *hi = g->iclip[a];
+    }
+    if (*lo < 0) {
+        *lo = 0;
+    }
+    *lo &= 0xfff;
+    *hi &= 0xfff;
+}
+
+/* §2.2, normal classes */
+static uint32_t m_cs(XyModel *m, unsigned a, uint32_t v)
+{
+    int32_t lo, hi, c = (int32_t)(v << 14) >> 14;
+
+    m_bounds(m, a, &lo, &hi);
+    return (c < lo) | (c == lo) << 1 | (c > hi) << 2 | (c == hi) << 3;
+}
+
+/* §2.3, vertices below 16 */
+static void m_write_d(XyModel *m, unsigned a, unsigned s, bool carry,
+                      bool oob, uint32_t n)
+{
+    s &= 3;
+    m->xy_d[a] = (m->xy_d[a] & ~(0x11u << s)) | carry << s |
+                 oob << (4 + s);
+    if (m->cls == 8) {
+        m->xy_d[a] = (m->xy_d[a] & ~0xff00u) | n << 8 | n << 12;
+    } else {
+        m->xy_d[a] = (m->xy_d[a] & ~(0xfu << (8 + 4 * s))) |
+                     n << (8 + 4 * s);
+    }
+}
+
+/* §2.4, classes 8, 0xc and 0x10 */
+static void m_bump(XyModel *m)
+{
+    unsigned k = ((m->xy_a >> 28) + 1) & 0xf;
+
+    if (m->cls == 0x10) {
+        k = k == 4 ? 0 : k;
+    } else {
+        k &= 1;
+    }
+    m->xy_a = (m->xy_a & 0x0fffffff) | k << 28;
+}
+
+static bool m_oob(uint32_t r)
+{
+    return (int32_t)r > 0x7fff || (int32_t)r < -0x8000;
+}
+
+/* §2.5 and §2.6 (the canvas base, then a relative base) */
+static void m_setv(XyModel *m, unsigned a, unsigned i, uint32_t v)
+{
+    uint32_t base = m_cb(m, a), r = v + base;
+
+    m->vtx[a][i] = r;
+    m_write_d(m, a, i, r < base, m_oob(r), m_cs(m, a, r));
+}
+
+static void m_fix(XyModel *m, unsigned a, unsigned i, uint32_t v,
+                  uint32_t base, unsigned s)
+{
+    uint32_t r = v + base;
+
+    m->vtx[a][i] = r;
+    m_write_d(m, a, s, r < base, m_oob(r), m_cs(m, a, r));
+}
+
+/* §4.6 for classes 8, 0xc and 0x10 */
+static bool m_check(XyModel *m)
+{
+    NV1Pgraph *g = &m->c->pgraph1;
+    uint32_t need = m->cls == 8 ? 0x1001 : m->cls == 0xc ? 0x3103 : 0xf10f;
+    uint32_t intr = 0;
+
+    if ((m->valid & need) != need) {
+        intr |= 1u << 16;
+    }
+    m->valid &= ~0xffffffu;
+    if ((m->xy_d[0] | m->xy_d[1]) & 0xf0) {
+        intr |= 1u << 12;
+    }
+    if ((m->valid & (1u << 24 | 1u << 28)) && (g->ctx_switch & 0x80)) {
+        intr |= 1u << 16;
+    }
+    if (g->canvas_config & (1u << 24)) {
+        intr |= 1u << 20;
+    }
+    if (g->cliprect_config & (1u << 8)) {
+        intr |= 1u << 24;
+    }
+    if (intr) {
+        m->intr |= intr;
+        m->access &= ~0x101u;
+    }
+    return !intr;
+}
+
+static void m_mode(XyModel *m)
+{
+    m->xy_b = (m->xy_b & ~(1u | 1u << 25)) | 1u << 24;
+}
+
+/* §4.2 packed; returns whether the draw check (if any) passed. */
+static bool m_xy16(XyModel *m, uint32_t data, bool f, bool d)
+{
+    unsigned i;
+
+    if (f) {
+        m->xy_a &= 0x0fffffff;
+    }
+    i = m->xy_a >> 28;
+    m_mode(m);
+    m_bump(m);
+    m_setv(m, 0, i, (int16_t)data);
+    m_setv(m, 1, i, (int16_t)(data >> 16));
+    if (i <= 8) {
+        m->valid |= 1u << i | 1u << (12 + i);
+    }
+    if ((m->cls == 0xc || m->cls == 0x10) && f) {
+        m->valid |= 1u << 8;
+    }
+    return d && m_check(m);
+}
+
+/* §4.3 */
+static void m_x32(XyModel *m, uint32_t v, bool f)
+{
+    unsigned i;
+
+    if (f) {
+        m->xy_a &= 0x0fffffff;
+    }
+    i = m->xy_a >> 28;
+    m_mode(m);
+    m_setv(m, 0, i, v);
+    if (i <= 8) {
+        m->valid |= 1u << i;
+    }
+    if ((m->cls == 0xc || m->cls == 0x10) && f) {
+        m->valid |= 1u << 8;
+    }
+}
+
+static bool m_y32(XyModel *m, uint32_t v, bool d)
+{
+    unsigned i = m->xy_a >> 28;
+
+    m_bump(m);
+    m_mode(m);
+    m_setv(m, 1, i, v);
+    if (i <= 8) {
+        m->valid |= 1u << (12 + i);
+    }
+    return d && m_check(m);
+}
+
+/* §4.4 */
+static bool m_size(XyModel *m, uint32_t wh)
+{
+    uint32_t w = wh & 0xffff, h = wh >> 16;
+    unsigned i;
+
+    if (m->cls == 0x10) {
+        m_bump(m);
+        m_bump(m);
+        m_fix(m, 0, 2, w, m->vtx[0][0], 2);
+        m_fix(m, 1, 2, h, m->vtx[1][0], 2);
+        m_fix(m, 0, 3, w, m->vtx[0][1], 3);
+        m_fix(m, 1, 3, h, m->vtx[1][1], 3);
+        m->valid |= 0xc00c;
+    } else if (m->cls == 0xc) {
+        i = m->xy_a >> 28;
+        m_fix(m, 0, i, w, m->vtx[0][0], i);
+        m_fix(m, 1, i, h, m->vtx[1][0], i);
+        if (i <= 8) {
+            m->valid |= 1u << i | 1u << (12 + i);
+        }
+        m_bump(m);
+    } else {
+        m_fix(m, 0, 15, w, m->vtx[0][15], 1);
+        m_fix(m, 1, 15, h, m->vtx[1][15], 1);
+        m_bump(m);
+    }
+    return m_check(m);
+}
+
+static void m_load(XyModel *m, NVCard *c)
+{
+    NV1Pgraph *g = &c->pgraph1;
+
+    m->c = c;
+    m->cls = (g->access >> 12) & 0x1f;
+    memcpy(m->vtx[0], g->vtx_x, sizeof(m->vtx[0]));
+    memcpy(m->vtx[1], g->vtx_y, sizeof(m->vtx[1]));
+    m->xy_a = g->xy_a;
+    m->xy_b = g->xy_b;
+    m->xy_d[0] = g->xy_d[0];
+    m->xy_d[1] = g->xy_d[1];
+    m->valid = g->valid;
+    m->intr = g->intr;
+    m->access = g->access;
+}
+
+static void m_store(XyModel *m)
+{
+    NV1Pgraph *g = &m->c->pgraph1;
+
+    memcpy(g->vtx_x, m->vtx[0], sizeof(m->vtx[0]));
+    memcpy(g->vtx_y, m->vtx[1], sizeof(m->vtx[1]));
+    g->xy_a = m->xy_a;
+    g->xy_b = m->xy_b;
+    g->xy_d[0] = m->xy_d[0];
+    g->xy_d[1] = m->xy_d[1];
+    g->valid = m->valid;
+    g->intr = m->intr;
+    g->access = m->access;
+}
+
+/* The window of §2.1 bounds, maximum exclusive, and a w x h rectangle. */
+static bool m_clip(XyModel *m, int64_t x, int64_t y, uint32_t w, uint32_t h,
+                   int64_t *x0, int64_t *y0, int64_t *x1, int64_t *y1)
+{
+    int32_t lo[2], hi[2];
+
+    m_bounds(m, 0, &lo[0], &hi[0]);
+    m_bounds(m, 1, &lo[1], &hi[1]);
+    *x0 = MAX(x, lo[0]);
+    *y0 = MAX(y, lo[1]);
+    *x1 = MIN(x + w, hi[0]);
+    *y1 = MIN(y + h, hi[1]);
+    return *x0 < *x1 && *y0 < *y1;
+}
+
+/* What the method draws, through the reference pipeline. */
+static void m_draw(XyModel *m, uint32_t wh)
+{
+    NV1Pgraph *g = &m->c->pgraph1;
+    int64_t x0, y0, x1, y1;
+    NV1Rop r;
+
+    nv1_rop_begin(&r, m->c, m->cls == 0x10);
+    if (m->cls == 8) {
+        /* §5; the window only matters when a stale VTX_IDX made the
+         * clip status another vertex's. */
+        if (!(((m->xy_d[0] | m->xy_d[1]) >> 8) & 0xd) &&
+            m_clip(m, (int32_t)m->vtx[0][0], (int32_t)m->vtx[1][0], 1, 1,
+                   &x0, &y0, &x1, &y1)) {
+            nv1_rop_pixel(&r, x0, y0, g->src_color);
+        }
+    } else if (m->cls == 0xc) {
+        if (m_clip(m, (int32_t)m->vtx[0][0], (int32_t)m->vtx[1][0],
+                   wh & 0xffff, wh >> 16, &x0, &y0, &x1, &y1)) {
+            for (int64_t y = y0; y < y1; y++) {
+                for (int64_t x = x0; x < x1; x++) {
+                    nv1_rop_pixel(&r, x, y, g->src_color);
+                }
+            }
+        }
+    } else if (m_clip(m, (int32_t)m->vtx[0][1], (int32_t)m->vtx[1][1],
+                      wh & 0xffff, wh >> 16, &x0, &y0, &x1, &y1)) {
+        int64_t sx = (int32_t)m->vtx[0][0] + x0 - (int32_t)m->vtx[0][1];
+        int64_t sy = (int32_t)m->vtx[1][0] + y0 - (int32_t)m->vtx[1][1];
+        bool up = y0 > sy, back = y0 == sy && x0 > sx;
+
+        for (int64_t i = 0; i < y1 - y0; i++) {
+            int64_t row = up ? y1 - y0 - 1 - i : i;
+
+            for (int64_t j = 0; j < x1 - x0; j++) {
+                int64_t col = back ? x1 - x0 - 1 - j : j;
+
+                nv1_rop_blit_pixel(&r, x0 + col, y0 + row, sx + col,
+                                   sy + row);
+            }
+        }
+    }
+}
+
+/* The methods the test drives: class, offset, flags F/D as in §4.1. */
+static const struct {
+    unsigned cls, mthd;
+    char kind;                  /* p packed, x/y 32-bit, s size */
+    bool f, d;
+} xy_methods[] = {
+    { 0x08, 0x400, 'p', true, true }, { 0x08, 0x484, 'y', false, true },
+    { 0x08, 0x480, 'x', true, false },
+    { 0x0c, 0x400, 'p', true, false }, { 0x0c, 0x404, 's', false, true },
+    { 0x10, 0x300, 'p', true, false }, { 0x10, 0x304, 'p', false, false },
+    { 0x10, 0x308, 's', false, true },
+};
+
+static uint32_t rnd_coord(GRand *rnd)
+{
+    switch (g_rand_int_range(rnd, 0, 8)) {
+    case 0:
+        return g_rand_int(rnd);
+    case 1:
+        return g_rand_int_range(rnd, 0x7ff0, 0x8010);
+    default:
+        return g_rand_int_range(rnd, -40, 1100);
+    }
+}
+
+/* Random XY state on @a and @b, the pipeline state set already. */
+static void random_xy_state(GRand *rnd, TestHost *a, TestHost *b)
+{
+    NV1Pgraph *g = &a->card.pgraph1;
+    static const unsigned classes[3] = { 0x08, 0x0c, 0x10 };
+
+    g->canvas_min = g_rand_int_range(rnd, 0, 4) ? 0 :
+                    (uint32_t)(g_rand_int_range(rnd, -30, 30) & 0xffff) << 16 |
+                    (g_rand_int_range(rnd, -30, 30) & 0xffff);
+    g->canvas_max = g_rand_int(rnd) & 0x0fff0fff;
+    if (g_rand_boolean(rnd)) {
+        g->canvas_max = g_rand_int_range(rnd, 100, 800) << 16 |
+                        g_rand_int_range(rnd, 100, 1100);
+    }
+    g->ctx_switch |= g_rand_boolean(rnd) ? NV1_CTX_CLIP : 0;
+    g->canvas_config |= g_rand_int_range(rnd, 0, 32) ? 0 : NV1_CANVAS_SOFTWARE;
+    g->cliprect_config = g_rand_int_range(rnd, 0, 32) ? 0 :
+                         NV1_CLIPRECT_SOFTWARE;
+    g->access = classes[g_rand_int_range(rnd, 0, 3)] << 12 | NV1_ACCESS_HOST;
+    g->intr = 0;
+    g->xy_a = g_rand_int(rnd) & 0xf1ff11ff;
+    g->xy_b = g_rand_int(rnd) & 0x03177331;
+    for (unsigned i = 0; i < 2; i++) {
+        g->xy_d[i] = g_rand_int(rnd) & 0x30ffffff;
+        if (g_rand_int_range(rnd, 0, 8)) {
+            g->xy_d[i] &= ~0xf0u;
+        }
+        g->iclip[i] = g_rand_int_range(rnd, 0, 1200);
+        g->uclip_x[i] = g_rand_int_range(rnd, 0, 1200);
+        g->uclip_y[i] = g_rand_int_range(rnd, 0, 900);
+    }
+    /* Often with what the draw checks need, and the clip not waiting. */
+    g->valid = g_rand_int(rnd) & 0x111ff1ff;
+    if (g_rand_boolean(rnd)) {
+        g->valid = (g->valid | 0xf10f) & ~0x11000000u;
+    }
+    for (unsigned i = 0; i < 18; i++) {
+        g->vtx_x[i] = rnd_coord(rnd);
+        g->vtx_y[i] = rnd_coord(rnd);
+    }
+    g->src_color = g_rand_int(rnd);
+    b->card.pgraph1 = *g;
+}
+
+static void test_xy_model(void)
+{
+    GRand *rnd = g_rand_new_with_seed(0x5859);
+    TestHost *a = th_new("nv1", 4 << 20), *b = th_new("nv1", 4 << 20);
+    unsigned drawn = 0, size = 0;
+
+    for (unsigned n = 0; n < 3000; n++) {
+        unsigned mi = g_rand_int_range(rnd, 0, G_N_ELEMENTS(xy_methods));
+        uint32_t data;
+        bool passed = false;
+        XyModel m;
+
+        random_state(rnd, a, b);
+        random_xy_state(rnd, a, b);
+        /* Mostly the latched class's own methods. */
+        if (g_rand_int_range(rnd, 0, 4)) {
+            unsigned cls = NV1_ACCESS_CLASS(a->card.pgraph1.access);
+
+            while (xy_methods[mi].cls != cls) {
+                mi = g_rand_int_range(rnd, 0, G_N_ELEMENTS(xy_methods));
+            }
+        }
+        switch (xy_methods[mi].kind) {
+        case 'p':
+            data = (rnd_coord(rnd) & 0xffff) | rnd_coord(rnd) << 16;
+            break;
+        case 's':
+            data = g_rand_int_range(rnd, 0, 40) << 16 |
+                   g_rand_int_range(rnd, 0, 70);
+            if (!g_rand_int_range(rnd, 0, 8)) {
+                data = g_rand_int(rnd);
+            }
+            break;
+        default:
+            data = rnd_coord(rnd);
+            break;
+        }
+        th_wr(a, MTHD(xy_methods[mi].cls, xy_methods[mi].mthd), data);
+
+        m_load(&m, &b->card);
+        switch (xy_methods[mi].kind) {
+        case 'p':
+            passed = m_xy16(&m, data, xy_methods[mi].f, xy_methods[mi].d);
+            break;
+        case 'x':
+            m_x32(&m, data, xy_methods[mi].f);
+            break;
+        case 'y':
+            passed = m_y32(&m, data, xy_methods[mi].d);
+            break;
+        default:
+            passed = m_size(&m, data);
+            break;
+        }
+        m_store(&m);
+        if (passed && m.cls == xy_methods[mi].cls) {
+            m_draw(&m, data);
+            drawn++;
+            size += xy_methods[mi].kind == 's';
+        }
+        g_assert_cmpmem(a->card.pgraph1.vtx_x, sizeof(m.vtx[0]),
+                        b->card.pgraph1.vtx_x, sizeof(m.vtx[0]));
+        g_assert_cmpmem(a->card.pgraph1.vtx_y, sizeof(m.vtx[1]),
+                        b->card.pgraph1.vtx_y, sizeof(m.vtx[1]));
+        g_assert_cmphex(a->card.pgraph1.xy_a, ==, m.xy_a);
+        g_assert_cmphex(a->card.pgraph1.xy_b, ==, m.xy_b);
+        g_assert_cmphex(a->card.pgraph1.xy_d[0], ==, m.xy_d[0]);
+        g_assert_cmphex(a->card.pgraph1.xy_d[1], ==, m.xy_d[1]);
+        g_assert_cmphex(a->card.pgraph1.valid, ==, m.valid);
+        g_assert_cmphex(a->card.pgraph1.intr, ==, m.intr);
+        g_assert_cmphex(a->card.pgraph1.access, ==, m.access);
+        g_assert_true(memcmp(a->vram, b->vram, 4 << 20) == 0);
+    }
+    /* The comparison means something only if methods drew. */
+    g_assert_cmpuint(drawn, >, 300);
+    g_assert_cmpuint(size, >, 100);
     g_rand_free(rnd);
     th_free(a);
     th_free(b);
@@ -948,7 +1840,17 @@ int main(int argc, char **argv)
     g_test_add_func("/pgraph-nv1/lines", test_lines);
     g_test_add_func("/pgraph-nv1/triangle", test_triangle);
     g_test_add_func("/pgraph-nv1/enable", test_enable);
+    g_test_add_func("/pgraph-nv1/xy/registers", test_xy_registers);
+    g_test_add_func("/pgraph-nv1/xy/mmio", test_xy_mmio);
+    g_test_add_func("/pgraph-nv1/xy/point-leftover", test_xy_point_leftover);
+    g_test_add_func("/pgraph-nv1/xy/blit", test_xy_blit);
+    g_test_add_func("/pgraph-nv1/xy/rect", test_xy_rect);
+    g_test_add_func("/pgraph-nv1/xy/clip", test_xy_clip);
+    g_test_add_func("/pgraph-nv1/xy/ifc", test_xy_ifc);
+    g_test_add_func("/pgraph-nv1/xy/volatile-reset", test_xy_volatile_reset);
+    g_test_add_func("/pgraph-nv1/xy/tex", test_xy_tex);
     g_test_add_func("/pgraph-nv1/fast-paths", test_fast_paths);
+    g_test_add_func("/pgraph-nv1/xy/model", test_xy_model);
     g_test_add_func("/pgraph-nv1/fast-blit-row-overlap",
                     test_fast_blit_row_overlap);
     g_test_add_func("/pgraph-nv1/trace", test_trace);

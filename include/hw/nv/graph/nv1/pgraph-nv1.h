@@ -24,6 +24,52 @@
 #define NV1_PGRAPH_INVALID_EN       0x144
 #define NV1_PGRAPH_CTX_SWITCH       0x180
 #define NV1_PGRAPH_CTX_CONTROL      0x190
+/*
+ * The XY logic (rnndb graph/nv1_pgraph.xml; docs/nv1.rst "The XY logic"):
+ * vertex RAM, the clip registers, and the state it keeps between methods.
+ * The REL forms of the vertex and clip registers are 0x100 above the ABS
+ * ones, and write-only.
+ */
+#define NV1_PGRAPH_VTX_X(i)         (0x400 + 4 * (i))   /* VTX_X_ABS, i < 18 */
+#define NV1_PGRAPH_VTX_Y(i)         (0x480 + 4 * (i))   /* VTX_Y_ABS */
+#define NV1_PGRAPH_VTX_COUNT        18
+#define NV1_PGRAPH_REL              0x100
+#define NV1_PGRAPH_ICLIP(a)         (0x450 + 4 * (a))   /* ICLIP_XMAX/YMAX_ABS */
+#define NV1_PGRAPH_UCLIP_MIN(a)     (0x460 + 8 * (a))   /* UCLIP_XMIN/YMIN_ABS */
+#define NV1_PGRAPH_UCLIP_MAX(a)     (0x464 + 8 * (a))
+#define NV1_PGRAPH_XY_A             0x640   /* rnndb XY_MISC_0 */
+#define   NV1_XY_A_IMAGE_ZERO       (1u << 12)          /* IFC_NULL_AREA */
+#define   NV1_XY_A_VTX_IDX_SHIFT    28
+#define NV1_PGRAPH_XY_B             0x644   /* rnndb XY_MISC_1 */
+#define   NV1_XY_B_IFC_INIT_DONE    (1u << 0)
+#define   NV1_XY_B_ICLIP_NULL(a)    (1u << (4 + (a)))
+#define   NV1_XY_B_UCLIP_NULL(a)    (1u << (8 + (a)))
+#define   NV1_XY_B_MIN_UCLIP(a)     (1u << (12 + 4 * (a)))
+#define   NV1_XY_B_MAX_UCLIP(a)     (1u << (13 + 4 * (a)))
+#define   NV1_XY_B_MAX_ICLIP(a)     (1u << (14 + 4 * (a)))
+#define   NV1_XY_B_XCLIP_MAX_MIRROR (1u << 20)
+#define   NV1_XY_B_VTX_MODE_SET     (1u << 24)
+#define   NV1_XY_B_FRACT            (1u << 25)  /* VTX_POS_MODE, IFC_RESTART */
+#define NV1_PGRAPH_XY_D(a)          (0x648 + 4 * (a))   /* rnndb X/Y_MISC */
+#define   NV1_XY_D_CARRY(v)         (1u << (v))
+#define   NV1_XY_D_OOB(v)           (1u << (4 + (v)))
+#define   NV1_XY_D_OOB_ALL          0xf0u
+#define   NV1_XY_D_CSTAT_SHIFT(v)   (8 + 4 * (v))
+#define   NV1_XY_D_SIGN_SHIFT       28      /* rnndb CMP_RES */
+#define NV1_PGRAPH_VALID            0x650
+#define   NV1_VALID_UCLIP_WAIT_FOR_SIZE (1u << 24)
+#define   NV1_VALID_UCLIP_MISSING_POINT (1u << 28)
+#define NV1_PGRAPH_SRC_COLOR        0x654   /* rnndb SOURCE_COLOR */
+#define NV1_PGRAPH_SUBDIVIDE        0x658
+#define NV1_PGRAPH_XY_E             0x65c   /* rnndb XY_MISC_3 */
+#define NV1_PGRAPH_VTX_BETA(i)      (0x700 + 4 * (i))   /* i < 14 */
+
+/* A clip status nibble (CSTAT): where a coordinate is against a bound. */
+#define NV1_CSTAT_BELOW_MIN         1u
+#define NV1_CSTAT_AT_MIN            2u
+#define NV1_CSTAT_ABOVE_MAX         4u
+#define NV1_CSTAT_AT_MAX            8u
+
 #define NV1_PGRAPH_PATTERN_RGB(i)   (0x600 + 8 * (i))
 #define NV1_PGRAPH_PATTERN_A(i)     (0x604 + 8 * (i))
 #define NV1_PGRAPH_PATTERN_BITMAP(i) (0x610 + 4 * (i))
@@ -158,19 +204,18 @@ typedef struct NV1Pgraph {
     uint32_t cliprect_min[2], cliprect_max[2], cliprect_config;
     uint32_t access;
     uint32_t trap_addr, trap_data;
-    /* XY logic state (xy.rst is mostly "todo": stored, partly used). */
-    uint32_t vtx_x[18], vtx_y[18];
-    uint32_t iclip[2], uclip_x[2], uclip_y[2];
-    uint32_t xy_a, xy_b, xy_d_x, xy_d_y, xy_e;
+    /* The XY logic (xy-nv1.c): vertex RAM, clip registers, state; the
+     * per-axis arrays are indexed 0 for X, 1 for Y. */
+    uint32_t vtx_x[NV1_PGRAPH_VTX_COUNT], vtx_y[NV1_PGRAPH_VTX_COUNT];
+    uint32_t iclip[2], uclip_x[2], uclip_y[2];  /* uclip: [0] MIN, [1] MAX */
+    uint32_t xy_a, xy_b, xy_d[2], xy_e;
     uint32_t valid, src_color, subdivide;
     uint32_t dma, notify;
     uint32_t vtx_beta[14];
-    /* IFC/BITMAP/IFM/ITM: image size in (h << 16 | w), clip size out,
-     * progress. */
-    uint32_t img_in, img_out, img_pos;
-    /* IFM/ITM: the PITCH and OFFSET methods; an IFM waiting for
-     * ACCESS.DMA (PGRAPH is busy until it has run). */
-    uint32_t dma_pitch, dma_offset;
+    /* IFC/BITMAP/IFM/ITM: the image size (h << 16 | w) and the next
+     * pixel, which the XY logic's row stepping would track. */
+    uint32_t img_in, img_pos;
+    /* An IFM waiting for ACCESS.DMA (PGRAPH is busy until it has run). */
     bool dma_wait;
 } NV1Pgraph;
 
