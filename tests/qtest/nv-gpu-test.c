@@ -473,8 +473,9 @@ static void test_nv1_xy(void)
 /*
  * The two NV1 interrupts outside PGRAPH's line: VBLANK (PGRAPH INTR bit 8,
  * but PFB's PMC line 24, 0x1000000) comes within a 60 Hz frame of virtual
- * time; a PDMA fault (ITM through a DMA object without FLAGS.PRESENT:
- * INTR_GRAPH NULL, bit 0) is PMC line 4 (0x10).
+ * time; a PDMA fault (a complete ITM, point, size, pitch and offset,
+ * through a DMA object without FLAGS.PRESENT: INTR_GRAPH NULL, bit 0) is
+ * PMC line 4 (0x10).
  */
 static void test_nv1_vblank_pdma(void)
 {
@@ -493,9 +494,10 @@ static void test_nv1_vblank_pdma(void)
     wr(&t, 0x100150, 0x1111);
     wr(&t, 0x400680, 0x800);            /* RAMIN 0x8000: all zero */
     wr(&t, 0x540000, 0x217);
-    wr(&t, 0x540308, 0);
-    wr(&t, 0x54030c, 0x10001);
-    wr(&t, 0x540314, 0);
+    wr(&t, 0x540308, 0);                /* POINT */
+    wr(&t, 0x54030c, 0x10001);          /* SIZE 1x1 */
+    wr(&t, 0x540310, 4);                /* PITCH: OFFSET wants all three */
+    wr(&t, 0x540314, 0);                /* OFFSET: the transfer */
     g_assert_cmphex(rd(&t, 0x100110), ==, 1);
     g_assert_cmphex(rd(&t, 0x100), ==, 0x10);
     g_assert_true(intx(&t));
