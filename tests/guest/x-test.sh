@@ -14,6 +14,11 @@
 #   xorg      Xorg.0.log: the nouveau DDX loaded and drove the card (its
 #             chipset line names the model), no (EE) lines; its lines about
 #             acceleration (EXA, channel, NoAccel) are printed as comments
+#   plane     modetest -P puts a 320x200 YUYV image of the SMPTE bars on
+#             the overlay plane at (100, 80), scaled to 480x300; the
+#             screendump is exact, every pixel, against the scaling and
+#             BT.601 conversion worked out by tests/guest/x-check.  On
+#             nv43/nv44 nouveau offers no overlay plane (none expected)
 #   cursor    modetest -C: of three screendumps at least one shows its
 #             cursor, and each shows the pattern with the 64x64 cursor
 #             square blended over it or nothing (tests/guest/x-check)
@@ -149,7 +154,7 @@ rate_reason() {
 
 kmscube=${NV_X_KMSCUBE:-1}
 [ "$accel" = 1 ] || kmscube=0
-per_model=$((6 + 2 * accel + kmscube))
+per_model=$((7 + 2 * accel + kmscube))
 echo "1..$((per_model * ${#models[@]}))"
 for model in "${models[@]}"; do
     log=$run/$model.log shots=$run/$model xlog=$run/$model-Xorg.0.log
@@ -221,6 +226,29 @@ for model in "${models[@]}"; do
     fi
     result "$name/vbltest" "$reason" "median ${med} Hz of $(echo "$freqs" | xargs | tr ' ' /) Hz, mode ${NV_X_REFRESH} Hz" \
         "$(nv_rootfs_values "$log" VBL)"
+
+    # plane: modetest -P's YUYV overlay, 320x200 shown 480x300 at (100, 80).
+    reason='' seen=''
+    plane=$(nv_rootfs_values "$log" PLANE | head -n 1)
+    case $model in
+        nv43 | nv44)
+            # nouveau offers the overlay up to NV40 (dispnv04/overlay.c).
+            [ "$plane" = none ] || reason="NV-PLANE: '$plane', want none"
+            seen="no overlay plane, as nouveau offers none on NV41+"
+            ;;
+        *)
+            if [ -z "$plane" ] || [ "$plane" = none ]; then
+                reason="no overlay plane found (NV-PLANE: '$plane')${stop:+ ($stop)}"
+            elif [ ! -s "$shots-plane.ppm" ]; then
+                reason="no screendump of the plane${stop:+ ($stop)}"
+            elif ! seen=$("$NV_TOP/tests/guest/x-check" plane "$shots-plane.ppm" \
+                          "${NV_X_MODE%x*}" "${NV_X_MODE#*x}" 100 80 480x300 320x200); then
+                reason="screendump $shots-plane.png: $seen"
+            fi
+            ;;
+    esac
+    result "$name/plane" "$reason" "modetest -P: $seen" \
+        "$(nv_rootfs_values "$log" PLANE | tail -n 6)"
 
     # cursor: three screendumps while modetest -C runs; the cursor blinks,
     # so one is enough, but none may show anything else.

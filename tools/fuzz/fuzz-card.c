@@ -102,11 +102,43 @@ static const uint32_t bases[] = {
     0x510000, 0x520000, 0x600000, 0x602000, 0x609000, 0x610000, 0x640000,
     0x648000, 0x650000, 0x700000, 0x800000, 0x1000000,
     /* NV2x+ display: the VGA ports of each window sit at +0x3b0..0x3df. */
-    0x0c0300, 0x0c2300, 0x601300, 0x603300, 0x680000, 0x681300, 0x682000,
+    0x008000, 0x008800, 0x0c0300, 0x0c2300, 0x601300, 0x603300, 0x680000, 0x681300, 0x682000,
     0x683300, 0x100800,
     /* NV4 PFIFO: CACHE1, NV40's CACHE1 entries and channel areas. */
     0x003200, 0x090000, 0xc00000,
 };
+
+/*
+ * What the console would show now: a few lines of each NV2x+ head in a
+ * native mode, the cursor's and the overlay's first among them.
+ */
+static void scanout(NVCard *card)
+{
+    if (nv_is_nv1(card)) {
+        return;
+    }
+    for (unsigned head = 0; head < card->model->heads; head++) {
+        NVScanout m;
+        int64_t lines[4];
+        uint32_t *out;
+
+        nv_pcrtc_scanout(card, head, &m);
+        if (!m.native) {
+            continue;
+        }
+        lines[0] = 0;
+        lines[1] = m.height - 1;
+        lines[2] = m.cursor_y;
+        lines[3] = m.video.out_y;
+        out = g_new(uint32_t, m.width);
+        for (int i = 0; i < 4; i++) {
+            if (lines[i] >= 0 && lines[i] < m.height) {
+                nv_pcrtc_scanout_line(card, head, &m, lines[i], out);
+            }
+        }
+        g_free(out);
+    }
+}
 
 static void advance(NVCard *card, FuzzHost *h, int64_t ns)
 {
@@ -197,6 +229,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             nv_mmio_write(&card, bar, addr, val, sz);
         }
     }
+    scanout(&card);
     nv_card_finalize(&card);
     return 0;
 }

@@ -236,6 +236,25 @@ def display_seeds():
         s.wr(0x1850, 1)
         s.wr(0x101000, 0x80000040)
         yield model + '-display', s
+        # The cursor (dispnv04/cursor.c) and, where there is one, the
+        # overlay (overlay.c nv10_update_plane), over the same mode.
+        s.wr(0x600810, 0x04011100)
+        s.wrcr(0, 0x30, 0x80)
+        s.wrcr(0, 0x31, 0xfd)
+        s.wrcr(0, 0x2f, 0x00)
+        s.wr(0x680300, 0x0010fff0)
+        s.wr(0x600860, 1 << 12)
+        for off, v in ((0x8920, 0x200000), (0x8928, 200 << 16 | 320),
+                       (0x8938, 0x80000), (0x8940, 0x80000),
+                       (0x8948, 80 << 16 | 100), (0x8950, 400 << 16 | 640),
+                       (0x8910, 0x1000), (0x8918, 0x1000),
+                       (0x8958, 1 << 16 | 640), (0x8140, 0x11),
+                       (0x8704, 0), (0x8700, 1)):
+            s.wr(off, v)
+        s.wait(17000000)
+        s.rd(0x8100)
+        s.wr(0x8100, 0x11)
+        yield model + '-cursor-overlay', s
 
 
 def engine_seeds():

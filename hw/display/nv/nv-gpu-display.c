@@ -15,12 +15,26 @@ typedef void NVGPULineFn(NVGPUState *s, unsigned y, uint32_t *out);
 
 /*
  * Something drawn over lines [first, end) from VRAM bytes [addr, addr +
- * bytes) (the cursor): those lines are redrawn when those bytes change.
+ * bytes) (the cursor, the video overlay): those lines are redrawn when
+ * those bytes change.
  */
 typedef struct NVGPUOverlay {
     int64_t first, end;
     uint64_t addr, bytes;
 } NVGPUOverlay;
+
+/*
+ * Keep @ov's bytes inside VRAM for the dirty check; false if none are (the
+ * overlay then shows nothing that could change).
+ */
+static bool nv_gpu_clip_vram(NVGPUState *s, NVGPUOverlay *ov)
+{
+    if (ov->addr >= s->vram_size || !ov->bytes) {
+        return false;
+    }
+    ov->bytes = MIN(ov->bytes, s->vram_size - ov->addr);
+    return true;
+}
 
 /*
  * Report the lines whose VRAM changed (all of them after a mode or palette
@@ -31,12 +45,13 @@ typedef struct NVGPUOverlay {
  */
 static void nv_gpu_draw(NVGPUState *s, unsigned width, unsigned height,
                         uint64_t start, uint64_t stride, uint64_t bytes,
-                        bool full, NVGPULineFn *line, const NVGPUOverlay *ov)
+                        bool full, NVGPULineFn *line,
+                        const NVGPUOverlay *ov, unsigned nr_ov)
 {
     DisplaySurface *ds = qemu_console_surface(s->con);
     DirtyBitmapSnapshot *snap;
     int first = -1, last = -1;
-    bool ov_dirty;
+    bool ov_dirty[2] = { false, false };
 
     if (!width || !height) {
         return;
@@ -50,14 +65,21 @@ static void nv_gpu_draw(NVGPUState *s, unsigned width, unsigned height,
     }
     snap = memory_region_snapshot_and_clear_dirty(&s->vga.vram, 0, s->vram_size,
                                                   DIRTY_MEMORY_VGA);
-    ov_dirty = ov && memory_region_snapshot_get_dirty(&s->vga.vram, snap,
-                                                      ov->addr, ov->bytes);
+    assert(nr_ov <= ARRAY_SIZE(ov_dirty));
+    for (unsigned i = 0; i < nr_ov; i++) {
+        ov_dirty[i] = memory_region_snapshot_get_dirty(&s->vga.vram, snap,
+                                                       ov[i].addr,
+                                                       ov[i].bytes);
+    }
     for (unsigned y = 0; y < height; y++) {
         uint64_t off = (start + y * stride) % s->vram_size;
         bool dirty = full || !bytes || off + bytes > s->vram_size ||
-                     (ov_dirty && y >= ov->first && y < ov->end) ||
                      memory_region_snapshot_get_dirty(&s->vga.vram, snap, off,
                                                       bytes);
+
+        for (unsigned i = 0; i < nr_ov; i++) {
+            dirty |= ov_dirty[i] && y >= ov[i].first && y < ov[i].end;
+        }
 
         if (!dirty) {
             continue;
@@ -100,14 +122,14 @@ static void nv_gpu_update_nv1(NVGPUState *s)
     s->mode = m;
     s->pdac_drawn = s->card.pdac1;
     nv_gpu_draw(s, m.width, m.height, m.start, m.stride, m.stride, full,
-                nv_gpu_nv1_line, NULL);
+                nv_gpu_nv1_line, NULL, 0);
 }
 
 /*
  * Direct-colour modes whose lines all lie in VRAM are shown from VRAM
  * itself, like bochs-display; 8 bpp, a blanked screen, a mode running
- * past the end of VRAM and a visible cursor are converted line by line
- * instead.
+ * past the end of VRAM, a visible cursor and the video overlay are
+ * converted line by line instead.
  */
 static bool nv_gpu_crtc_shared(NVGPUState *s, const NVScanout *m,
                                pixman_format_code_t *fmt)
@@ -125,7 +147,7 @@ static bool nv_gpu_crtc_shared(NVGPUState *s, const NVScanout *m,
     default:
         return false;
     }
-    return !m->blank && !m->cursor && m->stride % 4 == 0 && m->stride >= m->line_bytes &&
+    return !m->blank && !m->cursor && !m->video.on && m->stride % 4 == 0 && m->stride >= m->line_bytes &&
            m->base + (uint64_t)m->stride * (m->height - 1) + m->line_bytes <=
            s->vram_size;
 }
@@ -154,14 +176,26 @@ static void nv_gpu_update_crtc(NVGPUState *s)
     s->genctl_drawn = genctl;
     memcpy(s->palette_drawn, v->palette, sizeof(s->palette_drawn));
     if (!nv_gpu_crtc_shared(s, &m, &fmt)) {
-        NVGPUOverlay cursor = {
-            .first = m.cursor_y, .end = (int64_t)m.cursor_y + m.cursor_h,
-            .addr = m.cursor_addr,
-            .bytes = m.cursor_w * m.cursor_h * (m.cursor_argb ? 4 : 2),
-        };
+        NVGPUOverlay ov[2];
+        unsigned n = 0;
 
+        if (m.cursor) {
+            ov[n++] = (NVGPUOverlay) {
+                .first = m.cursor_y, .end = (int64_t)m.cursor_y + m.cursor_h,
+                .addr = m.cursor_addr,
+                .bytes = m.cursor_w * m.cursor_h * (m.cursor_argb ? 4 : 2),
+            };
+        }
+        if (m.video.on) {
+            ov[n] = (NVGPUOverlay) {
+                .first = m.video.out_y,
+                .end = (int64_t)m.video.out_y + m.video.out_h,
+            };
+            nv_pvideo_source(&m.video, &ov[n].addr, &ov[n].bytes);
+            n += nv_gpu_clip_vram(s, &ov[n]);
+        }
         nv_gpu_draw(s, m.width, m.height, m.base, m.stride, m.line_bytes,
-                    full, nv_gpu_crtc_line, m.cursor ? &cursor : NULL);
+                    full, nv_gpu_crtc_line, ov, n);
         return;
     }
     ds = qemu_console_surface(s->con);
@@ -172,7 +206,7 @@ static void nv_gpu_update_crtc(NVGPUState *s)
         full = true;
     }
     nv_gpu_draw(s, m.width, m.height, m.base, m.stride,
-                m.line_bytes, full, NULL, NULL);
+                m.line_bytes, full, NULL, NULL, 0);
 }
 
 /* ---- legacy VGA ---------------------------------------------------- */

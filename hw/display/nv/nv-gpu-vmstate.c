@@ -682,6 +682,17 @@ static const VMStateDescription vmstate_nv_pramdac = {
     },
 };
 
+static const VMStateDescription vmstate_nv_pvideo = {
+    .name = "nv-gpu/pvideo",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(regs, NVPvideo, NV_PVIDEO_SIZE / 4),
+        VMSTATE_INT32(shown, NVPvideo),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static const VMStateDescription vmstate_nv40_pclock = {
     .name = "nv-gpu/nv40-pclock",
     .version_id = 1,
@@ -752,6 +763,8 @@ NV_GPU_SUBSECTION(pcrtc, nv_pcrtc_engine,
                   NV_CARD_STRUCT(pcrtc, vmstate_nv_pcrtc, NVPcrtc));
 NV_GPU_SUBSECTION(pramdac, nv_pramdac_engine,
                   NV_CARD_STRUCT(pramdac, vmstate_nv_pramdac, NVPramdac));
+NV_GPU_SUBSECTION(pvideo, nv_pvideo_engine,
+                  NV_CARD_STRUCT(pvideo, vmstate_nv_pvideo, NVPvideo));
 NV_GPU_SUBSECTION(nv40_pclock, nv40_pclock_engine,
                   NV_CARD_STRUCT(pclock, vmstate_nv40_pclock, NVPclock));
 
@@ -783,6 +796,7 @@ const VMStateDescription vmstate_nv_gpu = {
         &vmstate_nv_gpu_vga,
         &vmstate_nv_gpu_pcrtc,
         &vmstate_nv_gpu_pramdac,
+        &vmstate_nv_gpu_pvideo,
         &vmstate_nv_gpu_nv40_pclock,
         NULL
     },

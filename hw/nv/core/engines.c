@@ -19,6 +19,7 @@
 #include "hw/nv/display/pcrtc.h"
 #include "hw/nv/display/pdac-nv1.h"
 #include "hw/nv/display/pramdac.h"
+#include "hw/nv/display/pvideo.h"
 #include "hw/nv/display/vga.h"
 #include "hw/nv/fifo/pfifo-nv1.h"
 #include "hw/nv/fifo/pfifo-nv4.h"
@@ -45,6 +46,7 @@ const NVEngine *const nv_engines[] = {
     &nv_vga_engine,             /* NV3+ */
     &nv_pcrtc_engine,           /* NV3+ */
     &nv_pramdac_engine,         /* NV3+ */
+    &nv_pvideo_engine,          /* NV10:NV41 */
     &nv1_pdac_engine,           /* NV1 */
     &nv_prom_engine,
     &nv_pramin_engine,

@@ -67,6 +67,7 @@ const NVModel nv_models[] = {
         .xf = NV_XF_KELVIN, .vpe_count = 1,
         .crystal_hz = CRYSTAL_14318, .pll = NV_PLL_SINGLE,
         .heads = 1, .straps = STRAPS_14318,
+        .pvideo = true,
         .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x100,     /* DDR1 */
     },
     {
@@ -82,6 +83,7 @@ const NVModel nv_models[] = {
         .vpe_count = 2,
         .crystal_hz = CRYSTAL, .pll = NV_PLL_SINGLE,
         .heads = 2, .straps = STRAPS_27000,
+        .pvideo = true, .pvideo_planar = true,
         .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x100,     /* DDR1 */
     },
     {
@@ -97,6 +99,7 @@ const NVModel nv_models[] = {
         .xf = NV_XF_RANKINE, .vpe_count = 3,
         .crystal_hz = CRYSTAL, .pll = NV_PLL_NV30,
         .heads = 2, .straps = STRAPS_27000,
+        .pvideo = true, .pvideo_planar = true,
         .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x300,     /* GDDR2 */
     },
     {
@@ -111,6 +114,7 @@ const NVModel nv_models[] = {
         .xf = NV_XF_RANKINE, .vpe_count = 1,
         .crystal_hz = CRYSTAL, .pll = NV_PLL_SINGLE,
         .intr_gpio = true, .heads = 2, .straps = STRAPS_27000,
+        .pvideo = true, .pvideo_planar = true,
         .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x100,     /* DDR1 */
     },
     {
@@ -126,6 +130,7 @@ const NVModel nv_models[] = {
         .xf = NV_XF_COMBINED, .vpe_count = 6, .quad_count = 4,
         .crystal_hz = CRYSTAL, .pll = NV_PLL_TWO_REG,
         .intr_gpio = true, .heads = 2, .straps = STRAPS_27000,
+        .pvideo = true, .pvideo_planar = true,
         .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x200,     /* GDDR3 */
     },
     {

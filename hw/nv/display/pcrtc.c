@@ -139,6 +139,7 @@ static void vblank_expired(NVCard *card)
     for (unsigned h = 0; h < card->model->heads; h++) {
         if (card->pcrtc.next_vblank[h] <= now) {
             card->pcrtc.head[h].intr |= NV_PCRTC_INTR_VBLANK;
+            nv_pvideo_vblank(card, h);
         }
     }
     nv_card_update_irq(card);
@@ -367,6 +368,24 @@ void nv_pcrtc_scanout(const NVCard *card, unsigned head, NVScanout *out)
     out->line_bytes = out->width * (out->bpp == 15 ? 2 : out->bpp / 8);
     out->base = card->pcrtc.head[head].start % card->vram_size;
     scanout_cursor(card, head, out);
+    nv_pvideo_scanout(card, head, &out->video);
+}
+
+uint32_t nv_pcrtc_pixel_mask(const NVScanout *m)
+{
+    return m->bpp == 32 ? 0xffffff : (1u << m->bpp) - 1;
+}
+
+uint32_t nv_pcrtc_raw_pixel(const NVCard *card, const NVScanout *m,
+                            unsigned y, unsigned x)
+{
+    unsigned bytes = m->line_bytes / m->width;
+    uint64_t a = m->base + (uint64_t)y * m->stride + (uint64_t)x * bytes;
+
+    if (a + bytes > card->vram_size) {
+        return UINT32_MAX;
+    }
+    return nv_ld_le(card->vram + a, bytes) & nv_pcrtc_pixel_mask(m);
 }
 
 /* Lines past the end of VRAM show black rather than wrapping. */
@@ -408,6 +427,7 @@ void nv_pcrtc_scanout_line(const NVCard *card, unsigned head,
             }
         }
     }
+    nv_pvideo_line(card, m, y, out);
     scanout_cursor_line(card, m, y, out);
 }
 

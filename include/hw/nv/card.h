@@ -24,6 +24,7 @@
 #include "hw/nv/display/pcrtc.h"
 #include "hw/nv/display/pdac-nv1.h"
 #include "hw/nv/display/pramdac.h"
+#include "hw/nv/display/pvideo.h"
 #include "hw/nv/display/vga.h"
 #include "hw/nv/fifo/pfifo-nv1.h"
 #include "hw/nv/fifo/pfifo-nv4.h"
@@ -113,6 +114,7 @@ struct NVCard {
     NVVga vga;                  /* NV20+ display heads */
     NVPcrtc pcrtc;              /* NV20+; next_vblank is derived */
     NVPramdac pramdac;          /* NV20+ */
+    NVPvideo pvideo;            /* nv20-nv40 */
     NVPclock pclock;            /* NV40+ */
 
     /* Derived state. */

@@ -945,6 +945,146 @@ static void test_cursor(void)
 }
 
 /*
+ * The overlay as nouveau's nv10_update_plane() programs it, on a
+ * 1024x768x32 head A (pitch 4096, base 0).  PCRTC ENGINE_CTRL bit 12 puts
+ * the overlay on head A.  Buffer 0: a YUYV image of 4x2 at VRAM 0x200000
+ * (OFFSET_BUFF, BASE 0), pitch 0x100, shown at 8x4 from (10, 20):
+ *   SIZE_IN = 2 << 16 | 4, POINT_OUT = 20 << 16 | 10, SIZE_OUT = 4 << 16 | 8
+ *   DS_DX = (4 << 20) / 8 = 0x80000, DT_DY = (2 << 20) / 4 = 0x80000
+ *   FORMAT = COLOR_LE_CR8YB8CB8YA8 (1 << 16) | 0x100
+ *   LUMINANCE = 0x1000 (contrast 1, brightness 0), CHROMINANCE = 0x1000
+ *   (saturation 1, hue 0): the defaults nv10_set_params() writes.
+ * Screen pixel x shows source (x - 10) * 0.5, line y source (y - 20) * 0.5.
+ * Row 0 holds Y0 Cb Y1 Cr = 81 90 145 240, then 41 240 210 110; row 1
+ * is white, 235 128 235 128.  With y = Y - 16, u = Cb - 128, v = Cr - 128,
+ * BT.601 is R = (298y + 409v + 128) >> 8, G = (298y - 100u - 208v + 128)
+ * >> 8, B = (298y + 516u + 128) >> 8, each clamped to 0-255:
+ *   81/90/240:  y 65, u -38, v 112: R (19370 + 45808 + 128) >> 8 = 255,
+ *               G (19370 + 3800 - 23296 + 128) >> 8 = 2 >> 8 = 0,
+ *               B (19370 - 19608 + 128) >> 8 = -1 -> 0:     0xff0000
+ *   145/90/240: y 129 (38442): R 84378 >> 8 = 329 -> 255,
+ *               G (38442 + 3800 - 23296 + 128) >> 8 = 19074 >> 8 = 74,
+ *               B (38442 - 19608 + 128) >> 8 = 18962 >> 8 = 74: 0xff4a4a
+ *   41/240/110: y 25 (7450), u 112, v -18: R (7450 - 7362 + 128) >> 8 = 0,
+ *               G (7450 - 11200 + 3744 + 128) >> 8 = 0,
+ *               B (7450 + 57792 + 128) >> 8 = 255:          0x0000ff
+ *   210/240/110: y 194 (57812): R (57812 - 7362 + 128) >> 8 = 197,
+ *               G (57812 - 11200 + 3744 + 128) >> 8 = 197,
+ *               B 115732 >> 8 -> 255:                        0xc5c5ff
+ *   235/128/128: y 219: (65262 + 128) >> 8 = 255 each:      0xffffff
+ * Brightness -20 (LUMINANCE 0xffec1000) on 145/90/240: y 109 (32482):
+ *   G (32482 + 3800 - 23296 + 128) >> 8 = 13114 >> 8 = 51,
+ *   B (32482 - 19608 + 128) >> 8 = 13002 >> 8 = 50:          0xff3332
+ */
+/*
+ * Buffer @b (registers at +4 * b) shows the 4x2 YUYV image at 0x200000,
+ * pitch 0x100, at @point_out, @size_out, stepping @step source pixels per
+ * screen pixel both ways, at the default picture controls.
+ */
+static void overlay_buffer(TestHost *th, int b, uint32_t point_out,
+                           uint32_t size_out, uint32_t step)
+{
+    th_wr(th, 0x008920 + 4 * b, 0x200000);
+    th_wr(th, 0x008928 + 4 * b, 2 << 16 | 4);
+    th_wr(th, 0x008938 + 4 * b, step);
+    th_wr(th, 0x008940 + 4 * b, step);
+    th_wr(th, 0x008948 + 4 * b, point_out);
+    th_wr(th, 0x008950 + 4 * b, size_out);
+    th_wr(th, 0x008958 + 4 * b, 1u << 16 | 0x100);
+    th_wr(th, 0x008910 + 4 * b, 0x1000);
+    th_wr(th, 0x008918 + 4 * b, 0x1000);
+}
+
+static void test_overlay(void)
+{
+    TestHost *th = th_new("nv40", 0);
+    g_autofree uint32_t *line = g_new0(uint32_t, 1024);
+    static const uint8_t src[2][8] = {
+        { 81, 90, 145, 240, 41, 240, 210, 110 },
+        { 235, 128, 235, 128, 235, 128, 235, 128 },
+    };
+    static const uint32_t row0[] = {
+        0xff0000, 0xff0000, 0xff4a4a, 0xff4a4a,
+        0x0000ff, 0x0000ff, 0xc5c5ff, 0xc5c5ff,
+    };
+    NVScanout m;
+
+    set_mode_1024x768(th, 0, 24, 4096, 0, GENCTL_NOUVEAU);
+    memcpy(th->vram + 0x200000, src[0], 8);
+    memcpy(th->vram + 0x200100, src[1], 8);
+    th_wr(th, PCRTC(0, 0x860), 1u << 12);
+    overlay_buffer(th, 0, 20 << 16 | 10, 4 << 16 | 8, 0x80000);
+    th_wr(th, 0x008140, 0x11);
+    th_wr(th, 0x008704, 0);
+    th_wr(th, 0x008700, 1);
+
+    /* Started, not yet shown: that waits for the vblank. */
+    g_assert_cmphex(th_rd(th, 0x008700), ==, 1);
+    nv_pcrtc_scanout(&th->card, 0, &m);
+    g_assert_false(m.video.on);
+    th_advance(th, FRAME_NS + 1000000);
+    g_assert_cmphex(th_rd(th, 0x008700), ==, 0);
+    g_assert_cmphex(th_rd(th, 0x008100), ==, 1);
+    g_assert_cmphex(th_rd(th, 0x000100) & 1u << 16, ==, 1u << 16);
+    th_wr(th, 0x008100, 1);
+    g_assert_cmphex(th_rd(th, 0x000100) & 1u << 16, ==, 0);
+
+    nv_pcrtc_scanout(&th->card, 0, &m);
+    g_assert_true(m.video.on);
+    for (unsigned y = 20; y < 22; y++) {
+        nv_pcrtc_scanout_line(&th->card, 0, &m, y, line);
+        g_assert_cmphex(line[9], ==, 0);
+        for (unsigned x = 0; x < 8; x++) {
+            g_assert_cmphex(line[10 + x], ==, row0[x]);
+        }
+        g_assert_cmphex(line[18], ==, 0);
+    }
+    nv_pcrtc_scanout_line(&th->card, 0, &m, 23, line);
+    g_assert_cmphex(line[10], ==, 0xffffff);
+    g_assert_cmphex(line[17], ==, 0xffffff);
+    nv_pcrtc_scanout_line(&th->card, 0, &m, 24, line);
+    g_assert_cmphex(line[10], ==, 0);
+
+    /* Brightness -20, and the colour key: only where the screen is it. */
+    th_wr(th, 0x008910, 0xffec1000);
+    th_wr(th, 0x008b00, 0x123456);
+    th_wr(th, 0x008958, 1u << 20 | 1u << 16 | 0x100);
+    nv_st_le(th->vram + 20 * 4096 + 12 * 4, 0xff123456, 4);
+    nv_pcrtc_scanout(&th->card, 0, &m);
+    nv_pcrtc_scanout_line(&th->card, 0, &m, 20, line);
+    g_assert_cmphex(line[12], ==, 0xff3332);
+    g_assert_cmphex(line[13], ==, 0);
+
+    /* Buffer 1 elsewhere: buffer 0 stays until the next vblank. */
+    overlay_buffer(th, 1, 100 << 16 | 100, 2 << 16 | 4, 0x100000);
+    th_wr(th, 0x008700, 0x10);
+    nv_pcrtc_scanout(&th->card, 0, &m);
+    g_assert_cmpint(m.video.out_x, ==, 10);
+    th_advance(th, FRAME_NS);
+    g_assert_cmphex(th_rd(th, 0x008100), ==, 0x10);
+    nv_pcrtc_scanout(&th->card, 0, &m);
+    g_assert_cmpint(m.video.out_x, ==, 100);
+    /* Unscaled (DS_DX 1 << 20), 4 wide: source pixels 0-3 at 100-103. */
+    nv_pcrtc_scanout_line(&th->card, 0, &m, 100, line);
+    g_assert_cmphex(line[100], ==, 0xff0000);
+    g_assert_cmphex(line[103], ==, 0xc5c5ff);
+    g_assert_cmphex(line[104], ==, 0);
+
+    /* STOP takes the overlay away at the next vblank. */
+    th_wr(th, 0x008704, 1);
+    th_advance(th, FRAME_NS);
+    nv_pcrtc_scanout(&th->card, 0, &m);
+    g_assert_false(m.video.on);
+    th_free(th);
+
+    /* nv43 has no PVIDEO (nouveau drives it up to NV40). */
+    th = th_new("nv43", 0);
+    th_wr(th, 0x008700, 1);
+    g_assert_cmphex(th_rd(th, 0x008700), ==, 0);
+    th_free(th);
+}
+
+/*
  * RASTER and input status 1 follow the frame of the programmed mode
  * (1024x768 above): total = VDT 0x324 + 2 = 806 lines, visible = 768,
  * retrace from VRS = 770 to the line whose low four bits equal CR11's
@@ -1251,6 +1391,7 @@ int main(int argc, char **argv)
     g_test_add_func("/display/pcrtc/pixel-clock", test_pixel_clock);
     g_test_add_func("/display/scanout/16-15bpp", test_scanout_16_15);
     g_test_add_func("/display/scanout/cursor", test_cursor);
+    g_test_add_func("/display/scanout/overlay", test_overlay);
     g_test_add_func("/display/scanout/8bpp", test_scanout_8);
     g_test_add_func("/display/pramdac/test-control-pll", test_pramdac);
     g_test_add_func("/display/pstraps/models", test_pstraps);

@@ -36,6 +36,7 @@
 #define NV1_PMC_LINE_PDMA           4
 #define NV_PMC_LINE_PFIFO           8
 #define NV_PMC_LINE_PGRAPH          12
+#define NV_PMC_LINE_PVIDEO          16  /* NV10:G80 */
 #define NV_PMC_LINE_PTIMER          20
 #define NV_PMC_LINE_PCRTC           24
 #define NV_PMC_LINE_PCRTC2          25  /* NV11+ */

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "hw/nv/display/pvideo.h"
 #include "hw/nv/display/vga.h"
 
 /* 0x600000 PCRTC, 0x601000 PRMCIO; head 1 at +0x2000. */
@@ -35,6 +36,7 @@
 #define NV_PCRTC_834                0x834
 #define NV_PCRTC_850                0x850
 #define NV_PCRTC_ENGINE_CTRL        0x860
+#define   NV_PCRTC_ENGINE_CTRL_FSEL_OVERLAY     (1u << 12)
 
 typedef struct NVPcrtcHead {
     uint32_t intr;
@@ -75,6 +77,7 @@ typedef struct NVScanout {
     uint32_t cursor_w;          /* 32 or 64 pixels */
     uint32_t cursor_h;          /* 32 or 64 lines */
     uint64_t cursor_addr;       /* VRAM offset of its first pixel */
+    NVVideoScanout video;       /* the overlay, under the cursor */
 } NVScanout;
 
 struct NVCard;
@@ -92,10 +95,17 @@ void nv_pcrtc_scanout(const struct NVCard *card, unsigned head,
                       NVScanout *out);
 /*
  * Convert line @y of @m to x8r8g8b8 (@out holds m->width pixels), with the
- * cursor over it.
+ * overlay and the cursor over it.
  */
 void nv_pcrtc_scanout_line(const struct NVCard *card, unsigned head,
                            const NVScanout *m, unsigned y, uint32_t *out);
+/*
+ * The framebuffer's own value of pixel @x of line @y, as many bits as a
+ * pixel has (nv_pcrtc_pixel_mask()); all ones past the end of VRAM.
+ */
+uint32_t nv_pcrtc_raw_pixel(const struct NVCard *card, const NVScanout *m,
+                            unsigned y, unsigned x);
+uint32_t nv_pcrtc_pixel_mask(const NVScanout *m);
 /*
  * Palette entry @index of @head as 0x00RRGGBB: the DAC's pixel mask
  * applies to the index, 6-bit DACs are widened.
