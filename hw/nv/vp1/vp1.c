@@ -389,6 +389,26 @@ static void exec_bundle(NVVp1 *vp, const NVVp1Insn *b, uint32_t pc, Exec *x)
     commit(x);
 }
 
+/*
+ * @w as unit @u executes it from its debug slot: the unit decodes only
+ * the low opcode bits of its own range (docs/vp1.rst "Slots"), so the
+ * word runs as the opcode of that range they name.
+ */
+static uint32_t as_unit(uint32_t w, unsigned u)
+{
+    static const uint8_t base[NV_VP1_UNITS] = {
+        [NV_VP1_UNIT_ADDRESS] = 0xc0, [NV_VP1_UNIT_SCALAR] = 0x00,
+        [NV_VP1_UNIT_VECTOR] = 0x80, [NV_VP1_UNIT_BRANCH] = 0xe0,
+    };
+    static const uint8_t decoded[NV_VP1_UNITS] = {
+        [NV_VP1_UNIT_ADDRESS] = 0x1f, [NV_VP1_UNIT_SCALAR] = 0x7f,
+        [NV_VP1_UNIT_VECTOR] = 0x3f, [NV_VP1_UNIT_BRANCH] = 0x1f,
+    };
+
+    return (w & 0xffffffu) |
+           (uint32_t)(base[u] | (NV_VP1_OP(w) & decoded[u])) << 24;
+}
+
 void nv_vp1_exec_slots(NVVp1 *vp, const uint32_t slots[NV_VP1_UNITS],
                        unsigned valid)
 {
@@ -398,8 +418,8 @@ void nv_vp1_exec_slots(NVVp1 *vp, const uint32_t slots[NV_VP1_UNITS],
     /* A bundle laid out in dec[], one word per unit. */
     memset(dec[0].at, 0, sizeof(dec[0].at));
     for (unsigned u = 0; u < NV_VP1_UNITS; u++) {
-        decode(&dec[u], slots[u]);
-        if ((valid >> u & 1) && dec[u].unit == u) {
+        decode(&dec[u], as_unit(slots[u], u));
+        if (valid >> u & 1) {
             dec[0].at[u] = u + 1;
         }
     }

@@ -64,6 +64,25 @@ static void one(NVVp1 *vp, uint32_t w)
     bundle(vp, w, 0, 0, 0);
 }
 
+/*
+ * Run the words in the address, scalar, vector and branch debug slots as
+ * one bundle (0: the slot is not used), whatever units their opcodes name.
+ */
+static void in_slots(NVVp1 *vp, uint32_t a, uint32_t s, uint32_t v,
+                     uint32_t b)
+{
+    const uint32_t slot[NV_VP1_UNITS] = {
+        [NV_VP1_UNIT_ADDRESS] = a, [NV_VP1_UNIT_SCALAR] = s,
+        [NV_VP1_UNIT_VECTOR] = v, [NV_VP1_UNIT_BRANCH] = b,
+    };
+    unsigned valid = 0;
+
+    for (unsigned u = 0; u < NV_VP1_UNITS; u++) {
+        valid |= (slot[u] != 0) << u;
+    }
+    nv_vp1_exec_slots(vp, slot, valid);
+}
+
 /* Fill $v[r] with a 4-byte little-endian pattern repeated 4 times. */
 static void set_v4(NVVp1 *vp, unsigned r, uint32_t pat)
 {
@@ -142,6 +161,65 @@ static void test_unit_ranges(void)
 }
 
 /* Words are little-endian: the opcode is the top byte of each word. */
+/*
+ * docs/vp1.rst "Slots": the unit of the debug slot runs the word, reading
+ * only its own opcode bits (address and branch 24-28, scalar 24-30,
+ * vector 24-29).
+ */
+static void test_slot_unit(void)
+{
+    NVVp1 *vp = vp_new();
+
+    vp->a[1] = 5;
+    vp->a[2] = 7;
+    vp->r[1] = 5;
+    vp->r[2] = 7;
+    set_v4(vp, 1, 0x44332211);
+    /*
+     * A: 0x0b1845c7 = op 0x0b, DST 3, SRC1 1, SRC2 2, SLCT 14, CDST 7
+     *    -> address 0xc0 + 0x0b = 0xcb add: $a3 = $a1 + $a2 = 12.
+     * S: 0xcc1845c7, bits 24-30 = 0x4c: add $r3 = $r1 + $r2 = 12.
+     * V: 0x3a204000 = op 0x3a, DST 4, SRC1 1 -> vector 0xba mov:
+     *    $v4 = $v1.
+     * B: 0xbb1bbe0b -> branch 0xe0 + 0x1b = 0xfb, an undefined opcode:
+     *    bit 2 clear, $c[3] bit 13 = 1 -> $c3 reads 0x8000 | 0x2000.
+     */
+    in_slots(vp, 0x0b1845c7, 0xcc1845c7, 0x3a204000, 0xbb1bbe0b);
+    g_assert_cmphex(vp->a[3], ==, 12);
+    g_assert_cmphex(vp->r[3], ==, 12);
+    g_assert_cmphex(v_word(vp, 4, 0), ==, 0x44332211);
+    g_assert_cmphex(v_word(vp, 4, 3), ==, 0x44332211);
+    g_assert_cmphex(nv_vp1_read_c(vp, 3), ==, 0xa000);
+
+    /*
+     * V: 0x70b527e3 runs as 0xb0b527e3, vmul (unsigned: opcode bit 4)
+     * writing only $va: SRC1 = bits 14-18 = 20, immediate 0xe3 read
+     * signed (bit 1) and doubled: -29 * 2 = -58; bit 2 clear: $v20
+     * unsigned; FRACTINT 0, SHIFT (bits 5-7 = 7) = -1, so the result is
+     * shifted right by 8 + 1 = 9 and RND (bit 8) adds 1 << 8:
+     * $va = 3 * -58 + 256 = 82 per lane.
+     */
+    set_v4(vp, 20, 0x03030303);
+    in_slots(vp, 0, 0, 0x70b527e3, 0);
+    for (unsigned i = 0; i < 16; i++) {
+        g_assert_cmpint(vp->va[i], ==, 82);
+    }
+
+    /*
+     * The scalar mov from $l writes nothing when the B slot exits, and
+     * that too looks at bits 24-28 only: 0x1f000000 runs as 0xff, exit;
+     * 0x1e000000 as 0xfe.  S: 0x6b28005f = mov $r5 <- $l0 (RFILE 11 in
+     * bits 3-7, CDST 7).
+     */
+    vp->l[0] = 0x1234;
+    vp->r[5] = 0x55;
+    in_slots(vp, 0, 0x6b28005f, 0, 0x1f000000);
+    g_assert_cmphex(vp->r[5], ==, 0x55);
+    in_slots(vp, 0, 0x6b28005f, 0, 0x1e000000);
+    g_assert_cmphex(vp->r[5], ==, 0x1234);
+    g_free(vp);
+}
+
 static void test_fetch_le(void)
 {
     NVVp1 *vp = vp_new();
@@ -1722,6 +1800,7 @@ int main(int argc, char **argv)
     g_test_add_func("/vp1/bundle-split", test_bundle_split);
     g_test_add_func("/vp1/fetch-le", test_fetch_le);
     g_test_add_func("/vp1/unit-ranges", test_unit_ranges);
+    g_test_add_func("/vp1/slot-unit", test_slot_unit);
     g_test_add_func("/vp1/regfiles", test_regfiles);
     g_test_add_func("/vp1/scalar/mov", test_scalar_mov);
     g_test_add_func("/vp1/scalar/arith", test_scalar_arith);

@@ -151,8 +151,9 @@ unsigned nv_vp1_run(NVVp1 *vp, unsigned max_bundles);
 
 /*
  * Execute the words of @slot (address, scalar, vector, branch; a word is
- * used if bit n of @valid is set and its opcode belongs to unit n) as one
- * bundle, as the MMIO debug interface does.  Control flow is ignored.
+ * used if bit n of @valid is set) as one bundle, as the MMIO debug
+ * interface does: unit n runs word n, whatever unit its opcode names
+ * (docs/vp1.rst "Slots").  Control flow is ignored.
  */
 void nv_vp1_exec_slots(NVVp1 *vp, const uint32_t slot[NV_VP1_UNITS],
                        unsigned valid);
