@@ -184,8 +184,9 @@ static inline int32_t sext(uint32_t v, unsigned bit)
 }
 
 /*
- * bitop(op, a, b) (the "arbitrary two-input bit operation" the docs
- * reference): op is a truth table indexed by (a << 1 | b) per bit.
+ * bitop(op, p, q) (the "arbitrary two-input bit operation" the docs
+ * reference): op is a truth table indexed by (p << 1 | q) per bit.  p is
+ * the instruction's SRC1 (docs/vp1.rst "Bit operations").
  */
 static inline uint32_t bitop(unsigned op, uint32_t a, uint32_t b)
 {

@@ -252,8 +252,15 @@ void scalar_op(Exec *x, const NVVp1Insn *in, bool exit_in_bundle, unsigned op)
         vp1_wr32(x, F_R, in->dst, 3, res);
         vp1_set_c(x, in->cdst, NV_VP1_C_SCALAR_MASK, 0);
         return;
+    case 0x1f: case 0x2f: case 0x3f: case 0x40: case 0x43: case 0x44:
+    case 0x46: case 0x47: case 0x50: case 0x52 ... 0x57: case 0x5f:
+    case 0x60: case 0x66: case 0x67: case 0x6f: case 0x70:
+    case 0x72 ... 0x74: case 0x76: case 0x77: case 0x7f:
+        /* Unused, but clear $c (docs/vp1.rst "Scalar unit"). */
+        vp1_set_c(x, in->cdst, NV_VP1_C_SCALAR_MASK, 0);
+        return;
     case 0x42:                                          /* bitop */
-        res = bitop(w >> 3 & 0xf, vp->r[in->src2], s1);
+        res = bitop(w >> 3 & 0xf, s1, vp->r[in->src2]);
         break;
     case 0x62:
         res = s1 & in->imm;
@@ -266,8 +273,8 @@ void scalar_op(Exec *x, const NVVp1Insn *in, bool exit_in_bundle, unsigned op)
         break;
     case 0x01: case 0x02: case 0x11: case 0x12:
     case 0x21: case 0x22: case 0x31: case 0x32:       /* bmul */
-        s2 = op & 0x20 ? (uint32_t)in->imm * 0x01010101u :
-                         vp->r[vp1_src2s(vp, in)];
+        /* docs/vp1.rst "Scalar unit": SRC2 is not mangled here. */
+        s2 = op & 0x20 ? (uint32_t)in->imm * 0x01010101u : vp->r[in->src2];
         for (unsigned i = 0; i < 4; i++) {
             res |= (uint32_t)bmul_lane(w, op & 0x10, byte_of(s1, i),
                                        byte_of(s2, i)) << (8 * i);
@@ -319,8 +326,10 @@ void scalar_op(Exec *x, const NVVp1Insn *in, bool exit_in_bundle, unsigned op)
         }
         }
         vp1_wr32(x, F_R, in->dst, 3, res);
+        /* neg's b20d is bit 20 of the result alone (docs/vp1.rst
+         * "Scalar unit"). */
         vp1_set_c(x, in->cdst, NV_VP1_C_SCALAR_MASK,
-                  scalar_flags(res, s1, true));
+                  scalar_flags(res, (op & 0xf) == 0xb ? 0 : s1, true));
         return;
     }
     /* bitop and the immediate and/xor/or: no sf, no b20d. */

@@ -175,14 +175,14 @@ void vector_op(Exec *x, const NVVp1Insn *in, unsigned op)
             int ad = abs(vp->v[vp1_src2s(vp, in)][i] - s1[i]);
             int other = vp->v[in->src1 | 1][i];
 
-            s = bitop(w >> 19 & 0xf, vcin >> i & 1, ad < other) & 1;
+            s = bitop(w >> 19 & 0xf, ad < other, vcin >> i & 1) & 1;
             sf[i] = s;
             zf[i] = ad == other;
             write_v = false;
             continue;
         }
         case 0x94:                                      /* vbitop */
-            r = bitop(w >> 3 & 0xf, s2[i], s1[i]);
+            r = bitop(w >> 3 & 0xf, s1[i], s2[i]);
             break;
         case 0xaa:
             r = s1[i] & in->imm;

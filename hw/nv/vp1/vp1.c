@@ -46,8 +46,6 @@ static int32_t decode_imm(uint32_t w, uint8_t op)
             return w & 0xff;                        /* BIMMBAD */
         } else if (op == 0x21 || op == 0x31) {
             return bimmmul;
-        } else if (op >= 0x62 && op <= 0x64) {
-            return w >> 3 & 0x7ff;                  /* IMM, unextended */
         } else if (op < 0x40) {
             return w >> 3 & 0xff;                   /* BIMM */
         }

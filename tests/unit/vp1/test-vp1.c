@@ -409,6 +409,14 @@ static void test_scalar_arith(void)
     vp->r[2] = 5;
     one(vp, RR(0x5b, 1, 2, 0));
     g_assert_cmphex(vp->r[1], ==, 0xfffffffb);
+    /* neg's b20d is bit 20 of the result alone (docs/vp1.rst "Scalar
+     * unit"): -0x00100000 = 0xfff00000 has bits 31, 20, 21 set, bit 19
+     * clear: sf 0x01 | b20d 0x08 | b20 0x10 | b21 0x20 (the xor with the
+     * source, also bit 20 set, would have cleared b20d). */
+    vp->r[2] = 0x00100000;
+    one(vp, RRC(0x4b, 1, 2, 0, 1));
+    g_assert_cmphex(vp->r[1], ==, 0xfff00000);
+    g_assert_cmphex(nv_vp1_read_c(vp, 1), ==, 0x8039);
     g_free(vp);
 }
 
@@ -449,8 +457,9 @@ static void test_scalar_bitop(void)
 
     vp->r[2] = 0xff00ff00;      /* SRC1 */
     vp->r[3] = 0x0ff00ff0;      /* SRC2 */
-    /* bitop(op, s2, s1), truth table bit (s2 << 1 | s1): 8 = and,
-     * 6 = xor, 0xe = or, 0xc = s2, 0xa = s1, 0x1 = nor. */
+    /* Result bit = bit (s1 << 1 | s2) of BITOP (docs/vp1.rst "Bit
+     * operations"): 8 = and, 6 = xor, 0xe = or, 0xc = s1, 0xa = s2,
+     * 0x4 = s1 & ~s2, 0x2 = ~s1 & s2, 0x1 = nor. */
     one(vp, INSN(0x42, 1, 2, 3, 8 << 3 | 7));
     g_assert_cmphex(vp->r[1], ==, 0x0f000f00);
     one(vp, INSN(0x42, 1, 2, 3, 6 << 3 | 7));
@@ -458,9 +467,15 @@ static void test_scalar_bitop(void)
     one(vp, INSN(0x42, 1, 2, 3, 0xe << 3 | 7));
     g_assert_cmphex(vp->r[1], ==, 0xfff0fff0);
     one(vp, INSN(0x42, 1, 2, 3, 0xc << 3 | 7));
-    g_assert_cmphex(vp->r[1], ==, 0x0ff00ff0);
-    one(vp, INSN(0x42, 1, 2, 3, 0xa << 3 | 7));
     g_assert_cmphex(vp->r[1], ==, 0xff00ff00);
+    one(vp, INSN(0x42, 1, 2, 3, 0xa << 3 | 7));
+    g_assert_cmphex(vp->r[1], ==, 0x0ff00ff0);
+    /* 0xff00ff00 & ~0x0ff00ff0 = 0xff00ff00 & 0xf00ff00f = 0xf000f000;
+     * ~0xff00ff00 & 0x0ff00ff0 = 0x00ff00ff & 0x0ff00ff0 = 0x00f000f0. */
+    one(vp, INSN(0x42, 1, 2, 3, 0x4 << 3 | 7));
+    g_assert_cmphex(vp->r[1], ==, 0xf000f000);
+    one(vp, INSN(0x42, 1, 2, 3, 0x2 << 3 | 7));
+    g_assert_cmphex(vp->r[1], ==, 0x00f000f0);
     /* nor = 0x000f000f; flags: no sf even with bit 31 set elsewhere. */
     one(vp, INSN(0x42, 1, 2, 3, 1 << 3 | 0));
     g_assert_cmphex(vp->r[1], ==, 0x000f000f);
@@ -474,15 +489,19 @@ static void test_scalar_bitop(void)
     g_assert_cmphex(vp->r[1], ==, 0x80000000);
     g_assert_cmphex(nv_vp1_read_c(vp, 1), ==, 0x8000);
 
-    /* and/xor/or with the 11-bit immediate, not sign-extended. */
-    vp->r[2] = 0xffffffff;
+    /* and/xor/or with the 11-bit immediate sign-extended from its top
+     * bit (docs/vp1.rst "Scalar unit"): 0x7ff is -1 = 0xffffffff, 0x555
+     * is 0x555 - 0x800 = 0xfffffd55, 0x2aa stays 0x2aa. */
+    vp->r[2] = 0x12345678;
     one(vp, RI(0x62, 1, 2, 0x7ff, 7));
-    g_assert_cmphex(vp->r[1], ==, 0x7ff);
+    g_assert_cmphex(vp->r[1], ==, 0x12345678);
     vp->r[2] = 0x00300555;
     one(vp, RI(0x63, 1, 2, 0x555, 2));
-    /* 0x00300000: bits 20, 21 -> b20 0x10, b21 0x20; bit 19 clear. */
-    g_assert_cmphex(vp->r[1], ==, 0x00300000);
-    g_assert_cmphex(nv_vp1_read_c(vp, 2), ==, 0x8030);
+    /* 0x00300555 ^ 0xfffffd55 = 0xffcff800: bit 19 set -> b19 0x04; bits
+     * 20, 21 clear; no sf, no b20d. */
+    g_assert_cmphex(vp->r[1], ==, 0xffcff800);
+    g_assert_cmphex(nv_vp1_read_c(vp, 2), ==, 0x8004);
+    /* 0x00300555 | 0x2aa = 0x003007ff. */
     one(vp, RI(0x64, 1, 2, 0x2aa, 7));
     g_assert_cmphex(vp->r[1], ==, 0x003007ff);
     g_free(vp);
@@ -620,6 +639,41 @@ static void test_scalar_bmul(void)
      * RND = 0 since bit 8 is 0): 0x80 * 0x41 = 8320 >> 8 = 32 (0x20). */
     one(vp, INSN(0x32, 1, 2, 0, 0x41));
     g_assert_cmphex(vp->r[1], ==, 0x20202020);
+
+    /* The register form reads $r[SRC2] unmangled (docs/vp1.rst "Scalar
+     * unit"): SLCT 15 ($c bit 15, always 1) would mangle SRC2 3 into 2.
+     * Bits 5-8 = 15 also set RND: 0x80 * 0x40 = 8192, + 0x80 = 8320 >> 8
+     * = 32 (0x20) per lane; $r2 would have given 0x40. */
+    vp->r[2] = 0x80808080;
+    vp->r[3] = 0x40404040;
+    one(vp, INSN(0x11, 1, 2, 3, 15 << 5));
+    g_assert_cmphex(vp->r[1], ==, 0x20202020);
+    g_free(vp);
+}
+
+/*
+ * docs/vp1.rst "Bit operations": SRC1 is the more significant index of
+ * the truth table in vbitop and the address bitop too.  $v1 bytes 0xf0,
+ * $v2 0xcc: 4 (s1 & ~s2) = 0xf0 & 0x33 = 0x30, 2 (~s1 & s2) = 0x0f &
+ * 0xcc = 0x0c.  $a2 = 0xff00ff00, $a3 = 0x0ff00ff0: 4 gives 0xff00ff00 &
+ * 0xf00ff00f = 0xf000f000, 0xc gives $a2.
+ */
+static void test_bitop_order(void)
+{
+    NVVp1 *vp = vp_new();
+
+    set_v4(vp, 1, 0xf0f0f0f0);
+    set_v4(vp, 2, 0xcccccccc);
+    one(vp, INSN(0x94, 7, 1, 2, 4 << 3 | 7));
+    g_assert_cmphex(v_word(vp, 7, 2), ==, 0x30303030);
+    one(vp, INSN(0x94, 7, 1, 2, 2 << 3 | 7));
+    g_assert_cmphex(v_word(vp, 7, 2), ==, 0x0c0c0c0c);
+    vp->a[2] = 0xff00ff00;
+    vp->a[3] = 0x0ff00ff0;
+    one(vp, INSN(0xd3, 5, 2, 3, 4 << 3 | 7));
+    g_assert_cmphex(vp->a[5], ==, 0xf000f000);
+    one(vp, INSN(0xd3, 5, 2, 3, 0xc << 3 | 7));
+    g_assert_cmphex(vp->a[5], ==, 0xff00ff00);
     g_free(vp);
 }
 
@@ -1207,7 +1261,10 @@ static void test_vector_misc(void)
     g_free(vp);
 }
 
-/* vcmpad: sf = bitop(CMPOP, $vc input, |s2 - s1.1| < s1.2), zf = equal. */
+/*
+ * vcmpad: sf = bit (lt << 1 | $vc input) of CMPOP with lt = |s2 - s1| <
+ * $v[s1 | 1] (docs/vp1.rst "Bit operations"), zf = equal.
+ */
 static void test_vector_cmpad(void)
 {
     NVVp1 *vp = vp_new();
@@ -1217,13 +1274,20 @@ static void test_vector_cmpad(void)
     set_v4(vp, 2, 0x0a0a0a0a);
     set_v4(vp, 3, 0x01030503);
     set_v4(vp, 4, 0x0a14070d);
-    /* CMPOP 0xa selects the comparison: sf 0xaaaa, zf 0x1111. */
-    one(vp, INSN(0x8f, 0xa, 2, 4, 14 << 5 | 1));
-    g_assert_cmphex(vp->vc[1], ==, 0x1111aaaa);
-    /* CMPOP 0xc selects the $vc input: with no s2v it is $vc1.sf. */
-    vp->vc[1] = 0x000000ff;
+    /* CMPOP 0xc selects the comparison: sf 0xaaaa, zf 0x1111. */
     one(vp, INSN(0x8f, 0xc, 2, 4, 14 << 5 | 1));
+    g_assert_cmphex(vp->vc[1], ==, 0x1111aaaa);
+    /* CMPOP 0xa selects the $vc input: with no s2v it is $vc1.sf. */
+    vp->vc[1] = 0x000000ff;
+    one(vp, INSN(0x8f, 0xa, 2, 4, 14 << 5 | 1));
     g_assert_cmphex(vp->vc[1], ==, 0x111100ff);
+    /* CMPOP 3 is !lt: sf 0x5555; CMPOP 4, lt & !vcin with $vc1.sf =
+     * 0x00ff: 0xaaaa & 0xff00 = 0xaa00. */
+    one(vp, INSN(0x8f, 0x3, 2, 4, 14 << 5 | 1));
+    g_assert_cmphex(vp->vc[1], ==, 0x11115555);
+    vp->vc[1] = 0x000000ff;
+    one(vp, INSN(0x8f, 0x4, 2, 4, 14 << 5 | 1));
+    g_assert_cmphex(vp->vc[1], ==, 0x1111aa00);
     /* CMPOP 8 (and) with an s2v mask from bvec via $vc2 (passthrough):
      * vcmask = $vc2.sf = 0x000f; and with less (0xaaaa) = 0x000a. */
     vp->vc[2] = 0x0000000f;
@@ -1444,7 +1508,7 @@ static void test_vector_lrp(void)
 
 /*
  * scalar.rst, "Scalar to vector data bus": the $vc mask transforms.  vcmpad
- * with CMPOP 0xc copies the s2v $vc input to its sf output, so the mask
+ * with CMPOP 0xa copies the s2v $vc input to its sf output, so the mask
  * can be read back from $vc1.
  */
 static void check_xfrm(unsigned mode, bool zf, uint32_t val, uint32_t val2,
@@ -1456,7 +1520,7 @@ static void check_xfrm(unsigned mode, bool zf, uint32_t val, uint32_t val2,
     vp->vc[2] = zf ? val << 16 : val;
     vp->vc[3] = zf ? val2 << 16 : val2;
     bundle(vp, INSN(0x0f, dst, 0, 0, mode >> 2),
-           INSN(0x8f, 0xc, 4, 6, 14 << 5 | 1), 0, 0);
+           INSN(0x8f, 0xa, 4, 6, 14 << 5 | 1), 0, 0);
     g_assert_cmphex(vp->vc[1] & 0xffff, ==, want);
     g_free(vp);
 }
@@ -1581,19 +1645,32 @@ static void test_address_more(void)
     g_free(vp);
 }
 
-/* Unassigned scalar opcodes (e.g. 0x40, 0x4f, 0x43): no effect. */
+/*
+ * Unassigned scalar opcodes (docs/vp1.rst "Scalar unit"): 0x4f, 0x00,
+ * 0x17 and 0x37 change nothing; 0x40, 0x43, 0x7f, 0x1f and 0x57 write no
+ * $r but clear bits 0-7 of $c[CDST].
+ */
 static void test_scalar_unused(void)
 {
+    static const uint8_t nothing[] = { 0x4f, 0x00, 0x17, 0x37 };
+    static const uint8_t clear[] = { 0x40, 0x43, 0x7f, 0x1f, 0x57 };
     NVVp1 *vp = vp_new();
 
-    vp->c[0] = NV_VP1_C_ZF;
     vp->r[1] = 0x11;
-    one(vp, INSN(0x40, 1, 2, 3, 0));
-    one(vp, INSN(0x4f, 1, 2, 3, 0));
-    one(vp, INSN(0x43, 1, 2, 3, 0));
-    one(vp, INSN(0x7f, 1, 2, 3, 0));
+    /* $c0 = zf | azf: reads 0x8202 after the first list (CDST 0)... */
+    vp->c[0] = NV_VP1_C_ZF | NV_VP1_C_AZF;
+    for (unsigned i = 0; i < G_N_ELEMENTS(nothing); i++) {
+        one(vp, INSN(nothing[i], 1, 2, 3, 0));
+        g_assert_cmphex(nv_vp1_read_c(vp, 0), ==, 0x8202);
+    }
+    /* ...and 0x8200 after each of the second (sf/zf/b19-b21 cleared,
+     * azf kept). */
+    for (unsigned i = 0; i < G_N_ELEMENTS(clear); i++) {
+        vp->c[0] = NV_VP1_C_ZF | NV_VP1_C_B21 | NV_VP1_C_AZF;
+        one(vp, INSN(clear[i], 1, 2, 3, 0));
+        g_assert_cmphex(nv_vp1_read_c(vp, 0), ==, 0x8200);
+    }
     g_assert_cmphex(vp->r[1], ==, 0x11);
-    g_assert_cmphex(nv_vp1_read_c(vp, 0), ==, 0x8002);
     g_free(vp);
 }
 
@@ -1810,6 +1887,7 @@ int main(int argc, char **argv)
     g_test_add_func("/vp1/scalar/byte-shift", test_scalar_byte_shift);
     g_test_add_func("/vp1/scalar/bmul", test_scalar_bmul);
     g_test_add_func("/vp1/scalar/mangle", test_scalar_mangle);
+    g_test_add_func("/vp1/bitop-order", test_bitop_order);
     g_test_add_func("/vp1/address/regs", test_address_regs);
     g_test_add_func("/vp1/address/xlat", test_data_store_xlat);
     g_test_add_func("/vp1/address/loadstore", test_address_loadstore);
