@@ -1546,6 +1546,177 @@ static void test_s2v_xfrm(void)
     check_xfrm(7, false, 0x0005, 0x4000, 0x8003);
 }
 
+/*
+ * The four factors scalar instruction @scalar puts on the s2v bus, read
+ * back through a vmad2 u (0x95, DST 7, SRC1 2, SRC2 4, bits 0-8 clear)
+ * in the same bundle: $va = $v4 << 8 + $v2 * fa + $v3 * fb, with fa, fb
+ * = f0, f2 where the lane's selector is 0 and f1, f3 where it is 1.  The
+ * selectors are $vc0.sf = 0xff00 (the word's bits 0-2, or the bus's mask
+ * of $vc0 for the s2v opcodes, whose DST is 0 here).  $v4 = 0; $v2 is 1
+ * and $v3 0 in lanes 0-3 and 8-11, the other way round in lanes 4-7 and
+ * 12-15: $va lanes 0, 4, 8, 12 are f0, f2, f1, f3.
+ */
+static void s2v_factors(NVVp1 *vp, uint32_t scalar, int32_t f[4])
+{
+    memset(vp->v[2], 0, 16);
+    memset(vp->v[3], 0, 16);
+    memset(vp->v[4], 0, 16);
+    for (unsigned i = 0; i < 16; i++) {
+        vp->v[i & 4 ? 3 : 2][i] = 1;
+    }
+    memset(vp->vc, 0, sizeof(vp->vc));
+    vp->vc[0] = 0xff00;
+    bundle(vp, scalar, INSN(0x95, 7, 2, 4, 0), 0, 0);
+    f[0] = vp->va[0];
+    f[1] = vp->va[8];
+    f[2] = vp->va[4];
+    f[3] = vp->va[12];
+}
+
+static void check_factors(NVVp1 *vp, uint32_t scalar, int32_t f0,
+                          int32_t f1, int32_t f2, int32_t f3)
+{
+    int32_t f[4];
+
+    s2v_factors(vp, scalar, f);
+    g_assert_cmpint(f[0], ==, f0);
+    g_assert_cmpint(f[1], ==, f1);
+    g_assert_cmpint(f[2], ==, f2);
+    g_assert_cmpint(f[3], ==, f3);
+}
+
+/* docs/vp1.rst "Scalar-to-vector bus": every scalar opcode drives it. */
+static void test_s2v_every_scalar(void)
+{
+    NVVp1 *vp = vp_new();
+
+    /*
+     * Opcodes 0x40-0x7f: SRC1 bits 0-3 = t0..t3, f0 = 30 t0 + 480 t1,
+     * f1 = 30 t2 + 480 t3, f2 = f3 = 0.  add $r9 $r8 $r8 with $r8 = 6
+     * (t = 0, 1, 1, 0): 480, 30, 0, 0; and $r9 = 12 all the same.
+     */
+    vp->r[8] = 6;
+    check_factors(vp, RR(0x4c, 9, 8, 8), 480, 30, 0, 0);
+    g_assert_cmphex(vp->r[9], ==, 12);
+    /* sethi reads $r[DST]: $r8 = 0xf (t = 1, 1, 1, 1): 510, 510. */
+    vp->r[8] = 0xf;
+    check_factors(vp, INSN(0x75, 8, 1, 0, 0) | 0x1234, 510, 510, 0, 0);
+    /* The unused 0x4f too: $r8 = 0x0001 0009 -> t = 1, 0, 0, 1: 30, 480. */
+    vp->r[8] = 0x10009;
+    check_factors(vp, RR(0x4f, 0, 8, 0), 30, 480, 0, 0);
+    /* The byte ALU (badd 0x0c) puts zeros on it. */
+    check_factors(vp, RR(0x0c, 9, 8, 8), 0, 0, 0, 0);
+    /*
+     * 0x34: zext8 SRC1 bytes times word bits 0-7, the 10-bit signed
+     * result: $r8 = 0xff03, bits 0-7 = 3: 3 * 3 = 9; 0xff * 3 = 765 =
+     * 0x2fd, bit 9 set: 765 - 1024 = -259; 0, 0.
+     */
+    vp->r[8] = 0xff03;
+    check_factors(vp, INSN(0x34, 0, 8, 0, 0x03), 9, -259, 0, 0);
+    /*
+     * bmul 0x01 (register form; opcode bit 1 clear: the product is
+     * shifted right by 8; bit 8 with low opcode bits 1 and opcode bit 4
+     * clear adds 0x100): SRC1 $r8 bytes 0x40, 0x80, 0, 0, SRC2 $r9
+     * 0x80, 0xff, 0, 0, unsigned (word bits 1, 2 clear):
+     * (0x40 * 0x80 + 256) >> 8 = 8448 >> 8 = 33;
+     * (0x80 * 0xff + 256) >> 8 = 32896 >> 8 = 128; (0 + 256) >> 8 = 1.
+     */
+    vp->r[8] = 0x8040;
+    vp->r[9] = 0xff80;
+    check_factors(vp, INSN(0x01, 1, 8, 9, 0x100), 33, 128, 1, 1);
+    g_free(vp);
+}
+
+/*
+ * bvecmad's bytes are signed, and bvecmadsel duplicates whole lanes
+ * (docs/vp1.rst "Scalar-to-vector bus").
+ */
+static void test_s2v_bvecmad_signed(void)
+{
+    NVVp1 *vp = vp_new();
+
+    /*
+     * bvecmad, prefactor $r8 bits 11-18 = 0x80, s2a = $r12, s2b = $r14
+     * (SLCT 14: no mangling).  Lane 0: s2a 0x80 = -128, s2b 0xf0 = -16:
+     * (256 * -128 + 128 * -16 + 64) >> 7 = (-32768 - 2048 + 64) >> 7 =
+     * -34752 >> 7 = -271.5 -> -272.  Lane 1: 0x7f, 0x7f: (32512 + 16256
+     * + 64) >> 7 = 48832 >> 7 = 381.5 -> 381.  Lanes 2, 3: 0: 64 >> 7 = 0.
+     */
+    vp->r[8] = 0x80 << 11;
+    vp->r[12] = 0x00007f80;
+    vp->r[14] = 0x00007ff0;
+    check_factors(vp, INSN(0x04, 0, 8, 12, 14 << 5), -272, 381, 0, 0);
+    /*
+     * bvecmadsel: prefactor bits 11-17 = 0x40; s2a bytes 0x10 0x20 0x30
+     * 0x40, s2b 0x10 0x20 0x10 0x20.  g0 = (4096 + 64 * 16 + 64) >> 7 =
+     * 5184 >> 7 = 40; g2 = (12288 + 1024 + 64) >> 7 = 13376 >> 7 = 104.
+     * f0 = f1 = g0, f2 = f3 = g2.
+     */
+    vp->r[8] = 0x40 << 11;
+    vp->r[12] = 0x40302010;
+    vp->r[14] = 0x20102010;
+    check_factors(vp, INSN(0x05, 0, 8, 12, 14 << 5), 40, 40, 104, 104);
+    g_free(vp);
+}
+
+/*
+ * docs/vp1.rst "Scalar-to-vector bus": without an s2v opcode, vmad2 takes
+ * its lane selectors from its own word: bits 0-1 name the $vc, bit 2 its
+ * zf half.  add with $r8 = 6 drives f = 480, 30, 0, 0; vmad2 word bits
+ * 0-2 = 2: $vc2.sf = 0xffff selects 1 everywhere, so lane 0 ($v2 = 1,
+ * $v3 = 0) gets f1 = 30, not f0 = 480 (bit 1, SIGN2, only changes the
+ * zero $v4).
+ */
+static void test_s2v_own_selectors(void)
+{
+    NVVp1 *vp = vp_new();
+
+    vp->r[8] = 6;
+    vp->v[2][0] = 1;
+    vp->vc[2] = 0xffff;
+    bundle(vp, RR(0x4c, 9, 8, 8), INSN(0x95, 7, 2, 4, 2), 0, 0);
+    g_assert_cmpint(vp->va[0], ==, 30);
+    g_free(vp);
+}
+
+/*
+ * docs/vp1.rst "Read ports": beside bvecmad, an address $r store stores
+ * bvecmad's third source $r[SRC2 | 2] ($r14), not its own SRC1 ($r5).
+ * st $r5 at $a1 | 0 (0xde), then ld $r6 from there (0xda).
+ */
+static void test_bvecmad_store_port(void)
+{
+    NVVp1 *vp = vp_new();
+
+    vp->r[5] = 0x55555555;
+    vp->r[14] = 0x20102010;
+    bundle(vp, INSN(0x04, 0, 8, 12, 14 << 5), INSN(0xde, 1, 5, 0, 7), 0, 0);
+    one(vp, INSN(0xda, 6, 1, 0, 7));
+    g_assert_cmphex(vp->r[6], ==, 0x20102010);
+    g_free(vp);
+}
+
+/*
+ * docs/vp1.rst "Scalar unit": $x, RFILE 24, 16 registers (DST and SRC1
+ * taken mod 16).  mov $x3 <- $r4 (0x6a, DST 0x13), then mov $r5 <- $x3
+ * (0x6b, SRC1 0x13) beside an address load of $r5 (0xda), which it beats;
+ * CDST 0 clears $c0 bits 0-7: zf | azf reads 0x8200.
+ */
+static void test_x_file(void)
+{
+    NVVp1 *vp = vp_new();
+
+    vp->r[4] = 0xdeadbeef;
+    one(vp, INSN(0x6a, 0x13, 4, 0, 24 << 3 | 7));
+    g_assert_cmphex(vp->x[3], ==, 0xdeadbeef);
+    vp->c[0] = NV_VP1_C_ZF | NV_VP1_C_AZF;
+    bundle(vp, INSN(0x6b, 5, 0x13, 0, 24 << 3 | 0), INSN(0xda, 5, 1, 0, 7),
+           0, 0);
+    g_assert_cmphex(vp->r[5], ==, 0xdeadbeef);
+    g_assert_cmphex(nv_vp1_read_c(vp, 0), ==, 0x8200);
+    g_free(vp);
+}
+
 /* bvecmad/bvecmadsel factors, read through vmad2 u: A = 10 << 8. */
 static void test_s2v_bvecmad(void)
 {
@@ -1907,6 +2078,12 @@ int main(int argc, char **argv)
     g_test_add_func("/vp1/vector/lrp-more", test_vector_lrp_more);
     g_test_add_func("/vp1/vector/s2v-xfrm", test_s2v_xfrm);
     g_test_add_func("/vp1/vector/s2v-bvecmad", test_s2v_bvecmad);
+    g_test_add_func("/vp1/vector/s2v-every-scalar", test_s2v_every_scalar);
+    g_test_add_func("/vp1/vector/s2v-bvecmad-signed",
+                    test_s2v_bvecmad_signed);
+    g_test_add_func("/vp1/vector/s2v-own-selectors", test_s2v_own_selectors);
+    g_test_add_func("/vp1/bundle/bvecmad-store-port", test_bvecmad_store_port);
+    g_test_add_func("/vp1/scalar/x-file", test_x_file);
     g_test_add_func("/vp1/vector/mac2-bad", test_vector_mac2_bad);
     g_test_add_func("/vp1/address/more", test_address_more);
     g_test_add_func("/vp1/scalar/unused", test_scalar_unused);
