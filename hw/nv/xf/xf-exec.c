@@ -508,16 +508,17 @@ static void exec_vec(XfRun *run, const NVXfOp *op,
     vec_store(r, v);
 }
 
-/* The scalar unit on SRC2 (its swizzled X, or the vector for LIT), for
- * the ops that give a result (op->has_sca). */
+/* The scalar unit on SRC2 (its swizzled X, or the vector for MOV and
+ * LIT), for the ops that give a result (op->has_sca). */
 static void exec_sca(XfRun *run, const NVXfOp *op, const uint32_t *s,
                      uint32_t r[4])
 {
     uint32_t x = s[0];
 
     switch (op->sca) {
-    case 0x01:
-        break;
+    case 0x01:  /* the whole vector (docs/xf.rst "Scalar MOV") */
+        memmove(r, s, 16);
+        return;
     case 0x02:
         x = nv_xf_rcp(x);
         break;

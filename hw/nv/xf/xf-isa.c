@@ -201,11 +201,17 @@ void nv_xf_decode(NVXfIsa isa, const uint32_t w[NV_XF_PR_WORDS],
         in->dst_sca = temp(l, field(w, f[F_DST_SCA]));
     }
     if (f[F_OUT_WM].len) {
-        /* Kelvin: one output mask, OUT_IS_SCA picks the result. */
+        /*
+         * Kelvin: one output mask, OUT_IS_SCA picks the result; under a
+         * NOP vector op the scalar one goes out all the same (docs/xf.rst
+         * "Kelvin's output").
+         */
         uint8_t wm = field(w, f[F_OUT_WM]);
+        bool sca = field(w, f[F_OUT_IS_SCA]) ||
+                   (!field(w, f[F_OP_VEC]) && field(w, f[F_OP_SCA]));
 
-        in->out_wm_sca = field(w, f[F_OUT_IS_SCA]) ? wm : 0;
-        in->out_wm_vec = field(w, f[F_OUT_IS_SCA]) ? 0 : wm;
+        in->out_wm_sca = sca ? wm : 0;
+        in->out_wm_vec = sca ? 0 : wm;
     } else if (f[F_OUT_WM_VEC].len) {
         in->out_wm_vec = field(w, f[F_OUT_WM_VEC]);
         in->out_wm_sca = field(w, f[F_OUT_WM_SCA]);
