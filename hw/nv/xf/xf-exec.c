@@ -196,6 +196,7 @@ typedef struct XfRun {
     NVXf *xf;
     NVCard *card;
     bool rankine;           /* Rankine+ arithmetic rules */
+    NVXfRules rules;
     bool may_write_ctx;
     unsigned ctx_slots;
     const uint32_t (*space[4])[4];
@@ -455,12 +456,9 @@ static void exec_vec(XfRun *run, const NVXfOp *op,
             r[c] = op->vec == 0x0e ? nv_xf_add(s[0][c], f ^ SIGN, true) : f;
         }
         return;
-    case 0x16:  /* SSG: -1, +0, +1; NaN stays NaN (inferred) */
+    case 0x16:
         for (c = 0; c < 4; c++) {
-            uint8_t cc = cc_code(s[0][c]);
-
-            r[c] = cc == NV_XF_CC_U ? QNAN : cc == NV_XF_CC_E ? 0 :
-                   cc == NV_XF_CC_L ? SIGN | ONE : ONE;
+            r[c] = nv_xf_ssg(s[0][c], run->rules);
         }
         return;
     case 0x19:  /* TXL: XFTEX is not modelled yet; reads zero */
@@ -526,13 +524,13 @@ static void exec_sca(XfRun *run, const NVXfOp *op, const uint32_t *s,
         x = nv_xf_rcc(x);
         break;
     case 0x04:
-        x = nv_xf_rsq(x);
+        x = nv_xf_rsq(x, run->rules);
         break;
     case 0x05:
         nv_xf_exp(x, r);
         return;
     case 0x06:
-        nv_xf_log(x, run->rankine, r);
+        nv_xf_log(x, run->rules, r);
         return;
     case 0x07:
         nv_xf_lit(s, r);
@@ -920,6 +918,7 @@ static void run_init(XfRun *run, NVXf *xf, NVCard *card, bool may_write_ctx,
     run->xf = xf;
     run->card = card;
     run->rankine = !nv_xf_is_kelvin(xf);
+    run->rules = run->rankine ? NV_XF_RULES_RANKINE : NV_XF_RULES_KELVIN;
     run->may_write_ctx = may_write_ctx;
     run->ctx_slots = nv_xf_ctx_slots(xf->isa);
     run->space[SPACE_ZERO] = zero_vec;

@@ -12,6 +12,18 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/*
+ * The arithmetic rules in force (docs/xf.rst "Arithmetic", "Modern
+ * rules"): Kelvin's; Rankine's LEGACY ones (Curie's too); Rankine's
+ * MODERN ones.  A bool @rankine parameter below takes any of them, as
+ * "not Kelvin".
+ */
+typedef enum NVXfRules {
+    NV_XF_RULES_KELVIN,
+    NV_XF_RULES_RANKINE,
+    NV_XF_RULES_MODERN,
+} NVXfRules;
+
 /* XF float arithmetic (xf-float.c).  @rankine selects Rankine+ rules. */
 uint32_t nv_xf_flush(uint32_t a);
 /* The value XF reads from @a (denormals as zero), as a double. */
@@ -170,15 +182,18 @@ bool nv_xf_dp4(const uint32_t *a, const uint32_t *b, unsigned n, bool hom,
 uint32_t nv_xf_flr(uint32_t a);
 /* Floor of a double (the library has no libm); NaN and inf pass. */
 double nv_xf_floor(double x);
+
+/* The special functions as the hardware computes them (xf-special.c). */
 uint32_t nv_xf_rcp(uint32_t a);
 uint32_t nv_xf_rcc(uint32_t a);
-uint32_t nv_xf_rsq(uint32_t a);
+uint32_t nv_xf_rsq(uint32_t a, NVXfRules rules);
 void nv_xf_exp(uint32_t a, uint32_t r[4]);
-void nv_xf_log(uint32_t a, bool rankine, uint32_t r[4]);
+void nv_xf_log(uint32_t a, NVXfRules rules, uint32_t r[4]);
 void nv_xf_lit(const uint32_t s[4], uint32_t r[4]);
 uint32_t nv_xf_ex2(uint32_t a);
 uint32_t nv_xf_lg2(uint32_t a);
 uint32_t nv_xf_sin(uint32_t a);
 uint32_t nv_xf_cos(uint32_t a);
+uint32_t nv_xf_ssg(uint32_t a, NVXfRules rules);
 
 #endif
