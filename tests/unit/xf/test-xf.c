@@ -20,6 +20,7 @@
 #define FOUR    0x40800000u
 #define HALF    0x3f000000u
 #define M1      0xbf800000u
+#define QNAN    0x7fffffffu
 #define XYZW    0x1b
 
 typedef struct Fx {
@@ -96,6 +97,15 @@ static void check_ctx(Fx *f, uint16_t vec, uint32_t x, uint32_t y,
     g_assert_cmphex(rd(f, NV_XF_CMD_XFCTX, vec, 1), ==, y);
     g_assert_cmphex(rd(f, NV_XF_CMD_XFCTX, vec, 2), ==, z);
     g_assert_cmphex(rd(f, NV_XF_CMD_XFCTX, vec, 3), ==, w);
+}
+
+/* XFMODE_B, Rankine MODE vector 0 word 2: MODE bits 30-31, bit 17. */
+#define VP2             (1u << 30)
+#define ARITH_MODERN    (1u << 17)
+
+static void set_xfmode_b(Fx *f, uint32_t mode_b)
+{
+    wr4(f, NV_XF_CMD_MODE, 0, 0, 0, mode_b, 0);
 }
 
 /* ---- IDX ---- */
@@ -459,6 +469,7 @@ static void test_rankine_abs(void)
     Fx f = fx_new("nv30");
     uint32_t w[4];
 
+    set_xfmode_b(&f, VP2);
     wr4(&f, NV_XF_CMD_XFCTX, 0x9c, ONE, TWO, THREE, FOUR);
     /* MUL c[0x9d] = c[0x9c] * |v[0]| (SRC1_ABS bit 118), END. */
     rankine_out_ctx(w, 0x9d, 2);
@@ -471,6 +482,12 @@ static void test_rankine_abs(void)
     wr4(&f, NV_XF_CMD_PARAM, 0, TWO, HALF, M1, 0);
     wr(&f, NV_XF_CMD_RUN, 0, 0, 0);
     check_ctx(&f, 0x9d, TWO, ONE, THREE, 0);
+    /* Without VP2 the ABS bit is ignored (docs/xf.rst "VP2 mode"):
+     * 3 * -1 = -3. */
+    set_xfmode_b(&f, 0);
+    wr4(&f, NV_XF_CMD_PARAM, 0, TWO, HALF, M1, 0);
+    wr(&f, NV_XF_CMD_RUN, 0, 0, 0);
+    check_ctx(&f, 0x9d, TWO, ONE, 0xc0400000, 0);
     fx_free(&f);
 }
 
@@ -643,7 +660,11 @@ static const OpCase rankine_ops[] = {
     { true, 0x10, { 0xbed51133, 0xbed51133, 0xbed51133, 0xbed51133 } },
 };
 
-static void run_one_op(Fx *f, bool rankine, bool sca, uint8_t op)
+/* B, the default SRC1 and SRC2 of run_one_op. */
+static const uint32_t op_b[4] = { TWO, 0xc0000000, M1, HALF };
+
+static void run_one_op(Fx *f, bool rankine, bool sca, uint8_t op,
+                       const uint32_t b[4])
 {
     uint32_t w[4] = { 0 };
 
@@ -670,19 +691,22 @@ static void run_one_op(Fx *f, bool rankine, bool sca, uint8_t op)
     upload(f, 0, w);
     wr4(f, NV_XF_CMD_XFCTX, 0x9d, 0x12345678, 0x12345678, 0x12345678,
         0x12345678);
-    wr4(f, NV_XF_CMD_PARAM, 0, TWO, 0xc0000000, M1, HALF);
+    wr4(f, NV_XF_CMD_PARAM, 0, b[0], b[1], b[2], b[3]);
     wr(f, NV_XF_CMD_RUN, 0, 0, 0);
 }
+
 
 static void test_rankine_all_ops(void)
 {
     Fx f = fx_new("nv30");
 
+    /* VP2 on: the second-generation ops run (docs/xf.rst "VP2 mode"). */
+    set_xfmode_b(&f, VP2);
     wr4(&f, NV_XF_CMD_XFCTX, 0x9c, ONE, 0xc0000000, HALF, FOUR);
     for (unsigned i = 0; i < G_N_ELEMENTS(rankine_ops); i++) {
         const OpCase *c = &rankine_ops[i];
 
-        run_one_op(&f, true, c->sca, c->op);
+        run_one_op(&f, true, c->sca, c->op, op_b);
         check_ctx(&f, 0x9d, c->r[0], c->r[1], c->r[2], c->r[3]);
     }
     fx_free(&f);
@@ -691,12 +715,119 @@ static void test_rankine_all_ops(void)
      * nothing (docs/xf.rst "Running programs"). */
     f = fx_new("nv20");
     wr4(&f, NV_XF_CMD_XFCTX, 0x9c, ONE, 0xc0000000, HALF, FOUR);
-    run_one_op(&f, false, false, 0x04);
+    run_one_op(&f, false, false, 0x04, op_b);
     check_ctx(&f, 0x9d, FOUR, TWO, 0xbfc00000, 0x40200000);
-    run_one_op(&f, false, true, 0x07);
+    run_one_op(&f, false, true, 0x07, op_b);
     check_ctx(&f, 0x9d, ONE, TWO, 0, ONE);
-    run_one_op(&f, false, false, 0x0e);
+    run_one_op(&f, false, false, 0x0e, op_b);
     check_ctx(&f, 0x9d, 0x12345678, 0x12345678, 0x12345678, 0x12345678);
+    fx_free(&f);
+}
+
+/*
+ * docs/xf.rst "VP2 mode": without VP2 (XFMODE_B MODE 0, or a Kelvin class
+ * in use) FRC-SSG and LG2-COS write nothing; c[0x9d] keeps 0x12345678.
+ */
+static void test_rankine_vp2_gating(void)
+{
+    static const uint8_t vec[] = { 0x0e, 0x0f, 0x10, 0x14, 0x16 };
+    static const uint8_t sca[] = { 0x0d, 0x0e, 0x0f, 0x10 };
+    Fx f = fx_new("nv30");
+
+    wr4(&f, NV_XF_CMD_XFCTX, 0x9c, ONE, 0xc0000000, HALF, FOUR);
+    for (unsigned mode = 0; mode < 2; mode++) {
+        /* MODE 0; then MODE 3 (bits 30-31) with the Kelvin class. */
+        set_xfmode_b(&f, mode ? 3u << 30 : 0);
+        for (unsigned i = 0; i < G_N_ELEMENTS(vec) + G_N_ELEMENTS(sca); i++) {
+            bool is_sca = i >= G_N_ELEMENTS(vec);
+
+            f.xf->upload_isa = NV_XF_RANKINE;
+            run_one_op(&f, true, is_sca,
+                       is_sca ? sca[i - G_N_ELEMENTS(vec)] : vec[i], op_b);
+            if (mode) {
+                f.xf->upload_isa = NV_XF_KELVIN;
+                wr4(&f, NV_XF_CMD_XFCTX, 0x9d, 0x12345678, 0x12345678,
+                    0x12345678, 0x12345678);
+                wr4(&f, NV_XF_CMD_PARAM, 0, TWO, 0xc0000000, M1, HALF);
+                wr(&f, NV_XF_CMD_RUN, 0, 0, 0);
+            }
+            check_ctx(&f, 0x9d, 0x12345678, 0x12345678, 0x12345678,
+                      0x12345678);
+        }
+    }
+    /* MODE 1 and a Rankine class: FRC runs: frac(1, -2, 0.5, 4) = 0,
+     * 0, 0.5, 0. */
+    f.xf->upload_isa = NV_XF_RANKINE;
+    set_xfmode_b(&f, VP2);
+    run_one_op(&f, true, false, 0x0e, op_b);
+    check_ctx(&f, 0x9d, 0, 0, HALF, 0);
+    fx_free(&f);
+}
+
+/*
+ * docs/xf.rst "Modern rules" (XFMODE_B bit 17) against the LEGACY ones,
+ * each op on SRC0 = A = c[0x9c] and SRC1 = SRC2 = B = v[0].
+ */
+static void test_rankine_modern(void)
+{
+    static const uint32_t nan = 0x7fc00000, nnan = 0xffc00000;
+    static const uint32_t den = 0x00000001, nzero = 0x80000000;
+    Fx f = fx_new("nv30");
+
+    for (unsigned modern = 0; modern < 2; modern++) {
+        set_xfmode_b(&f, VP2 | (modern ? ARITH_MODERN : 0));
+        /* MUL (0, den, inf, NaN) * (inf, -NaN, 0, 2): a zero or denormal
+         * times a NaN or infinity is a NaN under MODERN, +0 under LEGACY;
+         * a NaN times anything a NaN under both. */
+        wr4(&f, NV_XF_CMD_XFCTX, 0x9c, 0, den, 0x7f800000, nan);
+        run_one_op(&f, true, false, 0x02,
+                   (uint32_t[4]) { 0x7f800000, nnan, 0, TWO });
+        if (modern) {
+            check_ctx(&f, 0x9d, QNAN, QNAN, QNAN, QNAN);
+        } else {
+            check_ctx(&f, 0x9d, 0, 0, 0, QNAN);
+        }
+        /* SEQ (0, den, NaN, 1) with (-0, 0, 1, 1): MODERN: zeros and
+         * denormals are +0: 1, 1, NaN, 1; LEGACY: equal bits only: 0, 0,
+         * 0, 1. */
+        wr4(&f, NV_XF_CMD_XFCTX, 0x9c, 0, den, nan, ONE);
+        run_one_op(&f, true, false, 0x10,
+                   (uint32_t[4]) { nzero, 0, ONE, ONE });
+        if (modern) {
+            check_ctx(&f, 0x9d, ONE, ONE, QNAN, ONE);
+        } else {
+            check_ctx(&f, 0x9d, 0, 0, 0, ONE);
+        }
+        /* MIN (-0, den, NaN, -1) with (0, -0, 1, 2): MODERN: -0 = +0 so
+         * SRC1's bits 0; den = -0, SRC1's -0; NaN; -1.  LEGACY (raw
+         * order -0 < +0 < den, +NaN above all): -0, -0, 1, -1. */
+        wr4(&f, NV_XF_CMD_XFCTX, 0x9c, nzero, den, nan, M1);
+        run_one_op(&f, true, false, 0x09,
+                   (uint32_t[4]) { 0, nzero, ONE, TWO });
+        if (modern) {
+            check_ctx(&f, 0x9d, 0, nzero, QNAN, M1);
+        } else {
+            check_ctx(&f, 0x9d, nzero, nzero, ONE, M1);
+        }
+        /* SSG (-0, den, NaN, -2): MODERN 0, 0, NaN, -1; LEGACY (only
+         * 0x00000000 gives 0, the sign bit decides the rest): -1, 1, 1,
+         * -1. */
+        wr4(&f, NV_XF_CMD_XFCTX, 0x9c, nzero, den, nan, 0xc0000000);
+        run_one_op(&f, true, false, 0x16, op_b);
+        if (modern) {
+            check_ctx(&f, 0x9d, 0, 0, QNAN, M1);
+        } else {
+            check_ctx(&f, 0x9d, M1, ONE, ONE, M1);
+        }
+        /* RSQ of B.x = -4: the sign counts under MODERN only. */
+        run_one_op(&f, true, true, 0x04,
+                   (uint32_t[4]) { 0xc0800000, 0, 0, 0 });
+        if (modern) {
+            check_ctx(&f, 0x9d, QNAN, QNAN, QNAN, QNAN);
+        } else {
+            check_ctx(&f, 0x9d, HALF, HALF, HALF, HALF);
+        }
+    }
     fx_free(&f);
 }
 
@@ -957,6 +1088,8 @@ static void test_convert_rankine_combined(void)
         upload(&f, 0, w);
         if (m) {
             check_pr(&f, 0, r);
+        } else {
+            set_xfmode_b(&f, VP2);      /* for the ABS bit */
         }
         wr4(&f, NV_XF_CMD_XFCTX, 0x10, ONE, 0xc0000000, THREE, 0xc0800000);
         wr4(&f, NV_XF_CMD_VAB, 0, ONE, TWO, HALF, M1);
@@ -1057,8 +1190,8 @@ static void test_random_programs_digest(void)
     };
     /* Recorded by running this; see above. */
     const uint64_t expect[] = {
-        0x0f1fed56323937f3ull, 0x79bffc3346b89028ull,
-        0x1b55158ec8af5a54ull, 0x5edaf5b672dfaddaull,
+        0x74e974950d92ff93ull, 0x9adaba6fb35a2a0bull,
+        0x391c7ac6f4850820ull, 0x925c5750b7f3fd4cull,
     };
     uint64_t got[4];
 
@@ -1097,6 +1230,8 @@ static void test_random_programs_digest(void)
             xf->side_effects = rnd(&s) & 1;
             xf->prog_start = rnd(&s) % 64;
             xf->mode[0][1] = xf->mode[0][3] = (rnd(&s) % 64) << 8;
+            /* Rankine's XFMODE_B: VP2 mode and the MODERN rules. */
+            xf->mode[0][2] = rnd(&s) & (3u << 30 | 1u << 17);
             for (unsigned run = 0; run < 8; run++) {
                 NVXfCmd c = {
                     .type = NV_XF_CMD_RUN, .data = { rnd(&s) % 64 },
@@ -1138,6 +1273,8 @@ int main(int argc, char **argv)
     g_test_add_func("/xf/prog/kelvin-vertex", test_kelvin_vertex_program);
     g_test_add_func("/xf/prog/vertex-queue", test_vertex_queue);
     g_test_add_func("/xf/prog/rankine-abs", test_rankine_abs);
+    g_test_add_func("/xf/prog/rankine-vp2-gating", test_rankine_vp2_gating);
+    g_test_add_func("/xf/prog/rankine-modern", test_rankine_modern);
     g_test_add_func("/xf/prog/rankine-timeout", test_rankine_timeout);
     g_test_add_func("/xf/prog/rankine-call-ret", test_rankine_call_ret);
     g_test_add_func("/xf/prog/rankine-condition", test_rankine_condition);

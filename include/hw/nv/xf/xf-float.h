@@ -56,16 +56,19 @@ static inline uint32_t nv_xf_trunc(uint32_t sign, uint64_t mag, int ebias,
            ((uint32_t)((mag << z) >> 40) & 0x7fffffu);
 }
 
-static inline uint32_t nv_xf_mul(uint32_t a, uint32_t b, bool rankine)
+static inline uint32_t nv_xf_mul(uint32_t a, uint32_t b, NVXfRules rules)
 {
     uint32_t ea = (a >> 23) & 0xff, eb = (b >> 23) & 0xff;
     uint32_t sign = (a ^ b) & 0x80000000u;
+    bool rankine = rules != NV_XF_RULES_KELVIN;
     uint64_t p;
 
     /* ZERO_WINS (docs/xf.rst "Arithmetic"): a zero or denormal factor
-     * gives +0, even against NaN or infinity. */
+     * gives +0, even against NaN or infinity, except under the MODERN
+     * rules (docs/xf.rst "Modern rules"). */
     if (!ea || !eb) {
-        return 0;
+        return rules == NV_XF_RULES_MODERN && (ea == 0xff || eb == 0xff) ?
+               0x7fffffffu : 0;
     }
     if (ea == 0xff || eb == 0xff) {
         return (a & 0x7fffff && ea == 0xff) || (b & 0x7fffff && eb == 0xff)
@@ -132,20 +135,21 @@ static inline uint32_t nv_xf_add(uint32_t a, uint32_t b, bool rankine)
  * adder unpacked when both it and @c are finite, normal numbers.
  */
 static inline uint32_t nv_xf_mad(uint32_t a, uint32_t b, uint32_t c,
-                                 bool rankine)
+                                 NVXfRules rules)
 {
+    bool rankine = rules != NV_XF_RULES_KELVIN;
     uint32_t ea = (a >> 23) & 0xff, eb = (b >> 23) & 0xff;
     uint32_t ec = (c >> 23) & 0xff, ep, hi, mp;
     uint64_t p;
 
     if (ea - 1 >= 254 || eb - 1 >= 254 || ec - 1 >= 254) {
-        return nv_xf_add(nv_xf_mul(a, b, rankine), c, rankine);
+        return nv_xf_add(nv_xf_mul(a, b, rules), c, rankine);
     }
     p = (uint64_t)((a & 0x7fffff) | 0x800000) * ((b & 0x7fffff) | 0x800000);
     hi = p >> 47;
     ep = ea + eb - 127 + hi;
     if (ep - 1 >= 254) {
-        return nv_xf_add(nv_xf_mul(a, b, rankine), c, rankine);
+        return nv_xf_add(nv_xf_mul(a, b, rules), c, rankine);
     }
     /* nv_xf_mul's result, truncated to 24 bits, in pieces. */
     mp = p >> (23 + hi);
