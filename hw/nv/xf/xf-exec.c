@@ -440,7 +440,8 @@ void exec_mad_lanes(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
  * when a lane has a special, a denormal or a result near the range's ends.
  */
 static inline __attribute__((always_inline))
-void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4], NVXfRules rk)
+void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
+              NVXfRules rk)
 {
     static const uint32_t one[4] = { ONE, ONE, ONE, ONE };
 
@@ -453,7 +454,8 @@ void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4], NVXfRules 
 
 /* DP3, DP4 and DPH: the 4-lane form, else the multiplier and the adder. */
 static inline __attribute__((always_inline))
-void exec_dp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4], NVXfRules rk)
+void exec_dp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
+             NVXfRules rk)
 {
     uint32_t t[4], d;
     unsigned c;

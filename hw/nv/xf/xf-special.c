@@ -39,7 +39,7 @@ static uint32_t scaled(uint32_t sign, uint64_t v, int k)
 /* ---- RCP, RCC, RSQ (docs/xf.rst "RCP, RCC and RSQ") ---- */
 
 /* The seed of the reciprocal, by the top 6 fraction bits. */
-static const uint8_t tr[64] = {
+const uint8_t nv_xf_tr[64] = {
     0x7f, 0x7d, 0x7b, 0x79, 0x78, 0x76, 0x74, 0x73,
     0x71, 0x6f, 0x6e, 0x6d, 0x6b, 0x6a, 0x68, 0x67,
     0x66, 0x65, 0x63, 0x62, 0x61, 0x60, 0x5f, 0x5e,
@@ -51,7 +51,7 @@ static const uint8_t tr[64] = {
 };
 
 /* The seed of RSQ: odd exponents by the top 6 fraction bits, then even. */
-static const uint8_t tq[128] = {
+const uint8_t nv_xf_tq[128] = {
     0x7f, 0x7f, 0x7e, 0x7d, 0x7c, 0x7b, 0x7a, 0x79,
     0x78, 0x77, 0x77, 0x76, 0x75, 0x74, 0x74, 0x73,
     0x72, 0x71, 0x71, 0x70, 0x6f, 0x6f, 0x6e, 0x6d,
@@ -84,7 +84,7 @@ static uint32_t reciprocal(uint32_t a, bool rcc)
         return sign | INF;
     }
     if (f) {
-        uint64_t m = (1u << 23) + f, s = tr[f >> 17];
+        uint64_t m = (1u << 23) + f, s = nv_xf_tr[f >> 17];
         uint64_t b = (((1ull << 31) - s * m) * s) >> 24;
         uint64_t c = (((1ull << 37) - b * m) * b) >> 25;
 
@@ -144,7 +144,7 @@ uint32_t nv_xf_rsq(uint32_t a, NVXfRules rules)
         i = 64 + (f >> 17);
         m = 2 * ((1u << 23) + f);
     }
-    s = tq[i];
+    s = nv_xf_tq[i];
     b = ((3ull << 37) - s * s * m) * s >> 32;
     c = ((3ull << 49) - b * b * m) * b >> 39;
     return (uint32_t)E << 23 | (uint32_t)(c - (1u << 23));
@@ -153,13 +153,13 @@ uint32_t nv_xf_rsq(uint32_t a, NVXfRules rules)
 /* ---- EXP, LOG, LIT (docs/xf.rst "EXP, LOG and LIT") ---- */
 
 /* 2^(h / 32) and its slope by the 5 bits h below the integer part. */
-static const uint16_t ea[32] = {
+const uint16_t nv_xf_ea[32] = {
     0x0000, 0x0167, 0x02d5, 0x044c, 0x05cb, 0x0752, 0x08e2, 0x0a7b,
     0x0c1c, 0x0dc7, 0x0f7b, 0x1138, 0x12ff, 0x14d1, 0x16ac, 0x1892,
     0x1a83, 0x1c7e, 0x1e84, 0x2096, 0x22b4, 0x24dd, 0x2712, 0x2954,
     0x2ba3, 0x2dfe, 0x3067, 0x32dc, 0x3561, 0x37f2, 0x3a93, 0x3d44,
 };
-static const uint16_t eb[32] = {
+const uint16_t nv_xf_eb[32] = {
     0x167, 0x16e, 0x177, 0x17f, 0x187, 0x190, 0x199, 0x1a1,
     0x1ab, 0x1b4, 0x1bd, 0x1c7, 0x1d2, 0x1db, 0x1e6, 0x1f1,
     0x1fb, 0x206, 0x212, 0x21e, 0x229, 0x235, 0x242, 0x24f,
@@ -167,13 +167,13 @@ static const uint16_t eb[32] = {
 };
 
 /* log2(1 + h / 32) and its slope by the top 5 fraction bits h. */
-static const uint32_t la[32] = {
+const uint32_t nv_xf_la[32] = {
     0x00000, 0x02db6, 0x059bd, 0x08493, 0x0ae2d, 0x0d6a6, 0x0fe20, 0x12468,
     0x149ce, 0x16e47, 0x191df, 0x1b4a1, 0x1d696, 0x1f7c9, 0x2183f, 0x23804,
     0x2571e, 0x27592, 0x2936b, 0x2b0ab, 0x2cd5a, 0x2e97c, 0x3051a, 0x32035,
     0x33ad3, 0x354f7, 0x36ea9, 0x387e9, 0x3a0bd, 0x3b928, 0x3d12b, 0x3e8d5,
 };
-static const uint16_t lb[32] = {
+const uint16_t nv_xf_lb[32] = {
     0x2db6, 0x2c07, 0x2ad6, 0x299a, 0x2879, 0x277a, 0x2648, 0x2566,
     0x2479, 0x2398, 0x22c2, 0x21f5, 0x2133, 0x2076, 0x1fc5, 0x1f1a,
     0x1e74, 0x1dd9, 0x1d40, 0x1caf, 0x1c22, 0x1b9e, 0x1b1b, 0x1a9e,
@@ -212,7 +212,8 @@ static uint32_t p2(int32_t q)
     if (n >= 128) {
         return INF;
     }
-    return (uint32_t)(n + 127) << 23 | 2 * (256 * ea[h] + eb[h] * l);
+    return (uint32_t)(n + 127) << 23 |
+           2 * (256 * nv_xf_ea[h] + nv_xf_eb[h] * l);
 }
 
 /* log2 of the finite normal @a (sign ignored), 26 fraction bits. */
@@ -220,7 +221,7 @@ static int64_t l26(uint32_t a)
 {
     unsigned h = FRAC(a) >> 18, l = FRAC(a) >> 10 & 0xff;
 
-    return 256 * (int64_t)la[h] + lb[h] * l +
+    return 256 * (int64_t)nv_xf_la[h] + nv_xf_lb[h] * l +
            (int64_t)((int)EXPO(a) - 127) * (1 << 26);
 }
 
@@ -318,11 +319,7 @@ void nv_xf_lit(const uint32_t s[4], uint32_t r[4])
 
 /* ---- LG2, EX2, SIN, COS (docs/xf.rst "LG2, EX2, SIN and COS") ---- */
 
-typedef struct SfRow {
-    uint32_t c0, c1, c2;
-} SfRow;
-
-static const SfRow tl[65] = {
+const NVXfSfRow nv_xf_tl[65] = {
     { 0x000000, 0xb8aa3b, 0x5c0 },
     { 0x02dcf3, 0xb5d303, 0x598 },
     { 0x05aeb4, 0xb311cc, 0x568 },
@@ -390,7 +387,7 @@ static const SfRow tl[65] = {
     { 0x800000, 0x5c551d, 0x170 },
 };
 
-static const SfRow te[65] = {
+const NVXfSfRow nv_xf_te[65] = {
     { 0x000001, 0x58b90b, 0x1e8 },
     { 0x0164d2, 0x59b060, 0x1f0 },
     { 0x02cd88, 0x5aaa66, 0x1f0 },
@@ -458,7 +455,7 @@ static const SfRow te[65] = {
     { 0x800001, 0xb17217, 0x3d0 },
 };
 
-static const SfRow ts[65] = {
+const NVXfSfRow nv_xf_ts[65] = {
     { 0x000001, 0xc90ee0, 0x000 },
     { 0x03242b, 0xc8ff60, 0x03b },
     { 0x0647da, 0xc8d0e0, 0x07a },
@@ -538,7 +535,7 @@ static int64_t sf_shift(int64_t d, int k)
  * product built as the hardware builds it (a radix-4 Booth multiplier
  * for c1 d, partial products for d^2); @sub subtracts the square term.
  */
-static int64_t sf(const SfRow *t, uint32_t u, bool sub)
+static int64_t sf(const NVXfSfRow *t, uint32_t u, bool sub)
 {
     unsigned g = u >> 16;
     unsigned r = g & 1 ? (g + 1) / 2 : g / 2;
@@ -598,7 +595,7 @@ uint32_t nv_xf_lg2(uint32_t a)
     if (e == 0xff) {
         return INF;
     }
-    v = sf(tl, FRAC(a), true) + (int64_t)(e - 127) * (1ll << 38);
+    v = sf(nv_xf_tl, FRAC(a), true) + (int64_t)(e - 127) * (1ll << 38);
     if (v < 0) {
         sign = SIGN;
         v = -v - 1;
@@ -628,11 +625,12 @@ uint32_t nv_xf_ex2(uint32_t a)
     if (E <= 0) {
         return 0;
     }
-    return (uint32_t)E << 23 | (uint32_t)(sf(te, t & 0x7fffff, false) >> 15);
+    return (uint32_t)E << 23 |
+           (uint32_t)(sf(nv_xf_te, t & 0x7fffff, false) >> 15);
 }
 
 /* The reduction's multiples of 2/pi, by fraction bit; 2^23 in place. */
-static const uint64_t mt[23] = {
+const uint64_t nv_xf_mt[23] = {
     0x000000518ull, 0x000000a2full, 0x00000145full,
     0x0000028bfull, 0x00000517dull, 0x00000a2f9ull,
     0x0000145f3ull, 0x000028be6ull, 0x0000517ccull,
@@ -664,7 +662,7 @@ static uint32_t sin_cos(uint32_t a, bool cos)
         e < 0xe2 ? e - 0xc2 : e - 0xe2;
     for (unsigned j = 0; j < 23; j++) {
         if (a >> j & 1) {
-            m += mt[j];
+            m += nv_xf_mt[j];
         }
     }
     m >>= 8;
@@ -679,7 +677,7 @@ static uint32_t sin_cos(uint32_t a, bool cos)
     if (m >> 23 & 1) {
         u = 0x7fffff - u;
     }
-    return scaled(m >> 24 & 1 ? SIGN : 0, sf(ts, u, true), 38);
+    return scaled(m >> 24 & 1 ? SIGN : 0, sf(nv_xf_ts, u, true), 38);
 }
 
 uint32_t nv_xf_sin(uint32_t a)

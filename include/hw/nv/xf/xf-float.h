@@ -200,4 +200,20 @@ uint32_t nv_xf_sin(uint32_t a);
 uint32_t nv_xf_cos(uint32_t a);
 uint32_t nv_xf_ssg(uint32_t a, NVXfRules rules);
 
+/*
+ * The hardware's tables the special functions use (xf-special.c; their
+ * roles are in docs/xf.rst "Special functions" and the sections after it).
+ */
+typedef struct NVXfSfRow {
+    uint32_t c0, c1, c2;
+} NVXfSfRow;
+
+extern const uint8_t nv_xf_tr[64];          /* RCP, RCC seeds */
+extern const uint8_t nv_xf_tq[128];         /* RSQ seeds */
+extern const uint16_t nv_xf_ea[32], nv_xf_eb[32];   /* P2 */
+extern const uint32_t nv_xf_la[32];         /* L26 */
+extern const uint16_t nv_xf_lb[32];
+extern const NVXfSfRow nv_xf_tl[65], nv_xf_te[65], nv_xf_ts[65];
+extern const uint64_t nv_xf_mt[23];         /* SIN, COS reduction */
+
 #endif
