@@ -107,37 +107,32 @@ static uint8_t choose_step(const NVXfOp *op)
     return STEP_NONE;
 }
 
+/* Rankine's XFMODE_B (MODE vector 0 word 2; envytools mode.rst). */
+static uint32_t mode_b(const NVXf *xf)
+{
+    return xf->isa == NV_XF_RANKINE ? xf->mode[0][2] : 0;
+}
+
 /*
- * Whether Rankine's second-generation features are on (docs/xf.rst "VP2
- * mode"): XFMODE_B's MODE (bits 30-31, Rankine MODE word 2) 1 or 3, and
- * a Rankine class in use.  XF sees the class as the ISA it takes uploads
- * in, which the class chooses (docs/xf.rst "Inferred behaviour").  Kelvin
- * has none of them, Curie all.
+ * Whether the second-generation features are on (docs/xf.rst "VP2
+ * mode"): always on Curie, never on Kelvin; on Rankine with XFMODE_B's
+ * MODE (bits 30-31) 1 or 3 and a Rankine class in use.  XF sees the class
+ * as the ISA it takes uploads in, which the class chooses (docs/xf.rst
+ * "Inferred behaviour").
  */
 static bool vp2_active(const NVXf *xf)
 {
-    switch (xf->isa) {
-    case NV_XF_KELVIN:
-        return false;
-    case NV_XF_RANKINE:
-        return (xf->mode[0][2] >> 30 & 1) && xf->upload_isa != NV_XF_KELVIN;
-    default:
-        return true;
+    if (xf->isa != NV_XF_RANKINE) {
+        return !nv_xf_is_kelvin(xf);
     }
+    return (mode_b(xf) >> 30 & 1) && xf->upload_isa != NV_XF_KELVIN;
 }
 
 /* The arithmetic rules: Rankine's MODERN ones with XFMODE_B bit 17. */
 static NVXfRules rules_of(const NVXf *xf)
 {
-    switch (xf->isa) {
-    case NV_XF_KELVIN:
-        return NV_XF_RULES_KELVIN;
-    case NV_XF_RANKINE:
-        return xf->mode[0][2] >> 17 & 1 ? NV_XF_RULES_MODERN
-                                        : NV_XF_RULES_RANKINE;
-    default:
-        return NV_XF_RULES_RANKINE;
-    }
+    return nv_xf_is_kelvin(xf) ? NV_XF_RULES_KELVIN :
+           mode_b(xf) >> 17 & 1 ? NV_XF_RULES_MODERN : NV_XF_RULES_RANKINE;
 }
 
 /*

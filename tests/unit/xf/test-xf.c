@@ -318,6 +318,23 @@ static void test_kelvin_state_program(void)
     }
 }
 
+/*
+ * Kelvin: RCP c[@out].xw = 1 / v[0].y, END.  OUT_IS_SCA 2, OUT_ADDR 3-10,
+ * OUT_WM 12-15 = 0x9, DST 20-23 = none, SRC2 28-42 = v[0].yyyy (0x55),
+ * OP_SCA 89-91 = 2.
+ */
+static void kelvin_rcp(uint32_t w[4], unsigned out, bool out_is_sca)
+{
+    memset(w, 0, 16);
+    put(w, 0, 1, 1);
+    put(w, 2, 1, out_is_sca);
+    put(w, 3, 8, out);
+    put(w, 12, 4, 0x9);
+    put(w, 20, 4, 0xf);
+    put(w, 28, 15, ksrc(2, 0, 0x55, false));
+    put(w, 89, 3, 2);
+}
+
 static void test_kelvin_temps_scalar(void)
 {
     Fx f = fx_new("nv20");
@@ -340,16 +357,8 @@ static void test_kelvin_temps_scalar(void)
     put(w, 77, 8, 0x60);
     put(w, 85, 4, 3);
     upload(&f, 1, w);
-    /* 2: RCP c[0x62].xw = 1 / v[0].y (SRC2 .yyyy = 0x55), OUT_IS_SCA,
-     * END. */
-    memset(w, 0, 16);
-    put(w, 0, 1, 1);
-    put(w, 2, 1, 1);
-    put(w, 3, 8, 0x62);
-    put(w, 12, 4, 0x9);
-    put(w, 20, 4, 0xf);
-    put(w, 28, 15, ksrc(2, 0, 0x55, false));
-    put(w, 89, 3, 2);
+    /* 2: RCP c[0x62].xw = 1 / v[0].y, OUT_IS_SCA, END. */
+    kelvin_rcp(w, 0x62, true);
     upload(&f, 2, w);
     /* 3: MOV c[0x64] = R1, END: XFREG was cleared after the last run. */
     memset(w, 0, 16);
@@ -375,13 +384,7 @@ static void test_kelvin_temps_scalar(void)
     /* 2 again with OUT_IS_SCA clear, output c[0x65]: under a NOP vector op
      * the scalar result goes out all the same (docs/xf.rst "Kelvin's
      * output"): 2.0 in X and W. */
-    memset(w, 0, 16);
-    put(w, 0, 1, 1);
-    put(w, 3, 8, 0x65);
-    put(w, 12, 4, 0x9);
-    put(w, 20, 4, 0xf);
-    put(w, 28, 15, ksrc(2, 0, 0x55, false));
-    put(w, 89, 3, 2);
+    kelvin_rcp(w, 0x65, false);
     upload(&f, 2, w);
     set_params(&f);
     wr(&f, NV_XF_CMD_RUN, 0, 0, 2);
