@@ -2,7 +2,7 @@
 /*
  * qemu-nv: XF's special functions as the Kelvin and Rankine hardware
  * computes them (docs/xf.rst "Special functions"): RCP, RCC and RSQ from a
- * seed table and two Newton steps, EXP, LOG and LIT in 13- and 26-bit
+ * first-estimate table and two Newton steps, EXP, LOG and LIT in 13- and 26-bit
  * fixed point with interpolation tables, LG2, EX2, SIN and COS through a
  * piecewise-quadratic evaluator, and SSG.  Everything is integer
  * arithmetic, exact, so no host's libm or rounding mode can change a
@@ -38,7 +38,7 @@ static uint32_t scaled(uint32_t sign, uint64_t v, int k)
 
 /* ---- RCP, RCC, RSQ (docs/xf.rst "RCP, RCC and RSQ") ---- */
 
-/* The seed of the reciprocal, by the top 6 fraction bits. */
+/* The reciprocal's first estimate, by the top 6 fraction bits. */
 const uint8_t nv_xf_tr[64] = {
     0x7f, 0x7d, 0x7b, 0x79, 0x78, 0x76, 0x74, 0x73,
     0x71, 0x6f, 0x6e, 0x6d, 0x6b, 0x6a, 0x68, 0x67,
@@ -50,7 +50,8 @@ const uint8_t nv_xf_tr[64] = {
     0x44, 0x43, 0x43, 0x42, 0x42, 0x41, 0x41, 0x40,
 };
 
-/* The seed of RSQ: odd exponents by the top 6 fraction bits, then even. */
+/* RSQ's first estimate: odd exponents by the top 6 fraction bits, then
+ * even ones. */
 const uint8_t nv_xf_tq[128] = {
     0x7f, 0x7f, 0x7e, 0x7d, 0x7c, 0x7b, 0x7a, 0x79,
     0x78, 0x77, 0x77, 0x76, 0x75, 0x74, 0x74, 0x73,
@@ -70,7 +71,7 @@ const uint8_t nv_xf_tq[128] = {
     0x42, 0x42, 0x41, 0x41, 0x41, 0x41, 0x40, 0x40,
 };
 
-/* RCP (@rcc false) or RCC: a seed and two Newton steps on 2^23 + f. */
+/* RCP (@rcc false) or RCC: an estimate and two Newton steps on 2^23 + f. */
 static uint32_t reciprocal(uint32_t a, bool rcc)
 {
     uint32_t sign = a & SIGN, f = FRAC(a);

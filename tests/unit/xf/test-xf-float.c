@@ -111,7 +111,7 @@ static void test_cmp_flr(void)
 }
 
 /*
- * RCP and RCC (docs/xf.rst "RCP, RCC and RSQ"): the seed TR[top 6
+ * RCP and RCC (docs/xf.rst "RCP, RCC and RSQ"): the estimate TR[top 6
  * fraction bits] and two Newton steps on m = 2^23 + f.
  */
 static void test_rcp_rcc(void)
@@ -126,7 +126,7 @@ static void test_rcp_rcc(void)
     g_assert_cmphex(nv_xf_rcp(0x40800000), ==, 0x3e800000);
     g_assert_cmphex(nv_xf_rcp(0x7fc00000), ==, QNAN);
     /*
-     * 3.0: e = 128, f = 0x400000, m = 0xc00000 = 12582912, seed TR[0x20]
+     * 3.0: e = 128, f = 0x400000, m = 0xc00000 = 12582912, estimate TR[0x20]
      * = 0x55 = 85.  b = (2^31 - 85 m) 85 >> 24 = (2147483648 -
      * 1069547520) 85 >> 24 = 91624570880 >> 24 = 5461.  c = (2^37 - 5461
      * m) 5461 >> 25 = (137438953472 - 68715282432) 5461 >> 25 =

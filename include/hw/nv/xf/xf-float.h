@@ -208,8 +208,8 @@ typedef struct NVXfSfRow {
     uint32_t c0, c1, c2;
 } NVXfSfRow;
 
-extern const uint8_t nv_xf_tr[64];          /* RCP, RCC seeds */
-extern const uint8_t nv_xf_tq[128];         /* RSQ seeds */
+extern const uint8_t nv_xf_tr[64];          /* RCP, RCC estimates */
+extern const uint8_t nv_xf_tq[128];         /* RSQ estimates */
 extern const uint16_t nv_xf_ea[32], nv_xf_eb[32];   /* P2 */
 extern const uint32_t nv_xf_la[32];         /* L26 */
 extern const uint16_t nv_xf_lb[32];
