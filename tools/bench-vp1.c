@@ -22,6 +22,8 @@ static double now(void)
 
 static volatile uint32_t sink;
 
+#define GOAL        (50.0 / 90.0)
+
 int main(void)
 {
     /* One aligned group of four: a single bundle; then the delay slot. */
@@ -72,6 +74,10 @@ int main(void)
            vp_rate / 1e6);
     printf("C baseline: %.1f M iterations/s (add + 16-byte saturating add); "
            "VP1/C = %.3f\n", c_rate / 1e6, vp_rate / c_rate);
+    /* The goal, 50 M bundles/s, as a ratio to the C loop: on the 2-core
+     * CI machine the loop runs at about 90 M/s. */
+    printf("goal VP1/C >= %.2f (50 M bundles/s): %s\n", GOAL,
+           vp_rate / c_rate >= GOAL ? "met" : "not met");
     g_free(vp);
     return 0;
 }

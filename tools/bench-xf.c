@@ -358,10 +358,20 @@ static double c_baseline(void)
     return n / t;       /* 4 scalar MADs = one 4-component MAD */
 }
 
+/*
+ * The goal: no slower than before the hardware's special functions
+ * (docs/xf.rst "Special functions"), as a ratio to the C loop, so that the
+ * machine's speed and load cancel out: the best XF/C of runs interleaved
+ * with that build on the 2-core CI machine.
+ */
+#define GOAL_KELVIN     0.45
+#define GOAL_CURIE      0.53
+
 int main(void)
 {
     double kelvin = kelvin_tnl(), curie = curie_loop_call();
     double c_rate = c_baseline();
+    double rk = kelvin * KELVIN_ICNT / c_rate, rc = curie * CURIE_ICNT / c_rate;
 
     printf("XF (Kelvin, 16-instruction T&L vertex program): %.1f M "
            "instructions/s, %.2f M vertices/s\n",
@@ -371,7 +381,9 @@ int main(void)
            "vertices/s\n", CURIE_LIGHTS, CURIE_ICNT,
            curie * CURIE_ICNT / 1e6, curie / 1e6);
     printf("C baseline: %.1f M 4-component multiply-adds/s; XF/C = %.3f "
-           "(Kelvin), %.3f (Curie)\n", c_rate / 1e6,
-           kelvin * KELVIN_ICNT / c_rate, curie * CURIE_ICNT / c_rate);
+           "(Kelvin), %.3f (Curie)\n", c_rate / 1e6, rk, rc);
+    printf("goal XF/C >= %.2f (Kelvin), %.2f (Curie): %s\n", GOAL_KELVIN,
+           GOAL_CURIE, rk >= GOAL_KELVIN && rc >= GOAL_CURIE ? "met"
+                                                            : "not met");
     return 0;
 }

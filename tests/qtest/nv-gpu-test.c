@@ -642,14 +642,14 @@ static void test_nv1_dma(void)
  * (type 9: X first) and RDI (space 0x17: W first).
  *
  * The instruction (isa.rst, Kelvin): END bit 0; output address 0x64 at
- * bits 3-10; OUT to XFCTX bit 11; output mask 0xf at 12-15; no temp
- * destination (0xf at 20-23); SRC2 = IBUF v[0].xyzw (mux 2, swizzle 0x1b:
- * 2 | 0x1b << 6 = 0x6c2 at bits 58-72); vector op MOV (1) at 85-88.
- * Words (bits 0-31 first): 0x00f0fb21, 0x08000000, 0x0020001b, 0.
+ * bits 3-10; OUT_TARGET bit 11 clear: XFCTX; output mask 0xf at 12-15; no
+ * temp destination (0xf at 20-23); SRC2 = IBUF v[0].xyzw (mux 2, swizzle
+ * 0x1b: 2 | 0x1b << 6 = 0x6c2 at bits 58-72); vector op MOV (1) at 85-88.
+ * Words (bits 0-31 first): 0x00f0f321, 0x08000000, 0x0020001b, 0.
  */
 static void test_xf_pipe(void)
 {
-    static const uint32_t insn[4] = { 0x00f0fb21, 0x08000000, 0x0020001b, 0 };
+    static const uint32_t insn[4] = { 0x00f0f321, 0x08000000, 0x0020001b, 0 };
     static const uint32_t param[4] = {
         0x40000000, 0x3f000000, 0xbf800000, 0,
     };
@@ -691,18 +691,18 @@ static void pipe_write4(NVTest *t, uint32_t wrapped, const uint32_t v[4])
  * that never ends (BRA 0) stops at TIMEOUT, and XF goes on to run
  * "MOV c[0x9d] = v[0], END" from slot 1.
  *
- * isa.rst, Rankine: OUT_ADDR 2-10, OUT_TARGET 11, OUT_WM 12-15, OP_VEC
- * 87-91, OP_SCA 92-96, DST 112-116 (0x1f: none), SRC2 58-72.
- * BRA 0: OUT_TARGET, OP_SCA 9, no END: 0x800, 0, 0x90000000, 0x1f0000.
- * MOV: END, 0x9d << 2, OUT_TARGET, WM 0xf = 0xfa75; SRC2 = IBUF v[0]
+ * isa.rst, Rankine: OUT_ADDR 2-10, OUT_TARGET 11 (clear: XFCTX), OUT_WM
+ * 12-15, OP_VEC 87-91, OP_SCA 92-96, DST 112-116 (0x1f: none), SRC2 58-72.
+ * BRA 0: no output, OP_SCA 9, no END: 0, 0, 0x90000000, 0x1f0000.
+ * MOV: END, 0x9d << 2, WM 0xf = 0xf275; SRC2 = IBUF v[0]
  * .xyzw (0x6c2) at 58: 0x08000000, 0x1b; OP_VEC 1 at 87: 0x800000;
  * DST: 0x1f0000.  IDX2XF word 0 is instruction bits 96-127.
  * TIMEOUT is word 0 of XFPR slot 0x11a as RDI numbers it: IDX2XF word 3.
  */
 static void test_xf_timeout_nv30(void)
 {
-    static const uint32_t bra[4] = { 0x1f0000, 0x90000000, 0, 0x800 };
-    static const uint32_t mov[4] = { 0x1f0000, 0x80001b, 0x08000000, 0xfa75 };
+    static const uint32_t bra[4] = { 0x1f0000, 0x90000000, 0, 0 };
+    static const uint32_t mov[4] = { 0x1f0000, 0x80001b, 0x08000000, 0xf275 };
     static const uint32_t timeout[4] = { 0, 0, 0, 100 };
     static const uint32_t param[4] = {
         0x3f800000, 0x40000000, 0x40400000, 0x40800000,

@@ -549,7 +549,7 @@ static const VMStateDescription vmstate_nv_pvp1 = {
 /* Everything but the decoded code, which post_load rebuilds. */
 static const VMStateDescription vmstate_nv_vp1 = {
     .name = "nv-gpu/vp1",
-    .version_id = 1,
+    .version_id = 2,
     .minimum_version_id = 1,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32_ARRAY(r, NVVp1, 32),
@@ -565,6 +565,7 @@ static const VMStateDescription vmstate_nv_vp1 = {
         VMSTATE_UINT32_ARRAY(sr, NVVp1, 32),
         VMSTATE_UINT32_ARRAY(mi, NVVp1, 32),
         VMSTATE_UINT32_ARRAY(uc, NVVp1, 32),
+        VMSTATE_UINT32_ARRAY_V(x, NVVp1, 16, 2),
         VMSTATE_UINT8_ARRAY(ds, NVVp1, NV_VP1_DS_SIZE),
         VMSTATE_UINT32_ARRAY(code, NVVp1, NV_VP1_CODE_WORDS),
         VMSTATE_UINT32(pc, NVVp1),

@@ -210,7 +210,7 @@ void address_op(Exec *x, const NVVp1Insn *in, unsigned vforce, unsigned op)
                  (vp->a[in->dst] & 0xffff) | (uint32_t)in->imm << 16);
         break;
     case 0xd3:                          /* bitop */
-        res = bitop(in->word >> 3 & 0xf, vp->a[in->src2], vp->a[in->src1]);
+        res = bitop(in->word >> 3 & 0xf, vp->a[in->src1], vp->a[in->src2]);
         vp1_wr32(x, F_A, in->dst, 1, res);
         set_long(x, in->cdst, res);
         break;

@@ -12,7 +12,7 @@
 #include "hw/nv/vp1/vp1.h"
 
 /* Register files the scalar, address and branch units queue writes to. */
-enum { F_R, F_A, F_L, F_M, F_SR, F_MI, F_UC, F_F };
+enum { F_R, F_A, F_L, F_M, F_SR, F_MI, F_UC, F_X, F_F };
 
 typedef struct Wr32 {
     uint8_t file, idx, prio;
@@ -25,8 +25,13 @@ typedef struct WrV {
     uint8_t val[16];
 } WrV;
 
+/*
+ * The scalar-to-vector bus (docs/vp1.rst "Scalar-to-vector bus"): every
+ * scalar instruction drives the factors; the $vc mask is valid only from
+ * the s2v opcodes.
+ */
 typedef struct S2V {
-    bool valid;
+    bool vc_valid;
     int16_t factor[4];
     uint16_t vcmask;
     uint16_t mask[2];
@@ -89,6 +94,9 @@ static inline void vp1_store32(NVVp1 *vp, unsigned file, unsigned n,
         break;
     case F_UC:
         vp->uc[n & 31] = val;
+        break;
+    case F_X:
+        vp->x[n & 15] = val;
         break;
     default:
         vp->f[n & 1] = val;
@@ -172,6 +180,7 @@ static inline void vp1_set_c(Exec *x, unsigned idx, uint16_t mask,
                         VP1_CASE4(o + 12)
 
 void vp1_exec_scalar(Exec *x, const NVVp1Insn *in, bool exit_in_bundle);
+void vp1_s2v(Exec *x, const NVVp1Insn *in);
 void vp1_exec_address(Exec *x, const NVVp1Insn *in, unsigned vforce);
 void vp1_exec_vector(Exec *x, const NVVp1Insn *in);
 
@@ -184,8 +193,9 @@ static inline int32_t sext(uint32_t v, unsigned bit)
 }
 
 /*
- * bitop(op, a, b) (the "arbitrary two-input bit operation" the docs
- * reference): op is a truth table indexed by (a << 1 | b) per bit.
+ * bitop(op, p, q) (the "arbitrary two-input bit operation" the docs
+ * reference): op is a truth table indexed by (p << 1 | q) per bit.  p is
+ * the instruction's SRC1 (docs/vp1.rst "Bit operations").
  */
 static inline uint32_t bitop(unsigned op, uint32_t a, uint32_t b)
 {
@@ -213,15 +223,30 @@ static inline uint16_t vp1_read_c(const NVVp1 *vp, unsigned idx)
     return idx < 4 ? (vp->c[idx] & NV_VP1_C_STORED) | NV_VP1_C_ONE : 0;
 }
 
-/* scalar.rst, "Source mangling": SRC2S. */
-static inline unsigned vp1_src2s(const NVVp1 *vp, const NVVp1Insn *in)
+/*
+ * The mangling value of scalar.rst "Source mangling": $c[COND] bits 4-5
+ * for SLCT 4, else its bit SLCT.
+ */
+static inline unsigned vp1_mangle(const NVVp1 *vp, const NVVp1Insn *in)
 {
     uint16_t c = vp1_read_c(vp, in->cond);
 
+    return in->slct == 4 ? c >> 4 & 3 : c >> in->slct & 1;
+}
+
+/* scalar.rst, "Source mangling": SRC2S. */
+static inline unsigned vp1_src2s(const NVVp1 *vp, const NVVp1Insn *in)
+{
     if (in->slct == 4) {
-        return (in->src2 & ~3u) | ((in->src2 + (c >> 4)) & 3);
+        return (in->src2 & ~3u) | ((in->src2 + vp1_mangle(vp, in)) & 3);
     }
-    return in->src2 ^ (c >> in->slct & 1);
+    return in->src2 ^ vp1_mangle(vp, in);
+}
+
+/* The third source of bvecmad and bvecmadsel: SRC2 | 2, mangled by OR. */
+static inline unsigned vp1_bvecmad_src3(const NVVp1 *vp, const NVVp1Insn *in)
+{
+    return in->src2 | 2 | vp1_mangle(vp, in);
 }
 
 /*

@@ -13,8 +13,8 @@ static const uint8_t xfrm_tab[6][16] = {
     { 1, 1, 1, 1, 5, 5, 5, 5, 9, 9, 9, 9, 13, 13, 13, 13 },
 };
 
-/* scalar.rst, "Scalar to vector data bus": emit factors and $vc mask. */
-static void s2v_emit(Exec *x, const int16_t f[4], uint32_t w)
+/* scalar.rst, "Scalar to vector data bus": the $vc mask of word @w. */
+static void s2v_vc(Exec *x, uint32_t w)
 {
     const NVVp1 *vp = x->vp;
     unsigned idx = w >> 19 & 3, shift = w & (1u << 21) ? 16 : 0;
@@ -23,8 +23,7 @@ static void s2v_emit(Exec *x, const int16_t f[4], uint32_t w)
     uint32_t val2 = vp->vc[idx | 1] >> shift & 0xffff;
     S2V *s = &x->s2v;
 
-    s->valid = true;
-    memcpy(s->factor, f, sizeof(s->factor));
+    s->vc_valid = true;
     if (mode == 0) {
         s->vcmask = val;
     } else {
@@ -36,10 +35,6 @@ static void s2v_emit(Exec *x, const int16_t f[4], uint32_t w)
 
             s->vcmask |= (in >> bit & 1) << i;
         }
-    }
-    for (unsigned i = 0; i < 2; i++) {
-        s->mask[i] = ((uint32_t)f[2 * i] >> 1 & 0xff) |
-                     ((uint32_t)f[2 * i + 1] >> 1 & 0xff) << 8;
     }
 }
 
@@ -68,7 +63,10 @@ static uint32_t scalar_flags(uint32_t res, uint32_t s1, bool arith)
     return c;
 }
 
-/* scalar.rst "mov to/from other register file": false if unknown. */
+/*
+ * scalar.rst "mov to/from other register file": false if unknown.  $x is
+ * RFILE 24 (docs/vp1.rst "Scalar unit").
+ */
 static bool rfile_read(const NVVp1 *vp, unsigned rf, unsigned i, uint32_t *val)
 {
     switch (rf) {
@@ -101,6 +99,9 @@ static bool rfile_read(const NVVp1 *vp, unsigned rf, unsigned i, uint32_t *val)
         return true;
     case 23:
         *val = vp->f[i & 1];
+        return true;
+    case 24:
+        *val = vp->x[i & 15];
         return true;
     }
     return false;
@@ -144,15 +145,22 @@ static void rfile_write(Exec *x, unsigned rf, unsigned i, uint32_t val)
     case 23:
         vp1_wr32(x, F_F, i & 1, 1, val);
         break;
+    case 24:
+        vp1_wr32(x, F_X, i & 15, 1, val);
+        break;
     }
+}
+
+/* scalar.rst "bmul": an input byte, signed ones doubled. */
+static int bmul_in(uint8_t v, bool sign)
+{
+    return sign ? (int8_t)v * 2 : v;
 }
 
 /* scalar.rst "bmul": one byte lane of the fractional multiply. */
 static uint8_t bmul_lane(uint32_t w, bool uns_out, uint8_t a, uint8_t b)
 {
-    int s1 = w & 4 ? (int8_t)a * 2 : a;
-    int s2 = w & 2 ? (int8_t)b * 2 : b;
-    int res = s1 * s2;
+    int res = bmul_in(a, w & 4) * bmul_in(b, w & 2);
     bool rn = w >> 8 & 1;
 
     if (uns_out) {
@@ -164,32 +172,108 @@ static uint8_t bmul_lane(uint32_t w, bool uns_out, uint8_t a, uint8_t b)
 }
 
 /*
- * scalar.rst "bvecmad, bvecmadsel": factor = (s2a[midx] << 8) + prefactor
- * * s2b[idx], rounded to 9 fraction bits.  Registers are mangled by OR.
+ * bvecmad and bvecmadsel factors (docs/vp1.rst "Scalar-to-vector bus"):
+ * g_i = (256 * s2a_i + prefactor * s2b_i + 64) >> 7 on signed bytes;
+ * bvecmadsel duplicates whole lanes.
  */
-static void exec_bvecmad(Exec *x, const NVVp1Insn *in)
+static void bvecmad_factors(const NVVp1 *vp, const NVVp1Insn *in,
+                            int16_t f[4])
 {
-    const NVVp1 *vp = x->vp;
-    uint16_t c = vp1_read_c(vp, in->cond);
-    unsigned adjust = in->slct == 4 ? c >> 4 & 3 : c >> in->slct & 1;
     bool sel = in->op == 0x05;
     uint32_t pre = vp->r[in->src1] >> 11 & (sel ? 0x7f : 0xff);
-    uint32_t s2a = vp->r[in->src2 | adjust], s2b = vp->r[in->src2 | 2 | adjust];
-    int16_t f[4];
+    uint32_t s2a = vp->r[in->src2 | vp1_mangle(vp, in)];
+    uint32_t s2b = vp->r[vp1_bvecmad_src3(vp, in)];
+    int16_t g[4];
 
     for (unsigned i = 0; i < 4; i++) {
-        unsigned midx = i;
-        int32_t res;
-
-        if (sel) {
-            /* $c bit 7 (b18) is G80 only: it reads 0 on our models. */
-            midx = (i & 2) | (in->slct == 2 && (c & 0x80) ? 1 : 0);
-        }
-        res = (byte_of(s2a, midx) << 8) + pre * byte_of(s2b, i) + 0x40;
-        /* The s2v bus carries 10-bit signed factors. */
-        f[i] = sext(res >> 7, 9);
+        g[i] = (256 * (int8_t)byte_of(s2a, i) +
+                (int32_t)pre * (int8_t)byte_of(s2b, i) + 64) >> 7;
     }
-    s2v_emit(x, f, in->word);
+    if (sel) {
+        /* $c bit 7 (b18) is G80 only: it reads 0 on our models. */
+        unsigned w = in->slct == 2 && (vp1_read_c(vp, in->cond) & 0x80);
+
+        g[0] = g[1] = g[w];
+        g[2] = g[3] = g[2 + w];
+    }
+    memcpy(f, g, sizeof(g));
+}
+
+/*
+ * The bmul family's factors (docs/vp1.rst "Scalar-to-vector bus"): per
+ * lane A * B + R, shifted right by 8 for the opcodes with opcode bit 1
+ * clear in the first group, cut to the bus's 10 signed bits.
+ */
+static void bmul_factors(const NVVp1 *vp, const NVVp1Insn *in, uint32_t r1,
+                         int16_t f[4])
+{
+    unsigned op = in->op, low = op & 3;
+    uint32_t w = in->word, b;
+    bool sa = false, sb = false, shift = false;
+    int r = 0;
+
+    if (!(op & 0xc)) {              /* 0x00-0x03, 0x10-0x13, 0x20-... */
+        sa = w & 4;
+        sb = w & 2;
+        b = !(op & 0x20) ? vp->r[in->src2] :
+            low == 1 ? (((w >> 9 & 0x1f) | (w & 1) << 5) << 2) * 0x01010101u :
+            (w & 0xff) * 0x01010101u;
+        r = (w & 0x100) && low ? (op & 0x10 ? 0x80 : 0x100) : 0;
+        shift = !(op & 2);
+    } else if (op == 0x1f) {
+        b = vp->r[vp1_src2s(vp, in)];
+    } else if (op == 0x2f || op == 0x3f) {
+        b = (w >> 3 & 0xff) * 0x01010101u;
+    } else if (op >= 0x34) {        /* 0x34-0x37 */
+        b = (w & 0xff) * 0x01010101u;
+    } else {                        /* 0x06, 0x07, 0x14-0x17 */
+        b = vp->r[in->src2];
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        int p = bmul_in(byte_of(r1, i), sa) * bmul_in(byte_of(b, i), sb) + r;
+
+        f[i] = sext(shift ? p >> 8 : p, 9);
+    }
+}
+
+/*
+ * Drive the s2v bus for scalar instruction @in (docs/vp1.rst
+ * "Scalar-to-vector bus"), from the state before the bundle: every scalar
+ * opcode puts factors on it, only the s2v opcodes a $vc mask.
+ */
+void vp1_s2v(Exec *x, const NVVp1Insn *in)
+{
+    const NVVp1 *vp = x->vp;
+    unsigned op = in->op, low = op & 0xf;
+    uint32_t w = in->word, r1 = vp->r[op == 0x75 ? in->dst : in->src1];
+    int16_t *f = x->s2v.factor;
+    S2V *s = &x->s2v;
+
+    if (op >= 0x40) {               /* vecms's formula for all of them */
+        f[0] = (r1 & 1 ? 30 : 0) + (r1 & 2 ? 480 : 0);
+        f[1] = (r1 & 4 ? 30 : 0) + (r1 & 8 ? 480 : 0);
+        f[2] = f[3] = 0;
+    } else if (op == 0x24) {        /* vec */
+        f[0] = f[1] = sext(w >> 1, 8);
+        f[2] = f[3] = sext(w >> 10, 8);
+    } else if (op == 0x0f) {        /* bvec */
+        for (unsigned i = 0; i < 4; i++) {
+            f[i] = (int8_t)byte_of(r1, i) * 2;
+        }
+    } else if (op == 0x04 || op == 0x05) {
+        bvecmad_factors(vp, in, f);
+    } else if ((low >= 8 && low != 0xf) || (op >= 0x25 && op <= 0x27)) {
+        memset(f, 0, sizeof(s->factor));    /* the byte ALU */
+    } else {
+        bmul_factors(vp, in, r1, f);
+    }
+    for (unsigned i = 0; i < 2; i++) {
+        s->mask[i] = ((uint32_t)f[2 * i] >> 1 & 0xff) |
+                     ((uint32_t)f[2 * i + 1] >> 1 & 0xff) << 8;
+    }
+    if (op == 0x04 || op == 0x05 || op == 0x0f || op == 0x24 || op == 0x45) {
+        s2v_vc(x, w);
+    }
 }
 
 /* One scalar instruction, inlined with a constant @op (VP1_CASE1). */
@@ -198,7 +282,6 @@ void scalar_op(Exec *x, const NVVp1Insn *in, bool exit_in_bundle, unsigned op)
 {
     const NVVp1 *vp = x->vp;
     uint32_t w = in->word, s1 = vp->r[in->src1], s2, res = 0, val;
-    int16_t f[4];
 
     switch (op) {
     case 0x65:                                          /* mov */
@@ -224,27 +307,8 @@ void scalar_op(Exec *x, const NVVp1Insn *in, bool exit_in_bundle, unsigned op)
         vp1_set_c(x, in->cdst, NV_VP1_C_SCALAR_MASK, 0);
         return;
     }
-    case 0x24:                                          /* vec */
-        f[0] = f[1] = sext(w >> 1, 8);
-        f[2] = f[3] = sext(w >> 10, 8);
-        s2v_emit(x, f, w);
-        return;
     case 0x45:                                          /* vecms */
-        f[0] = (s1 & 1 ? 0x1e : 0) | (s1 & 2 ? 0x1e0 : 0);
-        f[1] = (s1 & 4 ? 0x1e : 0) | (s1 & 8 ? 0x1e0 : 0);
-        f[2] = f[3] = 0;
         vp1_wr32(x, F_R, in->src1, 3, (uint32_t)((int32_t)s1 >> 4));
-        s2v_emit(x, f, w);
-        return;
-    case 0x0f:                                          /* bvec */
-        for (unsigned i = 0; i < 4; i++) {
-            f[i] = (int8_t)byte_of(s1, i) * 2;
-        }
-        s2v_emit(x, f, w);
-        return;
-    case 0x04:
-    case 0x05:
-        exec_bvecmad(x, in);
         return;
     case 0x25 ... 0x27:                                 /* band/bor/bxor */
         val = in->imm * 0x01010101u;
@@ -252,8 +316,15 @@ void scalar_op(Exec *x, const NVVp1Insn *in, bool exit_in_bundle, unsigned op)
         vp1_wr32(x, F_R, in->dst, 3, res);
         vp1_set_c(x, in->cdst, NV_VP1_C_SCALAR_MASK, 0);
         return;
+    case 0x1f: case 0x2f: case 0x3f: case 0x40: case 0x43: case 0x44:
+    case 0x46: case 0x47: case 0x50: case 0x52 ... 0x57: case 0x5f:
+    case 0x60: case 0x66: case 0x67: case 0x6f: case 0x70:
+    case 0x72 ... 0x74: case 0x76: case 0x77: case 0x7f:
+        /* Unused, but clear $c (docs/vp1.rst "Scalar unit"). */
+        vp1_set_c(x, in->cdst, NV_VP1_C_SCALAR_MASK, 0);
+        return;
     case 0x42:                                          /* bitop */
-        res = bitop(w >> 3 & 0xf, vp->r[in->src2], s1);
+        res = bitop(w >> 3 & 0xf, s1, vp->r[in->src2]);
         break;
     case 0x62:
         res = s1 & in->imm;
@@ -266,8 +337,8 @@ void scalar_op(Exec *x, const NVVp1Insn *in, bool exit_in_bundle, unsigned op)
         break;
     case 0x01: case 0x02: case 0x11: case 0x12:
     case 0x21: case 0x22: case 0x31: case 0x32:       /* bmul */
-        s2 = op & 0x20 ? (uint32_t)in->imm * 0x01010101u :
-                         vp->r[vp1_src2s(vp, in)];
+        /* docs/vp1.rst "Scalar unit": SRC2 is not mangled here. */
+        s2 = op & 0x20 ? (uint32_t)in->imm * 0x01010101u : vp->r[in->src2];
         for (unsigned i = 0; i < 4; i++) {
             res |= (uint32_t)bmul_lane(w, op & 0x10, byte_of(s1, i),
                                        byte_of(s2, i)) << (8 * i);
@@ -319,8 +390,10 @@ void scalar_op(Exec *x, const NVVp1Insn *in, bool exit_in_bundle, unsigned op)
         }
         }
         vp1_wr32(x, F_R, in->dst, 3, res);
+        /* neg's b20d is bit 20 of the result alone (docs/vp1.rst
+         * "Scalar unit"). */
         vp1_set_c(x, in->cdst, NV_VP1_C_SCALAR_MASK,
-                  scalar_flags(res, s1, true));
+                  scalar_flags(res, (op & 0xf) == 0xb ? 0 : s1, true));
         return;
     }
     /* bitop and the immediate and/xor/or: no sf, no b20d. */

@@ -63,12 +63,17 @@ static Mad mad_params(uint32_t w, bool sign)
                   .rnd = w >> 8 & 1, .shift = sext(w >> 5, 2) };
 }
 
-/* get_lrp2_factors: a pair of s2v factors chosen by a $vc flag. */
-static void lrp2_factors(const Exec *x, uint32_t w, unsigned i,
+/* The lane selectors in a vector word: $vc[bits 0-1], zf half if bit 2. */
+static uint32_t own_vc(const NVVp1 *vp, uint32_t w)
+{
+    return vp->vc[w & 3] >> (w & 4 ? 16 : 0);
+}
+
+/* A pair of s2v factors for lane @i, chosen by bit @i of @sel. */
+static void pick_factors(const Exec *x, uint32_t sel, unsigned i,
                          int32_t *f1, int32_t *f2)
 {
-    uint32_t vc = x->vp->vc[w & 3] >> (w & 4 ? 16 : 0);
-    unsigned cc = vc >> i & 1;
+    unsigned cc = sel >> i & 1;
 
     *f1 = x->s2v.factor[cc];
     *f2 = x->s2v.factor[2 | cc];
@@ -170,19 +175,19 @@ void vector_op(Exec *x, const NVVp1Insn *in, unsigned op)
             break;
         }
         case 0x8f: {                                    /* vcmpad */
-            uint32_t vcin = x->s2v.valid ? x->s2v.vcmask :
+            uint32_t vcin = x->s2v.vc_valid ? x->s2v.vcmask :
                             vp->vc[in->cdst & 3] & 0xffff;
             int ad = abs(vp->v[vp1_src2s(vp, in)][i] - s1[i]);
             int other = vp->v[in->src1 | 1][i];
 
-            s = bitop(w >> 19 & 0xf, vcin >> i & 1, ad < other) & 1;
+            s = bitop(w >> 19 & 0xf, ad < other, vcin >> i & 1) & 1;
             sf[i] = s;
             zf[i] = ad == other;
             write_v = false;
             continue;
         }
         case 0x94:                                      /* vbitop */
-            r = bitop(w >> 3 & 0xf, s2[i], s1[i]);
+            r = bitop(w >> 3 & 0xf, s1[i], s2[i]);
             break;
         case 0xaa:
             r = s1[i] & in->imm;
@@ -252,10 +257,11 @@ void vector_op(Exec *x, const NVVp1Insn *in, unsigned op)
                 f1 = x->s2v.mask[0] >> i & 1 ? 0x100 : 0;
                 f2 = x->s2v.mask[1] >> i & 1 ? 0x100 : 0;
             } else {
-                unsigned cc = x->s2v.vcmask >> i & 1;
-
-                f1 = x->s2v.factor[cc];
-                f2 = x->s2v.factor[2 | cc];
+                /* The bus's $vc mask if an s2v opcode drove it, else the
+                 * word's own selectors (docs/vp1.rst
+                 * "Scalar-to-vector bus"). */
+                pick_factors(x, x->s2v.vc_valid ? x->s2v.vcmask
+                                                : own_vc(vp, w), i, &f1, &f2);
             }
             va = mad(x, a, v11, f1, v12, f2, &p);
             x->va[i] = va;
@@ -277,7 +283,7 @@ void vector_op(Exec *x, const NVVp1Insn *in, unsigned op)
 
             p = mad_params(w, w >> 12 & 1);
             p.integer = p.lo = false;
-            lrp2_factors(x, w, i, &f1, &f2);
+            pick_factors(x, own_vc(vp, w), i, &f1, &f2);
             va = mad(x, mad_expand(v0x, &p), v2 - v0, f1, v3 - v0, f2, &p);
             if (w >> 11 & 1) {
                 x->va[i] = va;
@@ -296,7 +302,7 @@ void vector_op(Exec *x, const NVVp1Insn *in, unsigned op)
             p = mad_params(w, false);
             p.integer = false;
             p.lo = true;
-            lrp2_factors(x, w, i, &f1, &f2);
+            pick_factors(x, own_vc(vp, w), i, &f1, &f2);
             if (op == 0xb4) {
                 x->va[i] = mad(x, mad_expand(v0, &p), v2 - v0, f1,
                                v3 - v0, f2, &p);
@@ -320,7 +326,7 @@ void vector_op(Exec *x, const NVVp1Insn *in, unsigned op)
             }
             p = (Mad){ .sign = op & 1, .rnd = w >> 9 & 1,
                        .shift = sext(w >> 11, 2) };
-            lrp2_factors(x, w, i, &f1, &f2);
+            pick_factors(x, own_vc(vp, w), i, &f1, &f2);
             va = mad(x, vp->va[i], v1 - v0, f1, vp->vx[i] - v0, f2, &p);
             x->va[i] = va;
             x->va_w = true;

@@ -46,8 +46,6 @@ static int32_t decode_imm(uint32_t w, uint8_t op)
             return w & 0xff;                        /* BIMMBAD */
         } else if (op == 0x21 || op == 0x31) {
             return bimmmul;
-        } else if (op >= 0x62 && op <= 0x64) {
-            return w >> 3 & 0x7ff;                  /* IMM, unextended */
         } else if (op < 0x40) {
             return w >> 3 & 0xff;                   /* BIMM */
         }
@@ -150,6 +148,21 @@ static bool direct_ok(const NVVp1Insn *ai, const NVVp1Insn *si,
     return !si || (!stores_r(ai) && r != si->dst && r != si->src1);
 }
 
+/* Whether vector instruction @v reads the s2v bus (factors or $vc mask). */
+static bool reads_s2v(const NVVp1Insn *v)
+{
+    switch (v->op) {
+    case 0x84 ... 0x87:
+    case 0x8f:
+    case 0x95 ... 0x97:
+    case 0xa6:
+    case 0xa7:
+    case 0xb3 ... 0xb7:
+        return true;
+    }
+    return false;
+}
+
 /* The instruction of unit @u in the bundle that starts at @b, if any. */
 static inline const NVVp1Insn *slot(const NVVp1Insn *b, unsigned u)
 {
@@ -160,18 +173,25 @@ static inline const NVVp1Insn *slot(const NVVp1Insn *b, unsigned u)
  * Record in @b what the instructions of its bundle need from each other:
  * the address unit's $v source (its stored register, or ldr's SRC2) and
  * the scalar mov's $r source obey the shared read ports of "Instruction
- * conflicts"; a scalar mov from $l does not write if the bundle exits.
+ * conflicts", and so does an address $r store beside bvecmad
+ * (docs/vp1.rst "Read ports"); a scalar mov from $l does not write if the
+ * bundle exits; the scalar unit drives the s2v bus only for a vector
+ * instruction that reads it.
  */
 static void plan_bundle(NVVp1Insn *b)
 {
     const NVVp1Insn *ai = slot(b, NV_VP1_UNIT_ADDRESS);
     const NVVp1Insn *si = slot(b, NV_VP1_UNIT_SCALAR);
+    const NVVp1Insn *vi = slot(b, NV_VP1_UNIT_VECTOR);
     const NVVp1Insn *bi = slot(b, NV_VP1_UNIT_BRANCH);
 
     b->vforce = 0;
     b->plan = bi && bi->op == 0xff ? NV_VP1_PLAN_EXIT : 0;
-    if (direct_ok(ai, si, slot(b, NV_VP1_UNIT_VECTOR))) {
+    if (direct_ok(ai, si, vi)) {
         b->plan |= NV_VP1_PLAN_DIRECT;
+    }
+    if (si && vi && reads_s2v(vi)) {
+        b->plan |= NV_VP1_PLAN_S2V;
     }
     if (ai) {
         b->vforce = ai->op == 0xd7 && !(ai->word & 1) ? ai->src2 : ai->src1;
@@ -181,6 +201,9 @@ static void plan_bundle(NVVp1Insn *b)
         }
         if (si && si->op == 0x6a && stores_r(ai)) {
             b->plan |= NV_VP1_PLAN_MOV_ADDR;
+        }
+        if (si && (si->op == 0x04 || si->op == 0x05) && stores_r(ai)) {
+            b->plan |= NV_VP1_PLAN_ST_SRC3;
         }
     }
 }
@@ -363,16 +386,25 @@ static void exec_branch(Exec *x, const NVVp1Insn *in, uint32_t pc)
 static void exec_bundle(NVVp1 *vp, const NVVp1Insn *b, uint32_t pc, Exec *x)
 {
     const NVVp1Insn *si = slot(b, NV_VP1_UNIT_SCALAR);
-    NVVp1Insn sc;
+    const NVVp1Insn *ai = slot(b, NV_VP1_UNIT_ADDRESS);
+    NVVp1Insn sc, ac;
 
     /* Only the bookkeeping needs clearing; the queues are filled as used. */
     memset(x, 0, offsetof(Exec, target));
     x->vp = vp;
     x->direct = b->plan & NV_VP1_PLAN_DIRECT;
+    if (b->plan & NV_VP1_PLAN_S2V) {
+        vp1_s2v(x, si);
+    }
+    if (b->plan & NV_VP1_PLAN_ST_SRC3) {
+        ac = *ai;
+        ac.src1 = vp1_bvecmad_src3(vp, si);
+        ai = &ac;
+    }
     if (si) {
         if (b->plan & NV_VP1_PLAN_MOV_ADDR) {
             sc = *si;
-            sc.src1 = slot(b, NV_VP1_UNIT_ADDRESS)->src1;
+            sc.src1 = ai->src1;
             si = &sc;
         }
         vp1_exec_scalar(x, si, b->plan & NV_VP1_PLAN_EXIT);
@@ -380,13 +412,33 @@ static void exec_bundle(NVVp1 *vp, const NVVp1Insn *b, uint32_t pc, Exec *x)
     if (b->at[NV_VP1_UNIT_VECTOR]) {
         vp1_exec_vector(x, slot(b, NV_VP1_UNIT_VECTOR));
     }
-    if (b->at[NV_VP1_UNIT_ADDRESS]) {
-        vp1_exec_address(x, slot(b, NV_VP1_UNIT_ADDRESS), b->vforce);
+    if (ai) {
+        vp1_exec_address(x, ai, b->vforce);
     }
     if (b->at[NV_VP1_UNIT_BRANCH]) {
         exec_branch(x, slot(b, NV_VP1_UNIT_BRANCH), pc);
     }
     commit(x);
+}
+
+/*
+ * @w as unit @u executes it from its debug slot: the unit decodes only
+ * the low opcode bits of its own range (docs/vp1.rst "Slots"), so the
+ * word runs as the opcode of that range they name.
+ */
+static uint32_t as_unit(uint32_t w, unsigned u)
+{
+    static const uint8_t base[NV_VP1_UNITS] = {
+        [NV_VP1_UNIT_ADDRESS] = 0xc0, [NV_VP1_UNIT_SCALAR] = 0x00,
+        [NV_VP1_UNIT_VECTOR] = 0x80, [NV_VP1_UNIT_BRANCH] = 0xe0,
+    };
+    static const uint8_t decoded[NV_VP1_UNITS] = {
+        [NV_VP1_UNIT_ADDRESS] = 0x1f, [NV_VP1_UNIT_SCALAR] = 0x7f,
+        [NV_VP1_UNIT_VECTOR] = 0x3f, [NV_VP1_UNIT_BRANCH] = 0x1f,
+    };
+
+    return (w & 0xffffffu) |
+           (uint32_t)(base[u] | (NV_VP1_OP(w) & decoded[u])) << 24;
 }
 
 void nv_vp1_exec_slots(NVVp1 *vp, const uint32_t slots[NV_VP1_UNITS],
@@ -398,8 +450,8 @@ void nv_vp1_exec_slots(NVVp1 *vp, const uint32_t slots[NV_VP1_UNITS],
     /* A bundle laid out in dec[], one word per unit. */
     memset(dec[0].at, 0, sizeof(dec[0].at));
     for (unsigned u = 0; u < NV_VP1_UNITS; u++) {
-        decode(&dec[u], slots[u]);
-        if ((valid >> u & 1) && dec[u].unit == u) {
+        decode(&dec[u], as_unit(slots[u], u));
+        if (valid >> u & 1) {
             dec[0].at[u] = u + 1;
         }
     }

@@ -107,6 +107,34 @@ static uint8_t choose_step(const NVXfOp *op)
     return STEP_NONE;
 }
 
+/* Rankine's XFMODE_B (MODE vector 0 word 2; envytools mode.rst). */
+static uint32_t mode_b(const NVXf *xf)
+{
+    return xf->isa == NV_XF_RANKINE ? xf->mode[0][2] : 0;
+}
+
+/*
+ * Whether the second-generation features are on (docs/xf.rst "VP2
+ * mode"): always on Curie, never on Kelvin; on Rankine with XFMODE_B's
+ * MODE (bits 30-31) 1 or 3 and a Rankine class in use.  XF sees the class
+ * as the ISA it takes uploads in, which the class chooses (docs/xf.rst
+ * "Inferred behaviour").
+ */
+static bool vp2_active(const NVXf *xf)
+{
+    if (xf->isa != NV_XF_RANKINE) {
+        return !nv_xf_is_kelvin(xf);
+    }
+    return (mode_b(xf) >> 30 & 1) && xf->upload_isa != NV_XF_KELVIN;
+}
+
+/* The arithmetic rules: Rankine's MODERN ones with XFMODE_B bit 17. */
+static NVXfRules rules_of(const NVXf *xf)
+{
+    return nv_xf_is_kelvin(xf) ? NV_XF_RULES_KELVIN :
+           mode_b(xf) >> 17 & 1 ? NV_XF_RULES_MODERN : NV_XF_RULES_RANKINE;
+}
+
 /*
  * Decode XFPR slot @pc and work out, once, what every run of it needs:
  * the ops this ISA has, which units give results, where the sources are,
@@ -121,6 +149,13 @@ void nv_xf_decode_slot(NVXf *xf, unsigned pc)
     nv_xf_decode(xf->isa, xf->pr[pc], &op->in);
     op->vec = in->op_vec <= max_op(xf, true) ? in->op_vec : 0;
     op->sca = in->op_sca <= max_op(xf, false) ? in->op_sca : 0;
+    /* Without VP2, FRC-SSG and LG2-COS are NOPs (docs/xf.rst "VP2 mode"). */
+    if (!xf->vp2 && op->vec >= 0x0e && op->vec <= 0x16) {
+        op->vec = 0;
+    }
+    if (!xf->vp2 && op->sca >= 0x0d && op->sca <= 0x10) {
+        op->sca = 0;
+    }
     op->areg = op->vec == 0x0d || op->vec == 0x17 || op->vec == 0x18;
     op->has_vec = op->vec && !op->areg;
     op->has_sca = (op->sca >= 0x01 && op->sca <= 0x07) ||
@@ -142,6 +177,8 @@ void nv_xf_decode_slot(NVXf *xf, unsigned pc)
     for (i = 0; i < 3; i++) {
         const NVXfSrc *s = &in->src[i];
         NVXfOpSrc *o = &op->src[i];
+        /* Without VP2 the SRCn_ABS bits are ignored. */
+        bool abs = s->abs && xf->vp2;
 
         /* A source the ops do not read is the zero vector, in place. */
         if (!(op->reads & (1 << i))) {
@@ -149,7 +186,7 @@ void nv_xf_decode_slot(NVXf *xf, unsigned pc)
             continue;
         }
         *o = (NVXfOpSrc) {
-            .and_mask = s->abs ? ~SIGN : ~0u,
+            .and_mask = abs ? ~SIGN : ~0u,
             .xor_mask = s->neg ? SIGN : 0,
         };
         memcpy(o->swz, s->swz, 4);
@@ -171,10 +208,18 @@ void nv_xf_decode_slot(NVXf *xf, unsigned pc)
             }
             break;
         }
-        o->plain = !o->indexed && !s->abs && !s->neg && s->swz[0] == 0 &&
+        o->plain = !o->indexed && !abs && !s->neg && s->swz[0] == 0 &&
                    s->swz[1] == 1 && s->swz[2] == 2 && s->swz[3] == 3;
     }
     op->step = choose_step(op);
+}
+
+void nv_xf_decode_all(NVXf *xf)
+{
+    xf->vp2 = vp2_active(xf);
+    for (unsigned pc = 0; pc < NV_XF_PR_SLOTS; pc++) {
+        nv_xf_decode_slot(xf, pc);
+    }
 }
 
 /* ---- Program execution ---- */
@@ -195,7 +240,7 @@ typedef struct XfStackEntry {
 typedef struct XfRun {
     NVXf *xf;
     NVCard *card;
-    bool rankine;           /* Rankine+ arithmetic rules */
+    NVXfRules rules;        /* docs/xf.rst "Arithmetic", "Modern rules" */
     bool may_write_ctx;
     unsigned ctx_slots;
     const uint32_t (*space[4])[4];
@@ -374,7 +419,7 @@ static void exec_areg(XfRun *run, const NVXfOp *op, const uint32_t *s0)
  */
 static __attribute__((noinline))
 void exec_mad_lanes(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
-                    bool rk)
+                    NVXfRules rk)
 {
     for (unsigned i = 0; i < 4; i++) {
         r[i] = vec == 0x02 ? nv_xf_mul(s[0][i], s[1][i], rk) :
@@ -390,7 +435,8 @@ void exec_mad_lanes(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
  * when a lane has a special, a denormal or a result near the range's ends.
  */
 static inline __attribute__((always_inline))
-void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4], bool rk)
+void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
+              NVXfRules rk)
 {
     static const uint32_t one[4] = { ONE, ONE, ONE, ONE };
 
@@ -403,7 +449,8 @@ void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4], bool rk)
 
 /* DP3, DP4 and DPH: the 4-lane form, else the multiplier and the adder. */
 static inline __attribute__((always_inline))
-void exec_dp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4], bool rk)
+void exec_dp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
+             NVXfRules rk)
 {
     uint32_t t[4], d;
     unsigned c;
@@ -428,8 +475,8 @@ static void exec_vec(XfRun *run, const NVXfOp *op,
                      const uint32_t *const s[3], uint32_t r[4])
 {
     const XfVec one = { ONE, ONE, ONE, ONE };
-    bool rk = run->rankine;
-    XfVec a, b, lt, gt, v;
+    NVXfRules rk = run->rules;
+    XfVec a, b, ka, kb, lt, gt, v, nan = { 0, 0, 0, 0 };
     unsigned c;
 
     switch (op->vec) {
@@ -455,24 +502,32 @@ static void exec_vec(XfRun *run, const NVXfOp *op,
             r[c] = op->vec == 0x0e ? nv_xf_add(s[0][c], f ^ SIGN, true) : f;
         }
         return;
-    case 0x16:  /* SSG: -1, +0, +1; NaN stays NaN (inferred) */
+    case 0x16:
         for (c = 0; c < 4; c++) {
-            uint8_t cc = cc_code(s[0][c]);
-
-            r[c] = cc == NV_XF_CC_U ? QNAN : cc == NV_XF_CC_E ? 0 :
-                   cc == NV_XF_CC_L ? SIGN | ONE : ONE;
+            r[c] = nv_xf_ssg(s[0][c], run->rules);
         }
         return;
     case 0x19:  /* TXL: XFTEX is not modelled yet; reads zero */
         memset(r, 0, 16);
         return;
     }
-    /* MIN MAX and the set-on ops compare SRC0 with SRC1, all lanes at
-     * once in nv_xf_cmp()'s order (cmp_key()). */
+    /*
+     * MIN MAX and the set-on ops compare SRC0 with SRC1, all lanes at
+     * once in nv_xf_cmp()'s order (cmp_key()).  Under the MODERN rules
+     * zeros and denormals compare as +0 and a NaN operand gives a NaN
+     * (docs/xf.rst "Modern rules").
+     */
     a = vec_load(s[0]);
     b = vec_load(s[1]);
-    lt = (XfVec)(cmp_key(a) < cmp_key(b));
-    gt = (XfVec)(cmp_key(a) > cmp_key(b));
+    ka = a;
+    kb = b;
+    if (G_UNLIKELY(rk == NV_XF_RULES_MODERN)) {
+        ka = a & (XfVec)((a & EXP_BITS) != 0);
+        kb = b & (XfVec)((b & EXP_BITS) != 0);
+        nan = (XfVec)((a & ~SIGN) > EXP_BITS) | (XfVec)((b & ~SIGN) > EXP_BITS);
+    }
+    lt = (XfVec)(cmp_key(ka) < cmp_key(kb));
+    gt = (XfVec)(cmp_key(ka) > cmp_key(kb));
     switch (op->vec) {
     case 0x09:
         v = (a & lt) | (b & ~lt);
@@ -490,8 +545,8 @@ static void exec_vec(XfRun *run, const NVXfOp *op,
         v = one & ~(lt | gt);
         break;
     case 0x11:
-        v = (XfVec) { 0, 0, 0, 0 };
-        break;
+        vec_store(r, (XfVec) { 0, 0, 0, 0 });
+        return;
     case 0x12:
         v = one & gt;
         break;
@@ -502,22 +557,23 @@ static void exec_vec(XfRun *run, const NVXfOp *op,
         v = one & (lt | gt);
         break;
     default:    /* 0x15 STR */
-        v = one;
-        break;
+        vec_store(r, one);
+        return;
     }
-    vec_store(r, v);
+    vec_store(r, (v & ~nan) | ((XfVec) { QNAN, QNAN, QNAN, QNAN } & nan));
 }
 
-/* The scalar unit on SRC2 (its swizzled X, or the vector for LIT), for
- * the ops that give a result (op->has_sca). */
+/* The scalar unit on SRC2 (its swizzled X, or the vector for MOV and
+ * LIT), for the ops that give a result (op->has_sca). */
 static void exec_sca(XfRun *run, const NVXfOp *op, const uint32_t *s,
                      uint32_t r[4])
 {
     uint32_t x = s[0];
 
     switch (op->sca) {
-    case 0x01:
-        break;
+    case 0x01:  /* the whole vector (docs/xf.rst "Scalar MOV") */
+        memmove(r, s, 16);
+        return;
     case 0x02:
         x = nv_xf_rcp(x);
         break;
@@ -525,13 +581,13 @@ static void exec_sca(XfRun *run, const NVXfOp *op, const uint32_t *s,
         x = nv_xf_rcc(x);
         break;
     case 0x04:
-        x = nv_xf_rsq(x);
+        x = nv_xf_rsq(x, run->rules);
         break;
     case 0x05:
         nv_xf_exp(x, r);
         return;
     case 0x06:
-        nv_xf_log(x, run->rankine, r);
+        nv_xf_log(x, run->rules, r);
         return;
     case 0x07:
         nv_xf_lit(s, r);
@@ -739,7 +795,7 @@ static bool step_full(XfRun *run, const NVXfOp *op, uint32_t *pc)
     };
 
     if (mad) {
-        exec_mad(op->vec, s, r, run->rankine);
+        exec_mad(op->vec, s, r, run->rules);
     } else if (op->has_vec) {
         exec_vec(run, op, s, r);
     }
@@ -775,10 +831,10 @@ bool step_vec(XfRun *run, const NVXfOp *op, uint32_t *pc, unsigned kind,
 
     switch (kind) {
     case STEP_MAD:
-        exec_mad(op->vec, s, r, run->rankine);
+        exec_mad(op->vec, s, r, run->rules);
         break;
     case STEP_DP:
-        exec_dp(op->vec, s, r, run->rankine);
+        exec_dp(op->vec, s, r, run->rules);
         break;
     case STEP_MOV:
         memmove(r, s[0], 16);
@@ -865,7 +921,7 @@ static inline void step_mad_fast(XfRun *run, const NVXfOp *op)
         run->space[o[2].space][o[2].idx],
     };
 
-    exec_mad(op->vec, s, run->r[op->in.dst_vec], run->rankine);
+    exec_mad(op->vec, s, run->r[op->in.dst_vec], run->rules);
 }
 
 /*
@@ -918,7 +974,7 @@ static void run_init(XfRun *run, NVXf *xf, NVCard *card, bool may_write_ctx,
 {
     run->xf = xf;
     run->card = card;
-    run->rankine = !nv_xf_is_kelvin(xf);
+    run->rules = rules_of(xf);
     run->may_write_ctx = may_write_ctx;
     run->ctx_slots = nv_xf_ctx_slots(xf->isa);
     run->space[SPACE_ZERO] = zero_vec;
@@ -938,6 +994,11 @@ void nv_xf_run(NVXf *xf, NVCard *card, uint32_t pc, bool may_write_ctx,
 {
     XfRun run;
 
+    /* The decoded form depends on the VP2 mode: MODE or the class may
+     * have changed it since. */
+    if (vp2_active(xf) != xf->vp2) {
+        nv_xf_decode_all(xf);
+    }
     run_init(&run, xf, card, may_write_ctx, ibuf, tbuf);
     run_program(&run, pc);
 }

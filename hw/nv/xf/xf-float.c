@@ -1,18 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv: XF float arithmetic (envytools docs/hw/graph/xf/intro.rst, last
- * paragraphs of "Structure and operation"; docs/xf.rst "Arithmetic",
- * "Special functions").
+ * paragraphs of "Structure and operation"; docs/xf.rst "Arithmetic"): the
+ * adder, the 4-lane forms, comparisons and FLR.  The special functions
+ * are in xf-special.c.
  *
  * Values are raw IEEE single bit patterns.  Denormals read as zero of the
  * same sign and results that would be denormal are zero; every NaN XF
- * creates is 0x7fffffff.  Multiplies and sums truncate ("Arithmetic"); the
- * special functions whose precision no document gives are computed in
- * double and rounded to nearest single, i.e. IEEE-correct single precision.
- *
- * 2^x, log2 and sin/cos are our own double-precision series on the reduced
- * ranges XF inputs can have, not libm's, so that results do not depend on
- * the host's libm; sqrt, which IEEE 754 defines exactly, is libm's.
+ * creates is 0x7fffffff.  Multiplies and sums truncate ("Arithmetic").
  */
 #include <math.h>
 #include <string.h>
@@ -28,32 +23,16 @@
 #define QNAN        0x7fffffffu
 #define INF         0x7f800000u
 #define ONE         0x3f800000u
-#define MAX_FINITE  0x7f7fffffu
 
 static bool is_nan(uint32_t a)
 {
     return (a & EXP_MASK) == EXP_MASK && (a & MANT_MASK);
 }
 
-static bool is_inf(uint32_t a)
-{
-    return (a & ~SIGN) == INF;
-}
-
 /* Zero or denormal: both read as zero. */
 static bool is_zero(uint32_t a)
 {
     return !(a & EXP_MASK);
-}
-
-/* 2^k for the exponents the adder's grid needs (-160 < k < 130). */
-static double pow2d(int k)
-{
-    uint64_t b = (uint64_t)(k + 1023) << 52;
-    double d;
-
-    memcpy(&d, &b, 8);
-    return d;
 }
 
 /* Floor; NaN, infinities and |x| >= 2^52 (already integers) pass. */
@@ -67,131 +46,6 @@ double nv_xf_floor(double x)
     t = (double)(int64_t)x;
 
     return t > x ? t - 1 : t;
-}
-
-#define LN2     0.6931471805599453094
-
-/*
- * c[0] + c[1] x + ... + c[15] x^15 in Estrin's scheme: pairs, then pairs
- * of pairs, so the chain of dependent operations is four multiply-adds
- * long instead of Horner's fifteen.
- */
-static inline double poly16(const double c[16], double x)
-{
-    double x2 = x * x, x4 = x2 * x2, x8 = x4 * x4, p[8], q[4];
-
-    for (int i = 0; i < 8; i++) {
-        p[i] = c[2 * i] + c[2 * i + 1] * x;
-    }
-    for (int i = 0; i < 4; i++) {
-        q[i] = p[2 * i] + p[2 * i + 1] * x2;
-    }
-    return (q[0] + q[1] * x4) + (q[2] + q[3] * x4) * x8;
-}
-
-/*
- * 2^x for |x| < 160: 2^n * e^f, f = (x - n) ln 2, |f| <= 0.35: the Taylor
- * series to f^15/15! (the next term is below 2^-70 of the sum), the
- * coefficients 1/i! rounded once.
- */
-static double exp2d(double x)
-{
-    static const double inv_fact[16] = {
-        0x1.0000000000000p+0,
-        0x1.0000000000000p+0,
-        0x1.0000000000000p-1,
-        0x1.5555555555555p-3,
-        0x1.5555555555555p-5,
-        0x1.1111111111111p-7,
-        0x1.6c16c16c16c17p-10,
-        0x1.a01a01a01a01ap-13,
-        0x1.a01a01a01a01ap-16,
-        0x1.71de3a556c734p-19,
-        0x1.27e4fb7789f5cp-22,
-        0x1.ae64567f544e4p-26,
-        0x1.1eed8eff8d898p-29,
-        0x1.6124613a86d09p-33,
-        0x1.93974a8c07c9dp-37,
-        0x1.ae7f3e733b81fp-41,
-    };
-    double n = nv_xf_floor(x + 0.5);
-
-    return poly16(inv_fact, (x - n) * LN2) * pow2d((int)n);
-}
-
-/*
- * log2 of a positive normal double: 2 atanh(t) / ln 2, t = (m - 1) / (m +
- * 1) with m in [sqrt(1/2), sqrt(2)], so |t| <= 0.172: the series to t^31
- * (terms fall below 2^-70 of the sum from t^27), as a polynomial in t^2
- * with the coefficients 2 / ((2k + 1) ln 2) rounded once.
- */
-static double log2d(double x)
-{
-    static const double two_over_ln2_odd[16] = {
-        0x1.71547652b82fep+1,
-        0x1.ec709dc3a03fdp-1,
-        0x1.2776c50ef9bfep-1,
-        0x1.a61762a7aded9p-2,
-        0x1.484b13d7c02a9p-2,
-        0x1.0c9a84994022dp-2,
-        0x1.c68f568d31760p-3,
-        0x1.89f3b1694cffep-3,
-        0x1.5b9ac9b743f0dp-3,
-        0x1.3703c1f4d0ffep-3,
-        0x1.1964ec6fc9491p-3,
-        0x1.00ecd7e080215p-3,
-        0x1.d8be0817f5ffep-4,
-        0x1.b5b96fca558e1p-4,
-        0x1.9789566cee8d2p-4,
-        0x1.7d3e699fb5deep-4,
-    };
-    uint64_t b;
-    int e;
-    double m, t;
-
-    memcpy(&b, &x, 8);
-    e = (int)((b >> 52) & 0x7ff) - 1023;
-    b = (b & 0x000fffffffffffffull) | 0x3ff0000000000000ull;
-    memcpy(&m, &b, 8);
-    if (m > 1.4142135623730951) {
-        m *= 0.5;           /* exact, and no division on the path */
-        e++;
-    }
-    t = (m - 1) / (m + 1);
-    return e + poly16(two_over_ln2_odd, t * t) * t;
-}
-
-/*
- * sin (cos_ = false) or cos: reduce by pi/2 (two-part constant), then a
- * Taylor series on |r| <= pi/4.  Accurate while |x| is well below 2^35,
- * where the hardware's own reduction stops working (docs/xf.rst "Special
- * functions").
- */
-static double sincosd(double x, bool cos_)
-{
-    static const double pio2_hi = 1.5707963267341256, pio2_lo =
-        6.077100506506192e-11;
-    double k = nv_xf_floor(x / (pio2_hi + pio2_lo) + 0.5);
-    double r = (x - k * pio2_hi) - k * pio2_lo, r2 = r * r;
-    double s = r, c = 1, ts = r, tc = 1;
-    int q = (int)(k - 4 * nv_xf_floor(k / 4)) + (cos_ ? 1 : 0);
-
-    for (int i = 1; i < 12; i++) {
-        ts *= -r2 / ((2 * i) * (2 * i + 1));
-        tc *= -r2 / ((2 * i - 1) * (2 * i));
-        s += ts;
-        c += tc;
-    }
-    switch (q & 3) {
-    case 0:
-        return s;
-    case 1:
-        return c;
-    case 2:
-        return -s;
-    default:
-        return -c;
-    }
 }
 
 double nv_xf_to_double(uint32_t a)
@@ -212,19 +66,6 @@ uint32_t nv_xf_flush(uint32_t a)
 uint32_t nv_xf_lt22(uint32_t a)
 {
     return nv_xf_flush(a) & 0xfffffc00u;
-}
-
-/* Double to XF single, rounding to nearest (the IEEE-precision path). */
-static uint32_t from_double_rn(double d)
-{
-    float f = (float)d;
-    uint32_t r;
-
-    if (isnan(d)) {
-        return QNAN;
-    }
-    memcpy(&r, &f, 4);
-    return nv_xf_flush(r);
 }
 
 /*
@@ -533,196 +374,4 @@ uint32_t nv_xf_flr(uint32_t a)
     f = (float)nv_xf_floor(f);
     memcpy(&r, &f, 4);
     return r;
-}
-
-uint32_t nv_xf_rcp(uint32_t a)
-{
-    if (is_nan(a)) {
-        return QNAN;
-    }
-    if (is_zero(a)) {
-        return (a & SIGN) | INF;
-    }
-    if (is_inf(a)) {
-        return a & SIGN;
-    }
-    return from_double_rn(1.0 / nv_xf_to_double(a));
-}
-
-/* RCP clamped to [2^-64, 2^64] in magnitude (docs/xf.rst "Special
- * functions"). */
-uint32_t nv_xf_rcc(uint32_t a)
-{
-    uint32_t r = nv_xf_rcp(a), mag = r & ~SIGN;
-
-    if (is_nan(r)) {
-        return r;
-    }
-    if (mag > 0x5f800000u) {
-        return (r & SIGN) | 0x5f800000u;    /* 2^64 */
-    }
-    if (mag < 0x1f800000u) {
-        return (r & SIGN) | 0x1f800000u;    /* 2^-64 */
-    }
-    return r;
-}
-
-/* RSQ ignores the sign under ZERO_WINS (docs/xf.rst "Special functions"). */
-uint32_t nv_xf_rsq(uint32_t a)
-{
-    a &= ~SIGN;
-    if (is_nan(a)) {
-        return QNAN;
-    }
-    if (is_zero(a)) {
-        return INF;
-    }
-    if (is_inf(a)) {
-        return 0;
-    }
-    return from_double_rn(1.0 / sqrt(nv_xf_to_double(a)));
-}
-
-/* 2^e as an XF float: infinity above the range, zero below it. */
-static uint32_t pow2(double e)
-{
-    if (e >= 128) {
-        return INF;
-    }
-    if (e < -126) {
-        return 0;
-    }
-    return (uint32_t)(e + 127) << 23;
-}
-
-uint32_t nv_xf_ex2(uint32_t a)
-{
-    double x = nv_xf_to_double(a);
-
-    if (is_nan(a)) {
-        return QNAN;
-    }
-    if (fabs(x) < 0x1p-57) {
-        return ONE;
-    }
-    if (fabs(x) >= 128) {
-        return x > 0 ? INF : 0;
-    }
-    return from_double_rn(exp2d(x));
-}
-
-/*
- * EXP (docs/xf.rst "Special functions"): x = 2^floor(s), y = s - floor(s),
- * z ~ 2^s, w = 1.0.
- */
-void nv_xf_exp(uint32_t a, uint32_t r[4])
-{
-    double s = nv_xf_to_double(a), fl = nv_xf_floor(s);
-
-    r[3] = ONE;
-    if (is_nan(a)) {
-        r[0] = INF;
-        r[1] = a;
-        r[2] = QNAN;
-        return;
-    }
-    r[0] = pow2(fl);
-    r[1] = fabs(s) >= 0x1p23 ? 0 : from_double_rn(s - fl);
-    r[2] = fabs(s) < 0x1p-23 ? ONE :
-           s >= 128 ? INF : s < -126 ? 0 : from_double_rn(exp2d(s));
-}
-
-uint32_t nv_xf_lg2(uint32_t a)
-{
-    if (is_zero(a)) {
-        return SIGN | INF;
-    }
-    if (is_nan(a) || (a & SIGN)) {
-        return QNAN;
-    }
-    if (is_inf(a)) {
-        return INF;
-    }
-    return from_double_rn(log2d(nv_xf_to_double(a)));
-}
-
-/*
- * LOG (docs/xf.rst "Special functions"): x = exponent, y = mantissa in
- * [1, 2), z ~ log2, w = 1.0.
- * The sign is ignored (ZERO_WINS).  A NaN input: Kelvin keeps it with the
- * sign cleared, Rankine gives 0x7fffffff.
- */
-void nv_xf_log(uint32_t a, bool rankine, uint32_t r[4])
-{
-    a &= ~SIGN;
-    r[3] = ONE;
-    if (is_nan(a)) {
-        r[0] = r[1] = r[2] = rankine ? QNAN : a;
-        return;
-    }
-    if (is_zero(a) || is_inf(a)) {
-        r[0] = r[2] = is_inf(a) ? INF : SIGN | INF;
-        r[1] = ONE;
-        return;
-    }
-    r[0] = from_double_rn((int)(a >> 23) - 127);
-    r[1] = (a & MANT_MASK) | ONE;
-    r[2] = nv_xf_lg2(a);
-}
-
-/* LIT: the cases in the order the hardware checks them (docs/xf.rst
- * "Special functions"). */
-void nv_xf_lit(const uint32_t s[4], uint32_t r[4])
-{
-    uint32_t x = s[0], y = s[1], w = s[3];
-    bool wneg = (w & SIGN) && !is_zero(w);
-
-    r[0] = r[3] = ONE;
-    if ((x & SIGN) && !is_zero(x)) {
-        r[1] = r[2] = 0;
-        return;
-    }
-    r[1] = nv_xf_flush(x);
-    if (is_zero(x)) {
-        r[2] = 0;
-    } else if (is_zero(w)) {
-        r[2] = ONE;
-    } else if (is_nan(y) || is_nan(w)) {
-        r[2] = QNAN;
-    } else if (is_zero(y) || (y & SIGN)) {
-        r[2] = wneg ? INF : 0;
-    } else if (y == INF) {
-        r[2] = wneg ? 0 : INF;
-    } else {
-        /* y^w = 2^(w log2 y), the exponent clamped to [-128, 128): we take
-         * 128 - 2^-23 as the top, whose power rounds to 0x7f7fffff. */
-        double e = nv_xf_to_double(w) * log2d(nv_xf_to_double(y));
-
-        e = e < -128 ? -128 : e > 128 - 0x1p-23 ? 128 - 0x1p-23 : e;
-        r[2] = from_double_rn(exp2d(e));
-    }
-}
-
-/* SIN and COS: docs/xf.rst "Special functions" gives the special values;
- * IEEE precision otherwise. */
-uint32_t nv_xf_sin(uint32_t a)
-{
-    if (is_nan(a) || is_inf(a)) {
-        return QNAN;
-    }
-    if ((a & ~SIGN) < 0x30000000u) {    /* |x| < 2^-31 */
-        return 0;
-    }
-    return from_double_rn(sincosd(nv_xf_to_double(a), false));
-}
-
-uint32_t nv_xf_cos(uint32_t a)
-{
-    if (is_nan(a) || is_inf(a)) {
-        return QNAN;
-    }
-    if ((a & ~SIGN) < 0x38000000u) {    /* |x| < 2^-15 */
-        return ONE;
-    }
-    return from_double_rn(sincosd(nv_xf_to_double(a), true));
 }

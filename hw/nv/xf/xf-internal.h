@@ -16,6 +16,7 @@
 #define ONE         0x3f800000u
 #define SIGN        0x80000000u
 #define QNAN        0x7fffffffu
+#define EXP_BITS    0x7f800000u     /* also +inf */
 
 static inline bool nv_xf_is_kelvin(const NVXf *xf)
 {
@@ -41,6 +42,8 @@ void G_GNUC_PRINTF(2, 3) nv_xf_error(NVCard *card, const char *fmt, ...);
  * pr[] is followed by this.
  */
 void nv_xf_decode_slot(NVXf *xf, unsigned pc);
+/* Decode every slot, for the current VP2 mode (xf-exec.c). */
+void nv_xf_decode_all(NVXf *xf);
 
 /*
  * Run the program at @pc to its end (xf-exec.c).  @ibuf is IBUF, read

@@ -7,17 +7,21 @@
  *
  * Inferred where docs/hw/graph/xf/isa.rst says "todo": source mux 1 = temp,
  * 2 = IBUF, 3 = XFCTX (0 reads zero); swizzle value 0-3 = X-W; write mask
- * bit 3 = X, bit 0 = W (XF is big-endian); OUT_TARGET 1 = XFCTX, 0 = TBUF; a
+ * bit 3 = X, bit 0 = W (XF is big-endian); a
  * temp index past the ISA's register file means "no temp write" (the
  * all-ones index being the usual "none"); BRA/CAL targets sit in the
  * XFCTX_ADDR field, which a branch does not otherwise use.
  *
+ * OUT_TARGET (Kelvin and Rankine bit 11) set selects the output register,
+ * clear XFCTX (docs/xf.rst "Output target"); Curie has only output
+ * registers.
+ *
  * Conversion (isa.rst "Kelvin -> Rankine", "Rankine/Curie -> combined",
  * all "todo") is decode with the uploaded ISA, encode with the native one.
- * Inferred: IBUF and TBUF indices are kept as they are (the NV30
- * reordering of attributes is undocumented), and an output the target
- * cannot address (an XFCTX output or a TBUF index past OUT_ADDR on NV40)
- * is dropped.
+ * Kelvin -> Rankine moves the output address as docs/xf.rst "Output
+ * target" says.  Inferred: IBUF indices and the other conversions' output
+ * indices are kept as they are, and an output the target cannot address
+ * (an XFCTX output or a TBUF index past OUT_ADDR on NV40) is dropped.
  */
 #include <string.h>
 
@@ -185,7 +189,7 @@ void nv_xf_decode(NVXfIsa isa, const uint32_t w[NV_XF_PR_WORDS],
     in->ibuf_indexed = field(w, f[F_IBUF_INDEXED]);
     in->out_indexed = field(w, f[F_OUT_INDEXED]);
     in->sat = field(w, f[F_SAT]);
-    in->out_to_ctx = field(w, f[F_OUT_TARGET]);
+    in->out_to_ctx = f[F_OUT_TARGET].len && !field(w, f[F_OUT_TARGET]);
     in->out_addr = field(w, f[F_OUT_ADDR]);
     in->dst_wm_vec = field(w, f[F_DST_WM_VEC]);
     in->dst_wm_sca = field(w, f[F_DST_WM_SCA]);
@@ -197,11 +201,17 @@ void nv_xf_decode(NVXfIsa isa, const uint32_t w[NV_XF_PR_WORDS],
         in->dst_sca = temp(l, field(w, f[F_DST_SCA]));
     }
     if (f[F_OUT_WM].len) {
-        /* Kelvin: one output mask, OUT_IS_SCA picks the result. */
+        /*
+         * Kelvin: one output mask, OUT_IS_SCA picks the result; under a
+         * NOP vector op the scalar one goes out all the same (docs/xf.rst
+         * "Kelvin's output").
+         */
         uint8_t wm = field(w, f[F_OUT_WM]);
+        bool sca = field(w, f[F_OUT_IS_SCA]) ||
+                   (!field(w, f[F_OP_VEC]) && field(w, f[F_OP_SCA]));
 
-        in->out_wm_sca = field(w, f[F_OUT_IS_SCA]) ? wm : 0;
-        in->out_wm_vec = field(w, f[F_OUT_IS_SCA]) ? 0 : wm;
+        in->out_wm_sca = sca ? wm : 0;
+        in->out_wm_vec = sca ? 0 : wm;
     } else if (f[F_OUT_WM_VEC].len) {
         in->out_wm_vec = field(w, f[F_OUT_WM_VEC]);
         in->out_wm_sca = field(w, f[F_OUT_WM_SCA]);
@@ -285,7 +295,7 @@ void nv_xf_encode(NVXfIsa isa, const NVXfInsn *in,
     set_bits(w, f[F_IBUF_INDEXED], in->ibuf_indexed);
     set_bits(w, f[F_OUT_INDEXED], in->out_indexed);
     set_bits(w, f[F_SAT], in->sat);
-    set_bits(w, f[F_OUT_TARGET], in->out_to_ctx);
+    set_bits(w, f[F_OUT_TARGET], !in->out_to_ctx);
     set_bits(w, f[F_OUT_ADDR], wm_vec | wm_sca ? in->out_addr : 0x1f);
     set_bits(w, f[F_DST_WM_VEC], in->dst_wm_vec);
     set_bits(w, f[F_DST_WM_SCA], in->dst_wm_sca);
@@ -322,12 +332,34 @@ void nv_xf_encode(NVXfIsa isa, const NVXfInsn *in,
     set_bits(w, f[F_CSRCDST], in->csrcdst);
 }
 
+/*
+ * A Kelvin output address as Rankine numbers it (docs/xf.rst "Output
+ * target"): XFCTX's user area starts 0x3c slots later (envytools
+ * docs/hw/graph/xf/ctx.rst: 0x60 on Kelvin, 0x9c on Rankine), output
+ * registers 7-0xf are renumbered and the all-ones "none" widens.
+ */
+static uint16_t kelvin_out_on_rankine(const NVXfInsn *in)
+{
+    static const uint8_t reg[16] = {
+        0, 1, 2, 3, 4, 5, 6, 1, 2, 8, 9, 0xa, 0xb, 0xc, 0xd, 0xe,
+    };
+
+    if (in->out_to_ctx) {
+        return in->out_addr + 0x3c;
+    }
+    return in->out_addr < 16 ? reg[in->out_addr] :
+           in->out_addr == 0xff ? 0x1ff : in->out_addr;
+}
+
 void nv_xf_convert(NVXfIsa from, NVXfIsa to, const uint32_t in[NV_XF_PR_WORDS],
                    uint32_t out[NV_XF_PR_WORDS])
 {
     NVXfInsn insn;
 
     nv_xf_decode(from, in, &insn);
+    if (from == NV_XF_KELVIN && to == NV_XF_RANKINE) {
+        insn.out_addr = kelvin_out_on_rankine(&insn);
+    }
     nv_xf_encode(to, &insn, out);
     if (from == NV_XF_CURIE) {
         set_bits(out, layout(to)->f[F_WAS_CURIE], 1);

@@ -64,17 +64,13 @@ unsigned nv_xf_pr_slots(NVXfIsa isa)
 
 void nv_xf_post_load(NVXf *xf)
 {
-    unsigned i;
-
     /* Keep the rings' indices in range whatever the stream held. */
     xf->q_head %= NV_XF_QUEUE;
     xf->q_count = MIN(xf->q_count, NV_XF_QUEUE);
     xf->pt_head %= NV_XF_PASSTHRU;
     xf->pt_count = MIN(xf->pt_count, NV_XF_PASSTHRU);
 
-    for (i = 0; i < NV_XF_PR_SLOTS; i++) {
-        nv_xf_decode_slot(xf, i);
-    }
+    nv_xf_decode_all(xf);
 }
 
 void nv_xf_reset(NVXf *xf, NVXfIsa isa)

@@ -64,6 +64,25 @@ static void one(NVVp1 *vp, uint32_t w)
     bundle(vp, w, 0, 0, 0);
 }
 
+/*
+ * Run the words in the address, scalar, vector and branch debug slots as
+ * one bundle (0: the slot is not used), whatever units their opcodes name.
+ */
+static void in_slots(NVVp1 *vp, uint32_t a, uint32_t s, uint32_t v,
+                     uint32_t b)
+{
+    const uint32_t slot[NV_VP1_UNITS] = {
+        [NV_VP1_UNIT_ADDRESS] = a, [NV_VP1_UNIT_SCALAR] = s,
+        [NV_VP1_UNIT_VECTOR] = v, [NV_VP1_UNIT_BRANCH] = b,
+    };
+    unsigned valid = 0;
+
+    for (unsigned u = 0; u < NV_VP1_UNITS; u++) {
+        valid |= (slot[u] != 0) << u;
+    }
+    nv_vp1_exec_slots(vp, slot, valid);
+}
+
 /* Fill $v[r] with a 4-byte little-endian pattern repeated 4 times. */
 static void set_v4(NVVp1 *vp, unsigned r, uint32_t pat)
 {
@@ -142,6 +161,65 @@ static void test_unit_ranges(void)
 }
 
 /* Words are little-endian: the opcode is the top byte of each word. */
+/*
+ * docs/vp1.rst "Slots": the unit of the debug slot runs the word, reading
+ * only its own opcode bits (address and branch 24-28, scalar 24-30,
+ * vector 24-29).
+ */
+static void test_slot_unit(void)
+{
+    NVVp1 *vp = vp_new();
+
+    vp->a[1] = 5;
+    vp->a[2] = 7;
+    vp->r[1] = 5;
+    vp->r[2] = 7;
+    set_v4(vp, 1, 0x44332211);
+    /*
+     * A: 0x0b1845c7 = op 0x0b, DST 3, SRC1 1, SRC2 2, SLCT 14, CDST 7
+     *    -> address 0xc0 + 0x0b = 0xcb add: $a3 = $a1 + $a2 = 12.
+     * S: 0xcc1845c7, bits 24-30 = 0x4c: add $r3 = $r1 + $r2 = 12.
+     * V: 0x3a204000 = op 0x3a, DST 4, SRC1 1 -> vector 0xba mov:
+     *    $v4 = $v1.
+     * B: 0xbb1bbe0b -> branch 0xe0 + 0x1b = 0xfb, an undefined opcode:
+     *    bit 2 clear, $c[3] bit 13 = 1 -> $c3 reads 0x8000 | 0x2000.
+     */
+    in_slots(vp, 0x0b1845c7, 0xcc1845c7, 0x3a204000, 0xbb1bbe0b);
+    g_assert_cmphex(vp->a[3], ==, 12);
+    g_assert_cmphex(vp->r[3], ==, 12);
+    g_assert_cmphex(v_word(vp, 4, 0), ==, 0x44332211);
+    g_assert_cmphex(v_word(vp, 4, 3), ==, 0x44332211);
+    g_assert_cmphex(nv_vp1_read_c(vp, 3), ==, 0xa000);
+
+    /*
+     * V: 0x70b527e3 runs as 0xb0b527e3, vmul (unsigned: opcode bit 4)
+     * writing only $va: SRC1 = bits 14-18 = 20, immediate 0xe3 read
+     * signed (bit 1) and doubled: -29 * 2 = -58; bit 2 clear: $v20
+     * unsigned; FRACTINT 0, SHIFT (bits 5-7 = 7) = -1, so the result is
+     * shifted right by 8 + 1 = 9 and RND (bit 8) adds 1 << 8:
+     * $va = 3 * -58 + 256 = 82 per lane.
+     */
+    set_v4(vp, 20, 0x03030303);
+    in_slots(vp, 0, 0, 0x70b527e3, 0);
+    for (unsigned i = 0; i < 16; i++) {
+        g_assert_cmpint(vp->va[i], ==, 82);
+    }
+
+    /*
+     * The scalar mov from $l writes nothing when the B slot exits, and
+     * that too looks at bits 24-28 only: 0x1f000000 runs as 0xff, exit;
+     * 0x1e000000 as 0xfe.  S: 0x6b28005f = mov $r5 <- $l0 (RFILE 11 in
+     * bits 3-7, CDST 7).
+     */
+    vp->l[0] = 0x1234;
+    vp->r[5] = 0x55;
+    in_slots(vp, 0, 0x6b28005f, 0, 0x1f000000);
+    g_assert_cmphex(vp->r[5], ==, 0x55);
+    in_slots(vp, 0, 0x6b28005f, 0, 0x1e000000);
+    g_assert_cmphex(vp->r[5], ==, 0x1234);
+    g_free(vp);
+}
+
 static void test_fetch_le(void)
 {
     NVVp1 *vp = vp_new();
@@ -331,6 +409,14 @@ static void test_scalar_arith(void)
     vp->r[2] = 5;
     one(vp, RR(0x5b, 1, 2, 0));
     g_assert_cmphex(vp->r[1], ==, 0xfffffffb);
+    /* neg's b20d is bit 20 of the result alone (docs/vp1.rst "Scalar
+     * unit"): -0x00100000 = 0xfff00000 has bits 31, 20, 21 set, bit 19
+     * clear: sf 0x01 | b20d 0x08 | b20 0x10 | b21 0x20 (the xor with the
+     * source, also bit 20 set, would have cleared b20d). */
+    vp->r[2] = 0x00100000;
+    one(vp, RRC(0x4b, 1, 2, 0, 1));
+    g_assert_cmphex(vp->r[1], ==, 0xfff00000);
+    g_assert_cmphex(nv_vp1_read_c(vp, 1), ==, 0x8039);
     g_free(vp);
 }
 
@@ -371,8 +457,9 @@ static void test_scalar_bitop(void)
 
     vp->r[2] = 0xff00ff00;      /* SRC1 */
     vp->r[3] = 0x0ff00ff0;      /* SRC2 */
-    /* bitop(op, s2, s1), truth table bit (s2 << 1 | s1): 8 = and,
-     * 6 = xor, 0xe = or, 0xc = s2, 0xa = s1, 0x1 = nor. */
+    /* Result bit = bit (s1 << 1 | s2) of BITOP (docs/vp1.rst "Bit
+     * operations"): 8 = and, 6 = xor, 0xe = or, 0xc = s1, 0xa = s2,
+     * 0x4 = s1 & ~s2, 0x2 = ~s1 & s2, 0x1 = nor. */
     one(vp, INSN(0x42, 1, 2, 3, 8 << 3 | 7));
     g_assert_cmphex(vp->r[1], ==, 0x0f000f00);
     one(vp, INSN(0x42, 1, 2, 3, 6 << 3 | 7));
@@ -380,9 +467,15 @@ static void test_scalar_bitop(void)
     one(vp, INSN(0x42, 1, 2, 3, 0xe << 3 | 7));
     g_assert_cmphex(vp->r[1], ==, 0xfff0fff0);
     one(vp, INSN(0x42, 1, 2, 3, 0xc << 3 | 7));
-    g_assert_cmphex(vp->r[1], ==, 0x0ff00ff0);
-    one(vp, INSN(0x42, 1, 2, 3, 0xa << 3 | 7));
     g_assert_cmphex(vp->r[1], ==, 0xff00ff00);
+    one(vp, INSN(0x42, 1, 2, 3, 0xa << 3 | 7));
+    g_assert_cmphex(vp->r[1], ==, 0x0ff00ff0);
+    /* 0xff00ff00 & ~0x0ff00ff0 = 0xff00ff00 & 0xf00ff00f = 0xf000f000;
+     * ~0xff00ff00 & 0x0ff00ff0 = 0x00ff00ff & 0x0ff00ff0 = 0x00f000f0. */
+    one(vp, INSN(0x42, 1, 2, 3, 0x4 << 3 | 7));
+    g_assert_cmphex(vp->r[1], ==, 0xf000f000);
+    one(vp, INSN(0x42, 1, 2, 3, 0x2 << 3 | 7));
+    g_assert_cmphex(vp->r[1], ==, 0x00f000f0);
     /* nor = 0x000f000f; flags: no sf even with bit 31 set elsewhere. */
     one(vp, INSN(0x42, 1, 2, 3, 1 << 3 | 0));
     g_assert_cmphex(vp->r[1], ==, 0x000f000f);
@@ -396,15 +489,19 @@ static void test_scalar_bitop(void)
     g_assert_cmphex(vp->r[1], ==, 0x80000000);
     g_assert_cmphex(nv_vp1_read_c(vp, 1), ==, 0x8000);
 
-    /* and/xor/or with the 11-bit immediate, not sign-extended. */
-    vp->r[2] = 0xffffffff;
+    /* and/xor/or with the 11-bit immediate sign-extended from its top
+     * bit (docs/vp1.rst "Scalar unit"): 0x7ff is -1 = 0xffffffff, 0x555
+     * is 0x555 - 0x800 = 0xfffffd55, 0x2aa stays 0x2aa. */
+    vp->r[2] = 0x12345678;
     one(vp, RI(0x62, 1, 2, 0x7ff, 7));
-    g_assert_cmphex(vp->r[1], ==, 0x7ff);
+    g_assert_cmphex(vp->r[1], ==, 0x12345678);
     vp->r[2] = 0x00300555;
     one(vp, RI(0x63, 1, 2, 0x555, 2));
-    /* 0x00300000: bits 20, 21 -> b20 0x10, b21 0x20; bit 19 clear. */
-    g_assert_cmphex(vp->r[1], ==, 0x00300000);
-    g_assert_cmphex(nv_vp1_read_c(vp, 2), ==, 0x8030);
+    /* 0x00300555 ^ 0xfffffd55 = 0xffcff800: bit 19 set -> b19 0x04; bits
+     * 20, 21 clear; no sf, no b20d. */
+    g_assert_cmphex(vp->r[1], ==, 0xffcff800);
+    g_assert_cmphex(nv_vp1_read_c(vp, 2), ==, 0x8004);
+    /* 0x00300555 | 0x2aa = 0x003007ff. */
     one(vp, RI(0x64, 1, 2, 0x2aa, 7));
     g_assert_cmphex(vp->r[1], ==, 0x003007ff);
     g_free(vp);
@@ -542,6 +639,41 @@ static void test_scalar_bmul(void)
      * RND = 0 since bit 8 is 0): 0x80 * 0x41 = 8320 >> 8 = 32 (0x20). */
     one(vp, INSN(0x32, 1, 2, 0, 0x41));
     g_assert_cmphex(vp->r[1], ==, 0x20202020);
+
+    /* The register form reads $r[SRC2] unmangled (docs/vp1.rst "Scalar
+     * unit"): SLCT 15 ($c bit 15, always 1) would mangle SRC2 3 into 2.
+     * Bits 5-8 = 15 also set RND: 0x80 * 0x40 = 8192, + 0x80 = 8320 >> 8
+     * = 32 (0x20) per lane; $r2 would have given 0x40. */
+    vp->r[2] = 0x80808080;
+    vp->r[3] = 0x40404040;
+    one(vp, INSN(0x11, 1, 2, 3, 15 << 5));
+    g_assert_cmphex(vp->r[1], ==, 0x20202020);
+    g_free(vp);
+}
+
+/*
+ * docs/vp1.rst "Bit operations": SRC1 is the more significant index of
+ * the truth table in vbitop and the address bitop too.  $v1 bytes 0xf0,
+ * $v2 0xcc: 4 (s1 & ~s2) = 0xf0 & 0x33 = 0x30, 2 (~s1 & s2) = 0x0f &
+ * 0xcc = 0x0c.  $a2 = 0xff00ff00, $a3 = 0x0ff00ff0: 4 gives 0xff00ff00 &
+ * 0xf00ff00f = 0xf000f000, 0xc gives $a2.
+ */
+static void test_bitop_order(void)
+{
+    NVVp1 *vp = vp_new();
+
+    set_v4(vp, 1, 0xf0f0f0f0);
+    set_v4(vp, 2, 0xcccccccc);
+    one(vp, INSN(0x94, 7, 1, 2, 4 << 3 | 7));
+    g_assert_cmphex(v_word(vp, 7, 2), ==, 0x30303030);
+    one(vp, INSN(0x94, 7, 1, 2, 2 << 3 | 7));
+    g_assert_cmphex(v_word(vp, 7, 2), ==, 0x0c0c0c0c);
+    vp->a[2] = 0xff00ff00;
+    vp->a[3] = 0x0ff00ff0;
+    one(vp, INSN(0xd3, 5, 2, 3, 4 << 3 | 7));
+    g_assert_cmphex(vp->a[5], ==, 0xf000f000);
+    one(vp, INSN(0xd3, 5, 2, 3, 0xc << 3 | 7));
+    g_assert_cmphex(vp->a[5], ==, 0xff00ff00);
     g_free(vp);
 }
 
@@ -1129,7 +1261,10 @@ static void test_vector_misc(void)
     g_free(vp);
 }
 
-/* vcmpad: sf = bitop(CMPOP, $vc input, |s2 - s1.1| < s1.2), zf = equal. */
+/*
+ * vcmpad: sf = bit (lt << 1 | $vc input) of CMPOP with lt = |s2 - s1| <
+ * $v[s1 | 1] (docs/vp1.rst "Bit operations"), zf = equal.
+ */
 static void test_vector_cmpad(void)
 {
     NVVp1 *vp = vp_new();
@@ -1139,13 +1274,20 @@ static void test_vector_cmpad(void)
     set_v4(vp, 2, 0x0a0a0a0a);
     set_v4(vp, 3, 0x01030503);
     set_v4(vp, 4, 0x0a14070d);
-    /* CMPOP 0xa selects the comparison: sf 0xaaaa, zf 0x1111. */
-    one(vp, INSN(0x8f, 0xa, 2, 4, 14 << 5 | 1));
-    g_assert_cmphex(vp->vc[1], ==, 0x1111aaaa);
-    /* CMPOP 0xc selects the $vc input: with no s2v it is $vc1.sf. */
-    vp->vc[1] = 0x000000ff;
+    /* CMPOP 0xc selects the comparison: sf 0xaaaa, zf 0x1111. */
     one(vp, INSN(0x8f, 0xc, 2, 4, 14 << 5 | 1));
+    g_assert_cmphex(vp->vc[1], ==, 0x1111aaaa);
+    /* CMPOP 0xa selects the $vc input: with no s2v it is $vc1.sf. */
+    vp->vc[1] = 0x000000ff;
+    one(vp, INSN(0x8f, 0xa, 2, 4, 14 << 5 | 1));
     g_assert_cmphex(vp->vc[1], ==, 0x111100ff);
+    /* CMPOP 3 is !lt: sf 0x5555; CMPOP 4, lt & !vcin with $vc1.sf =
+     * 0x00ff: 0xaaaa & 0xff00 = 0xaa00. */
+    one(vp, INSN(0x8f, 0x3, 2, 4, 14 << 5 | 1));
+    g_assert_cmphex(vp->vc[1], ==, 0x11115555);
+    vp->vc[1] = 0x000000ff;
+    one(vp, INSN(0x8f, 0x4, 2, 4, 14 << 5 | 1));
+    g_assert_cmphex(vp->vc[1], ==, 0x1111aa00);
     /* CMPOP 8 (and) with an s2v mask from bvec via $vc2 (passthrough):
      * vcmask = $vc2.sf = 0x000f; and with less (0xaaaa) = 0x000a. */
     vp->vc[2] = 0x0000000f;
@@ -1366,7 +1508,7 @@ static void test_vector_lrp(void)
 
 /*
  * scalar.rst, "Scalar to vector data bus": the $vc mask transforms.  vcmpad
- * with CMPOP 0xc copies the s2v $vc input to its sf output, so the mask
+ * with CMPOP 0xa copies the s2v $vc input to its sf output, so the mask
  * can be read back from $vc1.
  */
 static void check_xfrm(unsigned mode, bool zf, uint32_t val, uint32_t val2,
@@ -1378,7 +1520,7 @@ static void check_xfrm(unsigned mode, bool zf, uint32_t val, uint32_t val2,
     vp->vc[2] = zf ? val << 16 : val;
     vp->vc[3] = zf ? val2 << 16 : val2;
     bundle(vp, INSN(0x0f, dst, 0, 0, mode >> 2),
-           INSN(0x8f, 0xc, 4, 6, 14 << 5 | 1), 0, 0);
+           INSN(0x8f, 0xa, 4, 6, 14 << 5 | 1), 0, 0);
     g_assert_cmphex(vp->vc[1] & 0xffff, ==, want);
     g_free(vp);
 }
@@ -1402,6 +1544,177 @@ static void test_s2v_xfrm(void)
     /* 7: even bits of val | val2 << 16: bits 0, 2 -> lanes 0, 1; val2
      * bit 14 (bit 30) -> lane 15. */
     check_xfrm(7, false, 0x0005, 0x4000, 0x8003);
+}
+
+/*
+ * The four factors scalar instruction @scalar puts on the s2v bus, read
+ * back through a vmad2 u (0x95, DST 7, SRC1 2, SRC2 4, bits 0-8 clear)
+ * in the same bundle: $va = $v4 << 8 + $v2 * fa + $v3 * fb, with fa, fb
+ * = f0, f2 where the lane's selector is 0 and f1, f3 where it is 1.  The
+ * selectors are $vc0.sf = 0xff00 (the word's bits 0-2, or the bus's mask
+ * of $vc0 for the s2v opcodes, whose DST is 0 here).  $v4 = 0; $v2 is 1
+ * and $v3 0 in lanes 0-3 and 8-11, the other way round in lanes 4-7 and
+ * 12-15: $va lanes 0, 4, 8, 12 are f0, f2, f1, f3.
+ */
+static void s2v_factors(NVVp1 *vp, uint32_t scalar, int32_t f[4])
+{
+    memset(vp->v[2], 0, 16);
+    memset(vp->v[3], 0, 16);
+    memset(vp->v[4], 0, 16);
+    for (unsigned i = 0; i < 16; i++) {
+        vp->v[i & 4 ? 3 : 2][i] = 1;
+    }
+    memset(vp->vc, 0, sizeof(vp->vc));
+    vp->vc[0] = 0xff00;
+    bundle(vp, scalar, INSN(0x95, 7, 2, 4, 0), 0, 0);
+    f[0] = vp->va[0];
+    f[1] = vp->va[8];
+    f[2] = vp->va[4];
+    f[3] = vp->va[12];
+}
+
+static void check_factors(NVVp1 *vp, uint32_t scalar, int32_t f0,
+                          int32_t f1, int32_t f2, int32_t f3)
+{
+    int32_t f[4];
+
+    s2v_factors(vp, scalar, f);
+    g_assert_cmpint(f[0], ==, f0);
+    g_assert_cmpint(f[1], ==, f1);
+    g_assert_cmpint(f[2], ==, f2);
+    g_assert_cmpint(f[3], ==, f3);
+}
+
+/* docs/vp1.rst "Scalar-to-vector bus": every scalar opcode drives it. */
+static void test_s2v_every_scalar(void)
+{
+    NVVp1 *vp = vp_new();
+
+    /*
+     * Opcodes 0x40-0x7f: SRC1 bits 0-3 = t0..t3, f0 = 30 t0 + 480 t1,
+     * f1 = 30 t2 + 480 t3, f2 = f3 = 0.  add $r9 $r8 $r8 with $r8 = 6
+     * (t = 0, 1, 1, 0): 480, 30, 0, 0; and $r9 = 12 all the same.
+     */
+    vp->r[8] = 6;
+    check_factors(vp, RR(0x4c, 9, 8, 8), 480, 30, 0, 0);
+    g_assert_cmphex(vp->r[9], ==, 12);
+    /* sethi reads $r[DST]: $r8 = 0xf (t = 1, 1, 1, 1): 510, 510. */
+    vp->r[8] = 0xf;
+    check_factors(vp, INSN(0x75, 8, 1, 0, 0) | 0x1234, 510, 510, 0, 0);
+    /* The unused 0x4f too: $r8 = 0x0001 0009 -> t = 1, 0, 0, 1: 30, 480. */
+    vp->r[8] = 0x10009;
+    check_factors(vp, RR(0x4f, 0, 8, 0), 30, 480, 0, 0);
+    /* The byte ALU (badd 0x0c) puts zeros on it. */
+    check_factors(vp, RR(0x0c, 9, 8, 8), 0, 0, 0, 0);
+    /*
+     * 0x34: zext8 SRC1 bytes times word bits 0-7, the 10-bit signed
+     * result: $r8 = 0xff03, bits 0-7 = 3: 3 * 3 = 9; 0xff * 3 = 765 =
+     * 0x2fd, bit 9 set: 765 - 1024 = -259; 0, 0.
+     */
+    vp->r[8] = 0xff03;
+    check_factors(vp, INSN(0x34, 0, 8, 0, 0x03), 9, -259, 0, 0);
+    /*
+     * bmul 0x01 (register form; opcode bit 1 clear: the product is
+     * shifted right by 8; bit 8 with low opcode bits 1 and opcode bit 4
+     * clear adds 0x100): SRC1 $r8 bytes 0x40, 0x80, 0, 0, SRC2 $r9
+     * 0x80, 0xff, 0, 0, unsigned (word bits 1, 2 clear):
+     * (0x40 * 0x80 + 256) >> 8 = 8448 >> 8 = 33;
+     * (0x80 * 0xff + 256) >> 8 = 32896 >> 8 = 128; (0 + 256) >> 8 = 1.
+     */
+    vp->r[8] = 0x8040;
+    vp->r[9] = 0xff80;
+    check_factors(vp, INSN(0x01, 1, 8, 9, 0x100), 33, 128, 1, 1);
+    g_free(vp);
+}
+
+/*
+ * bvecmad's bytes are signed, and bvecmadsel duplicates whole lanes
+ * (docs/vp1.rst "Scalar-to-vector bus").
+ */
+static void test_s2v_bvecmad_signed(void)
+{
+    NVVp1 *vp = vp_new();
+
+    /*
+     * bvecmad, prefactor $r8 bits 11-18 = 0x80, s2a = $r12, s2b = $r14
+     * (SLCT 14: no mangling).  Lane 0: s2a 0x80 = -128, s2b 0xf0 = -16:
+     * (256 * -128 + 128 * -16 + 64) >> 7 = (-32768 - 2048 + 64) >> 7 =
+     * -34752 >> 7 = -271.5 -> -272.  Lane 1: 0x7f, 0x7f: (32512 + 16256
+     * + 64) >> 7 = 48832 >> 7 = 381.5 -> 381.  Lanes 2, 3: 0: 64 >> 7 = 0.
+     */
+    vp->r[8] = 0x80 << 11;
+    vp->r[12] = 0x00007f80;
+    vp->r[14] = 0x00007ff0;
+    check_factors(vp, INSN(0x04, 0, 8, 12, 14 << 5), -272, 381, 0, 0);
+    /*
+     * bvecmadsel: prefactor bits 11-17 = 0x40; s2a bytes 0x10 0x20 0x30
+     * 0x40, s2b 0x10 0x20 0x10 0x20.  g0 = (4096 + 64 * 16 + 64) >> 7 =
+     * 5184 >> 7 = 40; g2 = (12288 + 1024 + 64) >> 7 = 13376 >> 7 = 104.
+     * f0 = f1 = g0, f2 = f3 = g2.
+     */
+    vp->r[8] = 0x40 << 11;
+    vp->r[12] = 0x40302010;
+    vp->r[14] = 0x20102010;
+    check_factors(vp, INSN(0x05, 0, 8, 12, 14 << 5), 40, 40, 104, 104);
+    g_free(vp);
+}
+
+/*
+ * docs/vp1.rst "Scalar-to-vector bus": without an s2v opcode, vmad2 takes
+ * its lane selectors from its own word: bits 0-1 name the $vc, bit 2 its
+ * zf half.  add with $r8 = 6 drives f = 480, 30, 0, 0; vmad2 word bits
+ * 0-2 = 2: $vc2.sf = 0xffff selects 1 everywhere, so lane 0 ($v2 = 1,
+ * $v3 = 0) gets f1 = 30, not f0 = 480 (bit 1, SIGN2, only changes the
+ * zero $v4).
+ */
+static void test_s2v_own_selectors(void)
+{
+    NVVp1 *vp = vp_new();
+
+    vp->r[8] = 6;
+    vp->v[2][0] = 1;
+    vp->vc[2] = 0xffff;
+    bundle(vp, RR(0x4c, 9, 8, 8), INSN(0x95, 7, 2, 4, 2), 0, 0);
+    g_assert_cmpint(vp->va[0], ==, 30);
+    g_free(vp);
+}
+
+/*
+ * docs/vp1.rst "Read ports": beside bvecmad, an address $r store stores
+ * bvecmad's third source $r[SRC2 | 2] ($r14), not its own SRC1 ($r5).
+ * st $r5 at $a1 | 0 (0xde), then ld $r6 from there (0xda).
+ */
+static void test_bvecmad_store_port(void)
+{
+    NVVp1 *vp = vp_new();
+
+    vp->r[5] = 0x55555555;
+    vp->r[14] = 0x20102010;
+    bundle(vp, INSN(0x04, 0, 8, 12, 14 << 5), INSN(0xde, 1, 5, 0, 7), 0, 0);
+    one(vp, INSN(0xda, 6, 1, 0, 7));
+    g_assert_cmphex(vp->r[6], ==, 0x20102010);
+    g_free(vp);
+}
+
+/*
+ * docs/vp1.rst "Scalar unit": $x, RFILE 24, 16 registers (DST and SRC1
+ * taken mod 16).  mov $x3 <- $r4 (0x6a, DST 0x13), then mov $r5 <- $x3
+ * (0x6b, SRC1 0x13) beside an address load of $r5 (0xda), which it beats;
+ * CDST 0 clears $c0 bits 0-7: zf | azf reads 0x8200.
+ */
+static void test_x_file(void)
+{
+    NVVp1 *vp = vp_new();
+
+    vp->r[4] = 0xdeadbeef;
+    one(vp, INSN(0x6a, 0x13, 4, 0, 24 << 3 | 7));
+    g_assert_cmphex(vp->x[3], ==, 0xdeadbeef);
+    vp->c[0] = NV_VP1_C_ZF | NV_VP1_C_AZF;
+    bundle(vp, INSN(0x6b, 5, 0x13, 0, 24 << 3 | 0), INSN(0xda, 5, 1, 0, 7),
+           0, 0);
+    g_assert_cmphex(vp->r[5], ==, 0xdeadbeef);
+    g_assert_cmphex(nv_vp1_read_c(vp, 0), ==, 0x8200);
+    g_free(vp);
 }
 
 /* bvecmad/bvecmadsel factors, read through vmad2 u: A = 10 << 8. */
@@ -1503,19 +1816,32 @@ static void test_address_more(void)
     g_free(vp);
 }
 
-/* Unassigned scalar opcodes (e.g. 0x40, 0x4f, 0x43): no effect. */
+/*
+ * Unassigned scalar opcodes (docs/vp1.rst "Scalar unit"): 0x4f, 0x00,
+ * 0x17 and 0x37 change nothing; 0x40, 0x43, 0x7f, 0x1f and 0x57 write no
+ * $r but clear bits 0-7 of $c[CDST].
+ */
 static void test_scalar_unused(void)
 {
+    static const uint8_t nothing[] = { 0x4f, 0x00, 0x17, 0x37 };
+    static const uint8_t clear[] = { 0x40, 0x43, 0x7f, 0x1f, 0x57 };
     NVVp1 *vp = vp_new();
 
-    vp->c[0] = NV_VP1_C_ZF;
     vp->r[1] = 0x11;
-    one(vp, INSN(0x40, 1, 2, 3, 0));
-    one(vp, INSN(0x4f, 1, 2, 3, 0));
-    one(vp, INSN(0x43, 1, 2, 3, 0));
-    one(vp, INSN(0x7f, 1, 2, 3, 0));
+    /* $c0 = zf | azf: reads 0x8202 after the first list (CDST 0)... */
+    vp->c[0] = NV_VP1_C_ZF | NV_VP1_C_AZF;
+    for (unsigned i = 0; i < G_N_ELEMENTS(nothing); i++) {
+        one(vp, INSN(nothing[i], 1, 2, 3, 0));
+        g_assert_cmphex(nv_vp1_read_c(vp, 0), ==, 0x8202);
+    }
+    /* ...and 0x8200 after each of the second (sf/zf/b19-b21 cleared,
+     * azf kept). */
+    for (unsigned i = 0; i < G_N_ELEMENTS(clear); i++) {
+        vp->c[0] = NV_VP1_C_ZF | NV_VP1_C_B21 | NV_VP1_C_AZF;
+        one(vp, INSN(clear[i], 1, 2, 3, 0));
+        g_assert_cmphex(nv_vp1_read_c(vp, 0), ==, 0x8200);
+    }
     g_assert_cmphex(vp->r[1], ==, 0x11);
-    g_assert_cmphex(nv_vp1_read_c(vp, 0), ==, 0x8002);
     g_free(vp);
 }
 
@@ -1722,6 +2048,7 @@ int main(int argc, char **argv)
     g_test_add_func("/vp1/bundle-split", test_bundle_split);
     g_test_add_func("/vp1/fetch-le", test_fetch_le);
     g_test_add_func("/vp1/unit-ranges", test_unit_ranges);
+    g_test_add_func("/vp1/slot-unit", test_slot_unit);
     g_test_add_func("/vp1/regfiles", test_regfiles);
     g_test_add_func("/vp1/scalar/mov", test_scalar_mov);
     g_test_add_func("/vp1/scalar/arith", test_scalar_arith);
@@ -1731,6 +2058,7 @@ int main(int argc, char **argv)
     g_test_add_func("/vp1/scalar/byte-shift", test_scalar_byte_shift);
     g_test_add_func("/vp1/scalar/bmul", test_scalar_bmul);
     g_test_add_func("/vp1/scalar/mangle", test_scalar_mangle);
+    g_test_add_func("/vp1/bitop-order", test_bitop_order);
     g_test_add_func("/vp1/address/regs", test_address_regs);
     g_test_add_func("/vp1/address/xlat", test_data_store_xlat);
     g_test_add_func("/vp1/address/loadstore", test_address_loadstore);
@@ -1750,6 +2078,12 @@ int main(int argc, char **argv)
     g_test_add_func("/vp1/vector/lrp-more", test_vector_lrp_more);
     g_test_add_func("/vp1/vector/s2v-xfrm", test_s2v_xfrm);
     g_test_add_func("/vp1/vector/s2v-bvecmad", test_s2v_bvecmad);
+    g_test_add_func("/vp1/vector/s2v-every-scalar", test_s2v_every_scalar);
+    g_test_add_func("/vp1/vector/s2v-bvecmad-signed",
+                    test_s2v_bvecmad_signed);
+    g_test_add_func("/vp1/vector/s2v-own-selectors", test_s2v_own_selectors);
+    g_test_add_func("/vp1/bundle/bvecmad-store-port", test_bvecmad_store_port);
+    g_test_add_func("/vp1/scalar/x-file", test_x_file);
     g_test_add_func("/vp1/vector/mac2-bad", test_vector_mac2_bad);
     g_test_add_func("/vp1/address/more", test_address_more);
     g_test_add_func("/vp1/scalar/unused", test_scalar_unused);

@@ -110,34 +110,78 @@ static void test_cmp_flr(void)
     g_assert_cmphex(nv_xf_flr(NINF), ==, NINF);
 }
 
-static void test_rcp_rcc_rsq(void)
+/*
+ * RCP and RCC (docs/xf.rst "RCP, RCC and RSQ"): the estimate TR[top 6
+ * fraction bits] and two Newton steps on m = 2^23 + f.
+ */
+static void test_rcp_rcc(void)
 {
     g_assert_cmphex(nv_xf_rcp(0), ==, INF);
     g_assert_cmphex(nv_xf_rcp(NZERO), ==, NINF);
     g_assert_cmphex(nv_xf_rcp(0x00000010), ==, INF);
+    /* inf: E = 254 - 255 < 0: a zero of its sign. */
     g_assert_cmphex(nv_xf_rcp(INF), ==, 0);
     g_assert_cmphex(nv_xf_rcp(NINF), ==, NZERO);
-    g_assert_cmphex(nv_xf_rcp(0x40800000), ==, 0x3e800000);    /* 1/4 */
+    /* Powers of two: f = 0, E = 254 - e, exact: 1/4. */
+    g_assert_cmphex(nv_xf_rcp(0x40800000), ==, 0x3e800000);
     g_assert_cmphex(nv_xf_rcp(0x7fc00000), ==, QNAN);
-    /* 1/3 to nearest: 0x3eaaaaab. */
-    g_assert_cmphex(nv_xf_rcp(0x40400000), ==, 0x3eaaaaab);
-    /* 1 / (1.5 * 2^127) is below 2^-126: a zero of its sign. */
+    /*
+     * 3.0: e = 128, f = 0x400000, m = 0xc00000 = 12582912, estimate TR[0x20]
+     * = 0x55 = 85.  b = (2^31 - 85 m) 85 >> 24 = (2147483648 -
+     * 1069547520) 85 >> 24 = 91624570880 >> 24 = 5461.  c = (2^37 - 5461
+     * m) 5461 >> 25 = (137438953472 - 68715282432) 5461 >> 25 =
+     * 375299967549440 >> 25 = 11184810 = 0xaaaaaa; F = c - 2^23 =
+     * 0x2aaaaa, E = 254 - 128 - 1 = 125: 0x3eaaaaaa (truncated 1/3).
+     */
+    g_assert_cmphex(nv_xf_rcp(0x40400000), ==, 0x3eaaaaaa);
+    /* 1.5 * 2^127: E = 254 - 254 - 1 = -1: a zero of its sign. */
     g_assert_cmphex(nv_xf_rcp(0xff400000), ==, NZERO);
-    /* RCC: clamped to [2^-64 (0x1f800000), 2^64 (0x5f800000)]. */
+    /* RCC: E held to [63, 191] with F = 0 there: 2^64 = 0x5f800000, 2^-64
+     * = 0x1f800000.  0: E = 254 -> 191; inf: -1 -> 63; 2^-70 (e = 57):
+     * 197 -> 191; a denormal takes the Newton steps with e = 0: E = 253
+     * -> 191. */
     g_assert_cmphex(nv_xf_rcc(0), ==, 0x5f800000);
     g_assert_cmphex(nv_xf_rcc(NZERO), ==, 0xdf800000);
     g_assert_cmphex(nv_xf_rcc(INF), ==, 0x1f800000);
-    g_assert_cmphex(nv_xf_rcc(0x1c800000), ==, 0x5f800000);     /* 2^-70 */
+    g_assert_cmphex(nv_xf_rcc(0x1c800000), ==, 0x5f800000);
+    g_assert_cmphex(nv_xf_rcc(0x00000010), ==, 0x5f800000);
     g_assert_cmphex(nv_xf_rcc(TWO), ==, HALF);
-    /* RSQ: sign ignored, 0 -> +inf, inf -> +0. */
-    g_assert_cmphex(nv_xf_rsq(0x40800000), ==, HALF);
-    g_assert_cmphex(nv_xf_rsq(0xc0800000), ==, HALF);
-    g_assert_cmphex(nv_xf_rsq(0x41800000), ==, 0x3e800000);     /* 16 */
-    g_assert_cmphex(nv_xf_rsq(NZERO), ==, INF);
-    g_assert_cmphex(nv_xf_rsq(INF), ==, 0);
-    g_assert_cmphex(nv_xf_rsq(0xffc00000), ==, QNAN);
-    /* 1/sqrt(2) to nearest: 0x3f3504f3. */
-    g_assert_cmphex(nv_xf_rsq(TWO), ==, 0x3f3504f3);
+    g_assert_cmphex(nv_xf_rcc(0xc0400000), ==, 0xbeaaaaaa);
+}
+
+/* RSQ (docs/xf.rst "RCP, RCC and RSQ"): TQ and two Newton steps. */
+static void test_rsq(void)
+{
+    const NVXfRules k = NV_XF_RULES_KELVIN, r = NV_XF_RULES_RANKINE;
+    const NVXfRules m = NV_XF_RULES_MODERN;
+
+    /* 4.0 (e = 129, odd, f = 0): Rankine gives (E + 1) 2^23 with E =
+     * 126 - (129 - 127) / 2 = 125: 0.5.  The sign is ignored under LEGACY
+     * rules; under MODERN ones -4 is a NaN and -0 -inf. */
+    g_assert_cmphex(nv_xf_rsq(0x40800000, r), ==, HALF);
+    g_assert_cmphex(nv_xf_rsq(0xc0800000, r), ==, HALF);
+    g_assert_cmphex(nv_xf_rsq(0xc0800000, m), ==, QNAN);
+    g_assert_cmphex(nv_xf_rsq(NZERO, r), ==, INF);
+    g_assert_cmphex(nv_xf_rsq(NZERO, m), ==, NINF);
+    g_assert_cmphex(nv_xf_rsq(0x41800000, r), ==, 0x3e800000);  /* 16 */
+    g_assert_cmphex(nv_xf_rsq(INF, r), ==, 0);
+    g_assert_cmphex(nv_xf_rsq(0xffc00000, m), ==, QNAN);
+    /*
+     * 2.0: e = 128, even: E = 126, i = 64, m = 2 * 2^23 = 2^24, TQ[64] =
+     * 0x5a = 90.  b = (3 2^37 - 8100 * 2^24) 90 >> 32 = (412316860416 -
+     * 135895449600) 90 >> 32 = 24877925007360 >> 32 = 5792.  c = (3 2^49
+     * - 5792^2 2^24) 5792 >> 39 = (1688849860263936 - 562835789545472)
+     * 5792 >> 39 = 11863283; F = c - 2^23 = 0x3504f3: 0x3f3504f3.
+     */
+    g_assert_cmphex(nv_xf_rsq(TWO, r), ==, 0x3f3504f3);
+    /*
+     * Kelvin has no shortcut for f = 0.  1.0: e = 127, odd: E = 126, i =
+     * 0, m = 2^23, TQ[0] = 0x7f = 127.  b = (3 2^37 - 16129 * 2^23) 127
+     * >> 32 = 8191, c = (3 2^49 - 8191^2 2^23) 8191 >> 39 = 16777215;
+     * F = 0x7fffff: 0x3f7fffff, Rankine's shortcut gives 1.0.
+     */
+    g_assert_cmphex(nv_xf_rsq(ONE, k), ==, 0x3f7fffff);
+    g_assert_cmphex(nv_xf_rsq(ONE, r), ==, ONE);
 }
 
 static void check4(const uint32_t r[4], uint32_t x, uint32_t y, uint32_t z,
@@ -149,55 +193,106 @@ static void check4(const uint32_t r[4], uint32_t x, uint32_t y, uint32_t z,
     g_assert_cmphex(r[3], ==, w);
 }
 
-static void test_exp_log(void)
+/*
+ * EXP (docs/xf.rst "EXP, LOG and LIT"): Q13 = x in 13-bit fixed point,
+ * P2(q) = (q >> 13) + 127 in the exponent, 2 (256 EA[h] + EB[h] l) in
+ * the fraction with h = q bits 8-12, l = bits 0-7.
+ */
+static void test_exp(void)
 {
     uint32_t r[4];
 
-    /* EXP 2.5: 2^2 = 4, 0.5, 2^2.5 = 4 sqrt 2 = 0x40b504f3, 1. */
+    /*
+     * 2.5: m = 0xa00000, e = 128: Q13 = m >> 9 = 20480.  x = P2(16384) =
+     * 129 << 23 = 4.0; y = m mod 2^22 = 0x200000 * 2^-22 = 0.5; z =
+     * P2(20480): n = 2, h = 80 & 31 = 16, l = 0: 0x40800000 + 2 * 256 *
+     * EA[16] (0x1a83) = 0x40800000 + 0x350600 = 0x40b50600.
+     */
     nv_xf_exp(0x40200000, r);
-    check4(r, 0x40800000, HALF, 0x40b504f3, ONE);
-    nv_xf_exp(0xbf800000, r);                       /* -1 */
+    check4(r, 0x40800000, HALF, 0x40b50600, ONE);
+    /* -1: Q13 = -8192: x = z = P2(-8192) = 126 << 23 = 0.5; y: |x| an
+     * integer: +0. */
+    nv_xf_exp(0xbf800000, r);
     check4(r, HALF, 0, HALF, ONE);
-    nv_xf_exp(0x43480000, r);                       /* 200 */
+    /*
+     * -0.75: m = 0xc00000, e = 126: Q13 = -(m >> 11) = -6144.  x =
+     * P2(-8192) = 0.5.  y: k = ceil(m / 2) = 0x600000, (2^23 - k) 2^-23 =
+     * 0.25.  z = P2(-6144): n = -1, h = -24 mod 32 = 8, l = 0:
+     * 0x3f000000 + 512 * EA[8] (0x0c1c) = 0x3f000000 + 0x183800.
+     */
+    nv_xf_exp(0xbf400000, r);
+    check4(r, HALF, 0x3e800000, 0x3f183800, ONE);
+    /* 200: Q13 = 200 << 13: n = 200 >= 128: inf; y: an integer: +0. */
+    nv_xf_exp(0x43480000, r);
     check4(r, INF, 0, INF, ONE);
-    nv_xf_exp(0xc3480000, r);                       /* -200 */
+    nv_xf_exp(0xc3480000, r);                       /* -200: n <= -127 */
     check4(r, 0, 0, 0, ONE);
-    nv_xf_exp(0x7fc00000, r);                       /* NaN */
+    /* NaN: Q13 = 2^31 - 1: x = inf; y the input; z QNaN. */
+    nv_xf_exp(0x7fc00000, r);
     check4(r, INF, 0x7fc00000, QNAN, ONE);
     nv_xf_exp(0, r);
     check4(r, ONE, 0, ONE, ONE);
-
-    /* LOG 8: exponent 3, mantissa 1.0, log2 3. */
-    nv_xf_log(0x41000000, true, r);
-    check4(r, 0x40400000, ONE, 0x40400000, ONE);
-    /* LOG 6: 2, 1.5, log2 6 = 2.5849625 -> 0x40257007. */
-    nv_xf_log(0x40c00000, true, r);
-    check4(r, TWO, 0x3fc00000, 0x40257007, ONE);
-    /* Sign ignored (ZERO_WINS): -8 as 8. */
-    nv_xf_log(0xc1000000, false, r);
-    check4(r, 0x40400000, ONE, 0x40400000, ONE);
-    nv_xf_log(0x00000001, true, r);
-    check4(r, NINF, ONE, NINF, ONE);
-    nv_xf_log(INF, true, r);
-    check4(r, INF, ONE, INF, ONE);
-    /* NaN: Kelvin keeps it with the sign cleared, Rankine 0x7fffffff. */
-    nv_xf_log(0xffc00001, false, r);
-    check4(r, 0x7fc00001, 0x7fc00001, 0x7fc00001, ONE);
-    nv_xf_log(0xffc00001, true, r);
-    check4(r, QNAN, QNAN, QNAN, ONE);
+    /* -2^-30 (e = 97 < 104): Q13 = 0: x = z = 1.0; y = 1.0 too. */
+    nv_xf_exp(0xb0800000, r);
+    check4(r, ONE, ONE, ONE, ONE);
 }
 
+/*
+ * LOG (docs/xf.rst "EXP, LOG and LIT"): L26 = 256 LA[h] + LB[h] l +
+ * (e - 127) 2^26, h the top 5 fraction bits, l the next 8.
+ */
+static void test_log(void)
+{
+    const NVXfRules k = NV_XF_RULES_KELVIN, r = NV_XF_RULES_RANKINE;
+    uint32_t v[4];
+
+    /* 8: e = 130, f = 0: 3, 1.0, L26 = 3 2^26: 3. */
+    nv_xf_log(0x41000000, r, v);
+    check4(v, 0x40400000, ONE, 0x40400000, ONE);
+    /*
+     * 6: e = 129, f = 0x400000: h = 16, l = 0: L26 = 256 * 0x2571e + 2^27
+     * = 0xa571e00, bit 27 the top: 0x40000000 | (0xa571e00 >> 4 &
+     * 0x7fffff) = 0x402571e0.
+     */
+    nv_xf_log(0x40c00000, r, v);
+    check4(v, TWO, 0x3fc00000, 0x402571e0, ONE);
+    /* 0.75: e = 126: -1; L26 = 0x2571e00 - 2^26 = -0x1a8e200, bit 24 the
+     * top: exponent 125, fraction 0x1a8e200 >> 1 & 0x7fffff = 0x547100. */
+    nv_xf_log(0x3f400000, r, v);
+    check4(v, 0xbf800000, 0x3fc00000, 0xbed47100, ONE);
+    /* The sign is ignored under LEGACY rules; MODERN ones give NaNs. */
+    nv_xf_log(0xc1000000, k, v);
+    check4(v, 0x40400000, ONE, 0x40400000, ONE);
+    nv_xf_log(0xc1000000, NV_XF_RULES_MODERN, v);
+    check4(v, QNAN, QNAN, QNAN, ONE);
+    nv_xf_log(0x00000001, r, v);
+    check4(v, NINF, ONE, NINF, ONE);
+    nv_xf_log(INF, r, v);
+    check4(v, INF, ONE, INF, ONE);
+    /* NaN: Kelvin keeps it with the sign cleared, Rankine 0x7fffffff. */
+    nv_xf_log(0xffc00001, k, v);
+    check4(v, 0x7fc00001, 0x7fc00001, 0x7fc00001, ONE);
+    nv_xf_log(0xffc00001, r, v);
+    check4(v, QNAN, QNAN, QNAN, ONE);
+}
+
+/* LIT (docs/xf.rst "EXP, LOG and LIT"). */
 static void test_lit(void)
 {
     uint32_t r[4];
 
-    /* (0.5, 2, -, 3): y = 0.5, z = 2^3 = 8. */
+    /* (0.5, 2, -, 3): p = Q13(3) = 24576, L26(2) = 2^26: t = 24576,
+     * P2(24576) = 130 << 23 = 8 exactly. */
     nv_xf_lit((uint32_t[4]) { HALF, TWO, 0, 0x40400000 }, r);
     check4(r, ONE, HALF, 0x41000000, ONE);
     nv_xf_lit((uint32_t[4]) { 0xbf800000, TWO, 0, TWO }, r);
     check4(r, ONE, 0, 0, ONE);
-    nv_xf_lit((uint32_t[4]) { 0, TWO, 0, TWO }, r);
+    /* -0 has its sign bit set: y = z = +0 too. */
+    nv_xf_lit((uint32_t[4]) { NZERO, TWO, 0, TWO }, r);
     check4(r, ONE, 0, 0, ONE);
+    /* A positive denormal x passes to y as it is; z = 0 (e = 0). */
+    nv_xf_lit((uint32_t[4]) { 0x00000001, TWO, 0, TWO }, r);
+    check4(r, ONE, 0x00000001, 0, ONE);
     nv_xf_lit((uint32_t[4]) { HALF, TWO, 0, 0 }, r);
     check4(r, ONE, HALF, ONE, ONE);
     nv_xf_lit((uint32_t[4]) { HALF, 0x7fc00000, 0, TWO }, r);
@@ -211,28 +306,60 @@ static void test_lit(void)
     check4(r, ONE, HALF, INF, ONE);
     nv_xf_lit((uint32_t[4]) { HALF, INF, 0, 0xc0000000 }, r);
     check4(r, ONE, HALF, 0, ONE);
-    /* 2^200: the exponent clamps below 128: the largest finite value. */
+    /*
+     * 2^200: p = Q13(200) = 1638400, held to 2^20 - 1 = 1048575; t =
+     * 2^26 p >> 26 = 1048575: n = 127, h = 31, l = 255: (254 << 23) + 2
+     * (256 * 0x3d44 + 0x2bb * 255) = 0x7f000000 + 2 * 4193349 =
+     * 0x7f7ff88a.
+     */
     nv_xf_lit((uint32_t[4]) { HALF, TWO, 0, 0x43480000 }, r);
-    check4(r, ONE, HALF, 0x7f7fffff, ONE);
+    check4(r, ONE, HALF, 0x7f7ff88a, ONE);
 }
 
+/*
+ * LG2 and EX2 (docs/xf.rst "LG2, EX2, SIN and COS").  With d = 0 (the
+ * argument on a row's point) the evaluator gives 32768 c0 alone: the
+ * square and product terms are 0, and so is the subtracted rounding
+ * -((0 + floor(-1024 / 4096) + 32) >> 5) = -(31 >> 5) = 0.
+ */
 static void test_ex2_lg2(void)
 {
-    g_assert_cmphex(nv_xf_ex2(0x40400000), ==, 0x41000000);    /* 2^3 */
-    g_assert_cmphex(nv_xf_ex2(0xbf800000), ==, HALF);
-    g_assert_cmphex(nv_xf_ex2(0x21800000), ==, ONE);           /* 2^-60 */
-    g_assert_cmphex(nv_xf_ex2(0x43000000), ==, INF);           /* 128 */
-    g_assert_cmphex(nv_xf_ex2(0xc3000000), ==, 0);             /* -128 */
-    g_assert_cmphex(nv_xf_ex2(NINF), ==, 0);
-    g_assert_cmphex(nv_xf_ex2(0x7fc00000), ==, QNAN);
+    /* 3.0: u = f = 0x400000: g = 64, row 32, d = 0: V = 2^38 + 32768 *
+     * 0x4ae00d = 0x6570068000: 0x3fcae00d. */
+    g_assert_cmphex(nv_xf_lg2(0x40400000), ==, 0x3fcae00d);
+    /* 8: row 0, c0 = 0: V = 3 2^38: 3.0.  1.0: V = 0: +0. */
     g_assert_cmphex(nv_xf_lg2(0x41000000), ==, 0x40400000);
     g_assert_cmphex(nv_xf_lg2(ONE), ==, 0);
     g_assert_cmphex(nv_xf_lg2(0), ==, NINF);
     g_assert_cmphex(nv_xf_lg2(0x80000001), ==, NINF);
     g_assert_cmphex(nv_xf_lg2(0xbf800000), ==, QNAN);
     g_assert_cmphex(nv_xf_lg2(INF), ==, INF);
+    /* 3.0: t = 3 2^23: E = 130, row 0 (c0 = 1): F = 32768 >> 15 = 1;
+     * 2.0 likewise with E = 129. */
+    g_assert_cmphex(nv_xf_ex2(0x40400000), ==, 0x41000001);
+    g_assert_cmphex(nv_xf_ex2(TWO), ==, 0x40800001);
+    /* 0.5: t = 2^22: E = 127, row 32: F = 0x3504f5: 0x3fb504f5. */
+    g_assert_cmphex(nv_xf_ex2(HALF), ==, 0x3fb504f5);
+    /*
+     * -1: t = -2^23 - 1: E = 127 - 2 = 125, t mod 2^23 = 0x7fffff: g =
+     * 127 (odd), row 64 (0x800001, 0xb17217, 0x3d0), d = -1.  h = -1; q =
+     * 1 + h (bit 6) = 0, and each low bit adds floor((-1 + 2^(12-j)) /
+     * 2^(13-j)) = 0, so Z = 0.  c1's Booth digits G_j, j = 0-12: 6 3 2 0
+     * 4 1 6 (k < 0: R(-1, k) = 0), then j = 7: 3 -> +R(-1, 1) = -2; 8: 2
+     * -> +R(-1, 2) = -4; 9: 0; 10: 6 -> -R(-1, 6) = 64; 11: 5 -> -R(-1,
+     * 8) = 256; 12: 1 -> +R(-1, 10) = -1024: M = -710.  V = 32768 *
+     * 0x800001 - 64 * 710 = 274877894272; F = V >> 15 = 0x7fffff:
+     * 0x3effffff.
+     */
+    g_assert_cmphex(nv_xf_ex2(0xbf800000), ==, 0x3effffff);
+    g_assert_cmphex(nv_xf_ex2(0x21800000), ==, ONE);           /* 2^-60 */
+    g_assert_cmphex(nv_xf_ex2(0x43000000), ==, INF);           /* 128 */
+    g_assert_cmphex(nv_xf_ex2(0xc3000000), ==, 0);             /* -128 */
+    g_assert_cmphex(nv_xf_ex2(NINF), ==, 0);
+    g_assert_cmphex(nv_xf_ex2(0x7fc00000), ==, QNAN);
 }
 
+/* SIN and COS (docs/xf.rst "LG2, EX2, SIN and COS"). */
 static void test_sin_cos(void)
 {
     g_assert_cmphex(nv_xf_sin(0), ==, 0);
@@ -240,13 +367,31 @@ static void test_sin_cos(void)
     g_assert_cmphex(nv_xf_sin(0xaf800000), ==, 0);     /* -2^-32 */
     g_assert_cmphex(nv_xf_sin(INF), ==, QNAN);
     g_assert_cmphex(nv_xf_sin(0x7fc00000), ==, QNAN);
-    /* sin(float pi/2 = 0x3fc90fdb) = 1 - 2e-15: 1.0 to nearest. */
+    /*
+     * pi/2 = 0x3fc90fdb: e = 0x7f, k = 0x7f - 0x82 = -3; the implicit bit
+     * and the fraction's bits sum to 0x4000001dc; / 256 = 0x4000001,
+     * >> 3 = 0x800000: bit 24 clear (+), bit 23 set: u = 0x7fffff - 0 =
+     * 0x7fffff: row 64 (0x800000, 0, 0x9d8), d = -1, q = 0, M = 0 (c1 =
+     * 0), Z = 0: V = 32768 * 2^23 = 2^38: 1.0.
+     */
     g_assert_cmphex(nv_xf_sin(0x3fc90fdb), ==, ONE);
     g_assert_cmphex(nv_xf_cos(0), ==, ONE);
     g_assert_cmphex(nv_xf_cos(0x37800000), ==, ONE);   /* 2^-16 */
     g_assert_cmphex(nv_xf_cos(NINF), ==, QNAN);
-    /* cos(float pi = 0x40490fdb): -1.0 to nearest. */
+    /* pi = 0x40490fdb: the same sum, k = -2: 0x1000000, + 2^23 (COS) =
+     * 0x1800000: bit 24 set (-), u = 0x7fffff again: -1.0. */
     g_assert_cmphex(nv_xf_cos(0x40490fdb), ==, 0xbf800000);
+    /*
+     * 2.0: e = 0x80, k = -2, f = 0: M = 0x28be60db8 >> 8 >> 2 = 0xa2f983.
+     * SIN: bit 24 clear (+), bit 23 set: u = 0x7fffff - 0x22f983 =
+     * 0x5d067c, g = 93: row 47 (0x7504d3, 0x517a80, 0x900), d = 0x67c -
+     * 0x10000 = -63876: V = 249945767422 = 0x3a31edbdfe, bit 37 the top:
+     * 0x3f68c7b6.  COS: M + 2^23 = 0x122f983, bit 24 set (-), bit 23
+     * clear: u = 0x22f983, g = 34: row 17, d = 0xf983: V = 114389576990 =
+     * 0x1aa2266d1e, bit 36 the top: 0xbed51133.
+     */
+    g_assert_cmphex(nv_xf_sin(TWO), ==, 0x3f68c7b6);
+    g_assert_cmphex(nv_xf_cos(TWO), ==, 0xbed51133);
 }
 
 /*
@@ -588,8 +733,10 @@ int main(int argc, char **argv)
     g_test_add_func("/xf/float/mul4", test_mul4);
     g_test_add_func("/xf/float/dp4", test_dp4);
     g_test_add_func("/xf/float/cmp-flr", test_cmp_flr);
-    g_test_add_func("/xf/float/rcp-rcc-rsq", test_rcp_rcc_rsq);
-    g_test_add_func("/xf/float/exp-log", test_exp_log);
+    g_test_add_func("/xf/float/rcp-rcc", test_rcp_rcc);
+    g_test_add_func("/xf/float/rsq", test_rsq);
+    g_test_add_func("/xf/float/exp", test_exp);
+    g_test_add_func("/xf/float/log", test_log);
     g_test_add_func("/xf/float/lit", test_lit);
     g_test_add_func("/xf/float/ex2-lg2", test_ex2_lg2);
     g_test_add_func("/xf/float/sin-cos", test_sin_cos);

@@ -83,6 +83,8 @@ typedef enum NVVp1Unit {
 #define NV_VP1_PLAN_EXIT        (1u << 0)   /* the branch unit exits */
 #define NV_VP1_PLAN_MOV_ADDR    (1u << 1)   /* scalar mov reads address SRC1 */
 #define NV_VP1_PLAN_DIRECT      (1u << 2)   /* register writes need no queue */
+#define NV_VP1_PLAN_S2V         (1u << 3)   /* the vector unit reads s2v */
+#define NV_VP1_PLAN_ST_SRC3     (1u << 4)   /* address stores bvecmad's SRC3 */
 
 /*
  * One instruction word, decoded when the code is loaded.  The fields
@@ -122,6 +124,7 @@ typedef struct NVVp1 {
     uint32_t sr[32];
     uint32_t mi[32];
     uint32_t uc[32];
+    uint32_t x[16];                 /* only scalar movs reach it */
     uint8_t ds[NV_VP1_DS_SIZE];     /* [(bank * 256 + cell) * 2 + hilo] */
     uint32_t code[NV_VP1_CODE_WORDS];
     uint32_t pc;                    /* word index of the next bundle */
@@ -151,8 +154,9 @@ unsigned nv_vp1_run(NVVp1 *vp, unsigned max_bundles);
 
 /*
  * Execute the words of @slot (address, scalar, vector, branch; a word is
- * used if bit n of @valid is set and its opcode belongs to unit n) as one
- * bundle, as the MMIO debug interface does.  Control flow is ignored.
+ * used if bit n of @valid is set) as one bundle, as the MMIO debug
+ * interface does: unit n runs word n, whatever unit its opcode names
+ * (docs/vp1.rst "Slots").  Control flow is ignored.
  */
 void nv_vp1_exec_slots(NVVp1 *vp, const uint32_t slot[NV_VP1_UNITS],
                        unsigned valid);

@@ -12,6 +12,18 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/*
+ * The arithmetic rules in force (docs/xf.rst "Arithmetic", "Modern
+ * rules"): Kelvin's; Rankine's LEGACY ones (Curie's too); Rankine's
+ * MODERN ones.  A bool @rankine parameter below takes any of them, as
+ * "not Kelvin".
+ */
+typedef enum NVXfRules {
+    NV_XF_RULES_KELVIN,
+    NV_XF_RULES_RANKINE,
+    NV_XF_RULES_MODERN,
+} NVXfRules;
+
 /* XF float arithmetic (xf-float.c).  @rankine selects Rankine+ rules. */
 uint32_t nv_xf_flush(uint32_t a);
 /* The value XF reads from @a (denormals as zero), as a double. */
@@ -44,16 +56,19 @@ static inline uint32_t nv_xf_trunc(uint32_t sign, uint64_t mag, int ebias,
            ((uint32_t)((mag << z) >> 40) & 0x7fffffu);
 }
 
-static inline uint32_t nv_xf_mul(uint32_t a, uint32_t b, bool rankine)
+static inline uint32_t nv_xf_mul(uint32_t a, uint32_t b, NVXfRules rules)
 {
     uint32_t ea = (a >> 23) & 0xff, eb = (b >> 23) & 0xff;
     uint32_t sign = (a ^ b) & 0x80000000u;
+    bool rankine = rules != NV_XF_RULES_KELVIN;
     uint64_t p;
 
     /* ZERO_WINS (docs/xf.rst "Arithmetic"): a zero or denormal factor
-     * gives +0, even against NaN or infinity. */
+     * gives +0, even against NaN or infinity, except under the MODERN
+     * rules (docs/xf.rst "Modern rules"). */
     if (!ea || !eb) {
-        return 0;
+        return rules == NV_XF_RULES_MODERN && (ea == 0xff || eb == 0xff) ?
+               0x7fffffffu : 0;
     }
     if (ea == 0xff || eb == 0xff) {
         return (a & 0x7fffff && ea == 0xff) || (b & 0x7fffff && eb == 0xff)
@@ -120,20 +135,21 @@ static inline uint32_t nv_xf_add(uint32_t a, uint32_t b, bool rankine)
  * adder unpacked when both it and @c are finite, normal numbers.
  */
 static inline uint32_t nv_xf_mad(uint32_t a, uint32_t b, uint32_t c,
-                                 bool rankine)
+                                 NVXfRules rules)
 {
+    bool rankine = rules != NV_XF_RULES_KELVIN;
     uint32_t ea = (a >> 23) & 0xff, eb = (b >> 23) & 0xff;
     uint32_t ec = (c >> 23) & 0xff, ep, hi, mp;
     uint64_t p;
 
     if (ea - 1 >= 254 || eb - 1 >= 254 || ec - 1 >= 254) {
-        return nv_xf_add(nv_xf_mul(a, b, rankine), c, rankine);
+        return nv_xf_add(nv_xf_mul(a, b, rules), c, rankine);
     }
     p = (uint64_t)((a & 0x7fffff) | 0x800000) * ((b & 0x7fffff) | 0x800000);
     hi = p >> 47;
     ep = ea + eb - 127 + hi;
     if (ep - 1 >= 254) {
-        return nv_xf_add(nv_xf_mul(a, b, rankine), c, rankine);
+        return nv_xf_add(nv_xf_mul(a, b, rules), c, rankine);
     }
     /* nv_xf_mul's result, truncated to 24 bits, in pieces. */
     mp = p >> (23 + hi);
@@ -170,15 +186,34 @@ bool nv_xf_dp4(const uint32_t *a, const uint32_t *b, unsigned n, bool hom,
 uint32_t nv_xf_flr(uint32_t a);
 /* Floor of a double (the library has no libm); NaN and inf pass. */
 double nv_xf_floor(double x);
+
+/* The special functions as the hardware computes them (xf-special.c). */
 uint32_t nv_xf_rcp(uint32_t a);
 uint32_t nv_xf_rcc(uint32_t a);
-uint32_t nv_xf_rsq(uint32_t a);
+uint32_t nv_xf_rsq(uint32_t a, NVXfRules rules);
 void nv_xf_exp(uint32_t a, uint32_t r[4]);
-void nv_xf_log(uint32_t a, bool rankine, uint32_t r[4]);
+void nv_xf_log(uint32_t a, NVXfRules rules, uint32_t r[4]);
 void nv_xf_lit(const uint32_t s[4], uint32_t r[4]);
 uint32_t nv_xf_ex2(uint32_t a);
 uint32_t nv_xf_lg2(uint32_t a);
 uint32_t nv_xf_sin(uint32_t a);
 uint32_t nv_xf_cos(uint32_t a);
+uint32_t nv_xf_ssg(uint32_t a, NVXfRules rules);
+
+/*
+ * The hardware's tables the special functions use (xf-special.c; their
+ * roles are in docs/xf.rst "Special functions" and the sections after it).
+ */
+typedef struct NVXfSfRow {
+    uint32_t c0, c1, c2;
+} NVXfSfRow;
+
+extern const uint8_t nv_xf_tr[64];          /* RCP, RCC estimates */
+extern const uint8_t nv_xf_tq[128];         /* RSQ estimates */
+extern const uint16_t nv_xf_ea[32], nv_xf_eb[32];   /* P2 */
+extern const uint32_t nv_xf_la[32];         /* L26 */
+extern const uint16_t nv_xf_lb[32];
+extern const NVXfSfRow nv_xf_tl[65], nv_xf_te[65], nv_xf_ts[65];
+extern const uint64_t nv_xf_mt[23];         /* SIN, COS reduction */
 
 #endif

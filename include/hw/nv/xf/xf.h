@@ -103,6 +103,7 @@ typedef struct NVXf {
 
     /* Derived from pr[] (nv_xf_post_load rebuilds it): not migrated. */
     NVXfIsa isa;
+    bool vp2;                   /* code[] was decoded with VP2 active */
     NVXfOp code[NV_XF_PR_SLOTS];
 } NVXf;
 
