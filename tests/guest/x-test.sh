@@ -10,7 +10,7 @@
 #             modetest -M nouveau sets it and a screendump shows its SMPTE
 #             bars, exact colours at known places (tests/guest/x-check)
 #   vbltest   vbltest -M nouveau counts vblanks at the mode's refresh rate
-#             (median within 3%)
+#             (median within 1%)
 #   xorg      Xorg.0.log: the nouveau DDX loaded and drove the card (its
 #             chipset line names the model), no (EE) lines; its lines about
 #             acceleration (EXA, channel, NoAccel) are printed as comments
@@ -23,7 +23,7 @@
 #             cursor, and each shows the pattern with the 64x64 cursor
 #             square blended over it or nothing (tests/guest/x-check)
 #   flip      (with NV_X_ACCEL=1: nouveau flips through its channel)
-#             modetest -v flips pages at the mode's rate (median within 3%)
+#             modetest -v flips pages at the mode's rate (median within 1%)
 #   desktop   X answers at NV_X_MODE, depth 24; xsetroot's colour is exact
 #             at points of the root window, the xterm and the xclock are
 #             mapped and drawn (tests/guest/x-check)
@@ -139,7 +139,7 @@ rates() {
 }
 
 # rate_reason RATES WHAT: why RATES (one a line, from WHAT) are not the
-# mode's refresh rate, or nothing if their median is within 3% of it.
+# mode's refresh rate, or nothing if their median is within 1% of it.
 # At least two figures: 2 x 60 events in 5 s is 24 Hz or more.
 rate_reason() {
     local n med
@@ -147,8 +147,8 @@ rate_reason() {
     med=$(echo "$1" | median)
     if [ "$n" -lt 2 ]; then
         echo "$2 printed $n rates (one every 60 events), want 2 or more: the events do not come at the mode's rate"
-    elif ! awk -v m="$med" -v r="$NV_X_REFRESH" 'BEGIN { exit !(m > r * 0.97 && m < r * 1.03) }'; then
-        echo "$2: ${med} Hz, the mode's rate is $NV_X_REFRESH Hz (3% allowed)"
+    elif ! awk -v m="$med" -v r="$NV_X_REFRESH" 'BEGIN { exit !(m > r * 0.99 && m < r * 1.01) }'; then
+        echo "$2: ${med} Hz, the mode's rate is $NV_X_REFRESH Hz (1% allowed)"
     fi
 }
 
