@@ -441,6 +441,20 @@ static const VMStateDescription vmstate_nv20_fe3d = {
     },
 };
 
+static const VMStateDescription vmstate_nv20_flip = {
+    .name = "nv-gpu/nv20-flip",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(read, NV20Flip),
+        VMSTATE_UINT32(write, NV20Flip),
+        VMSTATE_UINT32(max, NV20Flip),
+        VMSTATE_UINT32(heads, NV20Flip),
+        VMSTATE_BOOL(wait, NV20Flip),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static const VMStateDescription vmstate_nv20_pgraph_ctx = {
     .name = "nv-gpu/nv20-pgraph-ctx",
     .version_id = 1,
@@ -459,7 +473,7 @@ static const VMStateDescription vmstate_nv20_pgraph_ctx = {
 
 static const VMStateDescription vmstate_nv20_pgraph = {
     .name = "nv-gpu/nv20-pgraph",
-    .version_id = 1,
+    .version_id = 2,
     .minimum_version_id = 1,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(intr, NV20Pgraph),
@@ -479,6 +493,7 @@ static const VMStateDescription vmstate_nv20_pgraph = {
                              vmstate_nv20_pgraph_ctx, NV20PgraphCtx),
         VMSTATE_STRUCT(g2d, NV20Pgraph, 1, vmstate_nv2d, NV2dState),
         VMSTATE_STRUCT(fe3d, NV20Pgraph, 1, vmstate_nv20_fe3d, NV20Fe3d),
+        VMSTATE_STRUCT_V(flip, NV20Pgraph, 2, vmstate_nv20_flip, NV20Flip),
         VMSTATE_UINT32(methods, NV20Pgraph),
         VMSTATE_END_OF_LIST()
     },

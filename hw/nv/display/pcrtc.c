@@ -140,6 +140,7 @@ static void vblank_expired(NVCard *card)
         if (card->pcrtc.next_vblank[h] <= now) {
             card->pcrtc.head[h].intr |= NV_PCRTC_INTR_VBLANK;
             nv_pvideo_vblank(card, h);
+            nv20_flip_vblank(card, h);
         }
     }
     nv_card_update_irq(card);

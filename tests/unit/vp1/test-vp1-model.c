@@ -475,8 +475,8 @@ static void scalar(Model *m, uint32_t w, unsigned aop, unsigned asrc1,
             b2 = !(op & 0x20) ? byte(s->r[f.src2], i) :
                  op & 2 ? (int64_t)(w & 0xff) :
                  ((w >> 9 & 0x1f) | (w & 1) << 5) << 2;
-            b1 = w >> 2 & 1 ? sext(b1, 7) << 1 : b1;
-            b2 = w >> 1 & 1 ? sext(b2, 7) << 1 : b2;
+            b1 = w >> 2 & 1 ? sext(b1, 7) * 2 : b1;
+            b2 = w >> 1 & 1 ? sext(b2, 7) * 2 : b2;
             p = b1 * b2;
             if (op & 0x10) {
                 p = (p + (w >> 8 & 1 ? 0x80 : 0)) >> 8;

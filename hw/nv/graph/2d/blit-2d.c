@@ -21,14 +21,10 @@ static void mthd_size(NVCard *card, const NVMethodCall *call)
     });
 }
 
-/*
- * The flip counters (FLIP_SET_READ ... FLIP_HEAD_INCR_READ) order blits
- * with scanout; nouveau only initialises them.
- */
+/* FLIP_SET_READ ... FLIP_HEAD_INCR_READ: PGRAPH's flip counters. */
 static void mthd_flip(NVCard *card, const NVMethodCall *call)
 {
-    nv_log(card, NV_LOG_UNIMP, "nv: 2d: BLIT flip method 0x%03x not "
-           "modelled", call->mthd);
+    nv20_flip_method(card, call->idx, call->data);
 }
 
 static const NVMethod blit_methods[] = {

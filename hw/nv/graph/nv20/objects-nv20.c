@@ -290,7 +290,7 @@ void nv20_pgraph_error(NVCard *card, uint32_t nsource)
 bool nv20_pgraph_busy(NVCard *card)
 {
     return !(*nv20_reg(card, NV20_PGRAPH_FIFO_ENABLE) & 1) ||
-           nv2d_busy(card);
+           nv2d_busy(card) || nv20_flip_busy(card);
 }
 
 /* The method table of class @cls on this card, or NULL. */

@@ -396,6 +396,39 @@ static void test_fence_nv44(void)
     run_fence("nv44", 0x4497);
 }
 
+/*
+ * nouveau's vsynced page flip (dispnv04/crtc.c nv04_crtc_page_flip()) on
+ * its blit object (class 0x9f): FLIP_INCR_WRITE (0x12c) makes the write
+ * counter 1, FLIP_HEAD_INCR_READ (0x134) of head 0 arms the read counter
+ * for head 0's next vblank, NOP, FLIP_WAIT (0x130): PGRAPH is busy, and
+ * takes no method, until that vblank.  With no mode set, a head's frame
+ * is 60 Hz with 525 lines and blanking from line 480 (docs/display.rst):
+ * the first vblank is at 16666666 * 480 / 525 = 15238095 ns.
+ */
+static void test_flip_wait(void)
+{
+    TestHost *th = gr_new("nv40");
+
+    th_ramin_wr(th, OBJ, 0x9f);
+    g_assert_true(mthd(th, 5, 0, OBJ >> 4));
+    g_assert_true(mthd(th, 5, 0x12c, 0));
+    g_assert_true(mthd(th, 5, 0x134, 0));
+    g_assert_true(mthd(th, 5, 0x100, 0));
+    g_assert_true(mthd(th, 5, 0x130, 0));
+    g_assert_true(nv20_pgraph_busy(&th->card));
+    g_assert_false(mthd(th, 5, 0x100, 0));
+    th_advance(th, 15000000);
+    g_assert_false(mthd(th, 5, 0x100, 0));
+    th_advance(th, 1000000);
+    g_assert_false(nv20_pgraph_busy(&th->card));
+    g_assert_true(mthd(th, 5, 0x100, 0));
+
+    /* Counters already equal: FLIP_WAIT holds nothing. */
+    g_assert_true(mthd(th, 5, 0x130, 0));
+    g_assert_false(nv20_pgraph_busy(&th->card));
+    th_free(th);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -415,5 +448,6 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/ctx/no-context", test_no_context);
     g_test_add_func("/objects-nv20/3d/fence/nv30", test_fence_nv30);
     g_test_add_func("/objects-nv20/3d/fence/nv44", test_fence_nv44);
+    g_test_add_func("/objects-nv20/flip-wait", test_flip_wait);
     return g_test_run();
 }

@@ -166,6 +166,17 @@ typedef struct NV20Fe3d {
 } NV20Fe3d;
 
 /*
+ * The flip counters (flip-nv20.c), one set for PGRAPH: @heads has bit h
+ * while a FLIP_HEAD_INCR_READ waits for head h's vblank; @wait while a
+ * FLIP_WAIT holds PGRAPH.
+ */
+typedef struct NV20Flip {
+    uint32_t read, write, max;
+    uint32_t heads;
+    bool wait;
+} NV20Flip;
+
+/*
  * A graphics context: what a channel sees of PGRAPH, saved while another
  * channel has it (docs/pgraph.rst "Context switching").  @inst is the
  * context image's RAMIN address >> 4 it belongs to, 0 for a free slot.
@@ -207,6 +218,7 @@ typedef struct NV20Pgraph {
     /* The 2D engine's state (docs/pgraph.rst "2D classes"), the 3D's. */
     NV2dState g2d;
     NV20Fe3d fe3d;
+    NV20Flip flip;
     uint32_t methods;                           /* executed, for tests */
     /*
      * Derived: log-once flags; Curie's context image layout, read from
@@ -239,6 +251,13 @@ bool nv20_pgraph_reg_write(struct NVCard *card, uint32_t addr, uint32_t val);
 bool nv20_pgraph_method(struct NVCard *card, unsigned subc, uint32_t mthd,
                         uint32_t data);
 bool nv20_pgraph_busy(struct NVCard *card);
+/*
+ * The flip counters (flip-nv20.c): method FLIP_SET_READ + 4 * @idx of a
+ * class that has them; PGRAPH held by FLIP_WAIT; head @head's vblank.
+ */
+void nv20_flip_method(struct NVCard *card, unsigned idx, uint32_t data);
+bool nv20_flip_busy(struct NVCard *card);
+void nv20_flip_vblank(struct NVCard *card, unsigned head);
 /* The work a method left running (NVMethodSink.run). */
 unsigned nv20_pgraph_run(struct NVCard *card, unsigned budget);
 /*
