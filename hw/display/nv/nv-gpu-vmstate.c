@@ -493,7 +493,7 @@ static const VMStateDescription vmstate_nv20_pgraph = {
                              vmstate_nv20_pgraph_ctx, NV20PgraphCtx),
         VMSTATE_STRUCT(g2d, NV20Pgraph, 1, vmstate_nv2d, NV2dState),
         VMSTATE_STRUCT(fe3d, NV20Pgraph, 1, vmstate_nv20_fe3d, NV20Fe3d),
-        VMSTATE_STRUCT_V(flip, NV20Pgraph, 2, vmstate_nv20_flip, NV20Flip),
+        VMSTATE_STRUCT(flip, NV20Pgraph, 2, vmstate_nv20_flip, NV20Flip),
         VMSTATE_UINT32(methods, NV20Pgraph),
         VMSTATE_END_OF_LIST()
     },

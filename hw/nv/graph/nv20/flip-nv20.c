@@ -9,7 +9,7 @@
  * they do here is inferred from that use.
  */
 #include "hw/nv/card.h"
-#include "hw/nv/graph/nv20/pgraph-nv20-internal.h"
+#include "hw/nv/fifo/pfifo-nv4.h"
 
 enum {
     FLIP_SET_READ, FLIP_SET_WRITE, FLIP_MAX, FLIP_INCR_WRITE, FLIP_WAIT,
