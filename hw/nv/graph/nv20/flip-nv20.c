@@ -3,13 +3,23 @@
  * qemu-nv: PGRAPH's flip counters (docs/pgraph.rst "Flip counters"), the
  * methods FLIP_SET_READ ... FLIP_HEAD_INCR_READ (rnndb graph/nv1_blit.xml,
  * graph/nv30-40_3d.xml) with which a channel waits for scanout.  nouveau
- * makes its page flips wait for the vblank with them (dispnv04/crtc.c
- * nv04_crtc_page_flip(): FLIP_INCR_WRITE, FLIP_HEAD_INCR_READ(head), NOP,
- * FLIP_WAIT on its blit object).  envytools names the methods only; what
- * they do here is inferred from that use.
+ * makes its page flips wait for the vblank with them: it sets READ 0,
+ * WRITE 1 and MAX 2 once (two buffers, one shown, one drawn), then flips
+ * with FLIP_INCR_WRITE, FLIP_HEAD_INCR_READ(head), NOP, FLIP_WAIT on its
+ * blit object (dispnv04/crtc.c nv04_crtc_page_flip()).  envytools names
+ * the methods only; what they do here is inferred from that use: the
+ * counters step modulo MAX, READ at the head's vblank, and FLIP_WAIT
+ * holds PGRAPH while WRITE, the buffer to draw next, is READ's, the one
+ * shown.
  */
 #include "hw/nv/card.h"
 #include "hw/nv/fifo/pfifo-nv4.h"
+
+/* The next buffer number after @n, modulo MAX (free-running if 0). */
+static uint32_t step(const NV20Flip *f, uint32_t n)
+{
+    return f->max ? (n + 1) % f->max : n + 1;
+}
 
 enum {
     FLIP_SET_READ, FLIP_SET_WRITE, FLIP_MAX, FLIP_INCR_WRITE, FLIP_WAIT,
@@ -31,7 +41,7 @@ void nv20_flip_method(NVCard *card, unsigned idx, uint32_t data)
         f->max = data;
         break;
     case FLIP_INCR_WRITE:
-        f->write++;
+        f->write = step(f, f->write);
         break;
     case FLIP_WAIT:
         f->wait = true;
@@ -47,12 +57,12 @@ void nv20_flip_method(NVCard *card, unsigned idx, uint32_t data)
     }
 }
 
-/* FLIP_WAIT holds PGRAPH until the read counter has caught up. */
+/* FLIP_WAIT holds PGRAPH while the buffer to draw is the one shown. */
 bool nv20_flip_busy(NVCard *card)
 {
     NV20Flip *f = &card->pgraph20.flip;
 
-    if (f->wait && f->read == f->write) {
+    if (f->wait && f->read != f->write) {
         f->wait = false;
     }
     return f->wait;
@@ -69,7 +79,7 @@ void nv20_flip_vblank(NVCard *card, unsigned head)
     }
     busy = nv20_pgraph_busy(card);
     f->heads &= ~(1u << head);
-    f->read++;
+    f->read = step(f, f->read);
     if (busy && !nv20_pgraph_busy(card)) {
         nv4_pfifo_run(card);
     }

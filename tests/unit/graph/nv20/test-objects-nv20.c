@@ -397,13 +397,17 @@ static void test_fence_nv44(void)
 }
 
 /*
- * nouveau's vsynced page flip (dispnv04/crtc.c nv04_crtc_page_flip()) on
- * its blit object (class 0x9f): FLIP_INCR_WRITE (0x12c) makes the write
- * counter 1, FLIP_HEAD_INCR_READ (0x134) of head 0 arms the read counter
- * for head 0's next vblank, NOP, FLIP_WAIT (0x130): PGRAPH is busy, and
- * takes no method, until that vblank.  With no mode set, a head's frame
- * is 60 Hz with 525 lines and blanking from line 480 (docs/display.rst):
- * the first vblank is at 16666666 * 480 / 525 = 15238095 ns.
+ * nouveau's vsynced page flips (dispnv04/crtc.c nv04_crtc_page_flip()) on
+ * its blit object (class 0x9f), after its FLIP_SET_READ (0x120) 0,
+ * FLIP_SET_WRITE (0x124) 1, FLIP_MAX (0x128) 2: FLIP_INCR_WRITE (0x12c)
+ * steps WRITE to (1 + 1) % 2 = 0, FLIP_HEAD_INCR_READ (0x134) of head 0
+ * arms READ for head 0's next vblank, NOP, FLIP_WAIT (0x130): WRITE 0 is
+ * READ 0, so PGRAPH is busy, and takes no method, until that vblank makes
+ * READ 1.  With no mode set, a head's frame is 60 Hz with 525 lines and
+ * blanking from line 480 (docs/display.rst): the first vblank is at
+ * 16666666 * 480 / 525 = 15238095 ns, the next 16666666 ns later.  The
+ * second flip: WRITE (0 + 1) % 2 = 1 = READ, held until READ is
+ * (1 + 1) % 2 = 0 at the second vblank.
  */
 static void test_flip_wait(void)
 {
@@ -411,21 +415,27 @@ static void test_flip_wait(void)
 
     th_ramin_wr(th, OBJ, 0x9f);
     g_assert_true(mthd(th, 5, 0, OBJ >> 4));
-    g_assert_true(mthd(th, 5, 0x12c, 0));
-    g_assert_true(mthd(th, 5, 0x134, 0));
-    g_assert_true(mthd(th, 5, 0x100, 0));
+    g_assert_true(mthd(th, 5, 0x120, 0));
+    g_assert_true(mthd(th, 5, 0x124, 1));
+    g_assert_true(mthd(th, 5, 0x128, 2));
+    /* WRITE 1, READ 0: FLIP_WAIT holds nothing. */
     g_assert_true(mthd(th, 5, 0x130, 0));
-    g_assert_true(nv20_pgraph_busy(&th->card));
-    g_assert_false(mthd(th, 5, 0x100, 0));
-    th_advance(th, 15000000);
-    g_assert_false(mthd(th, 5, 0x100, 0));
-    th_advance(th, 1000000);
     g_assert_false(nv20_pgraph_busy(&th->card));
-    g_assert_true(mthd(th, 5, 0x100, 0));
 
-    /* Counters already equal: FLIP_WAIT holds nothing. */
-    g_assert_true(mthd(th, 5, 0x130, 0));
-    g_assert_false(nv20_pgraph_busy(&th->card));
+    for (int flip = 0; flip < 2; flip++) {
+        g_assert_true(mthd(th, 5, 0x12c, 0));
+        g_assert_true(mthd(th, 5, 0x134, 0));
+        g_assert_true(mthd(th, 5, 0x100, 0));
+        g_assert_true(mthd(th, 5, 0x130, 0));
+        g_assert_true(nv20_pgraph_busy(&th->card));
+        g_assert_false(mthd(th, 5, 0x100, 0));
+        /* 15.0 ms: before the first vblank; then 1 ms past it. */
+        th_advance(th, flip ? 16666666 - 1000000 : 15000000);
+        g_assert_false(mthd(th, 5, 0x100, 0));
+        th_advance(th, 1000000);
+        g_assert_false(nv20_pgraph_busy(&th->card));
+        g_assert_true(mthd(th, 5, 0x100, 0));
+    }
     th_free(th);
 }
 
