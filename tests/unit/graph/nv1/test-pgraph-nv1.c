@@ -1065,6 +1065,32 @@ static void test_xy_ifc(void)
 }
 
 /*
+ * §4.5: an image size taken with ITM latched marks the image empty
+ * (XY_A bit 12) when its width is 4 / cpp_in, cpp_in being the source
+ * bytes per pixel of the colour format (CTX_SWITCH bits 9-12 mod 5: 2,
+ * 4, 4, 1, 4), or its height is 0.  Format 1: cpp_in 4, so a width of 1
+ * is empty and 4 is not; format 3: cpp_in 1, so 4 is empty and 1 not.
+ */
+static void test_xy_itm_size_in(void)
+{
+    TestHost *th = setup(3);
+
+    object(th, 0x14, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x11, 0x30c), 3 << 16 | 1);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0x1000);
+    th_wr(th, MTHD(0x11, 0x30c), 3 << 16 | 4);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0);
+    object(th, 0x14, OPTS(0x17, 3));
+    th_wr(th, MTHD(0x11, 0x30c), 3 << 16 | 4);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0x1000);
+    th_wr(th, MTHD(0x11, 0x30c), 3 << 16 | 1);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0);
+    th_wr(th, MTHD(0x11, 0x30c), 0 << 16 | 1);     /* height 0 */
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0x1000);
+    th_free(th);
+}
+
+/*
  * §1 volatile reset (object switch with bit 31 and DEBUG_C bit 28): XY_A
  * 0, VALID & 0x11000000, XY_B & 0x00033300, XY_D 0x00555500, SRC_COLOR
  * & 0x00ff00ff, SUBDIVIDE & 0xffff0000.
@@ -1847,6 +1873,7 @@ int main(int argc, char **argv)
     g_test_add_func("/pgraph-nv1/xy/rect", test_xy_rect);
     g_test_add_func("/pgraph-nv1/xy/clip", test_xy_clip);
     g_test_add_func("/pgraph-nv1/xy/ifc", test_xy_ifc);
+    g_test_add_func("/pgraph-nv1/xy/itm-size-in", test_xy_itm_size_in);
     g_test_add_func("/pgraph-nv1/xy/volatile-reset", test_xy_volatile_reset);
     g_test_add_func("/pgraph-nv1/xy/tex", test_xy_tex);
     g_test_add_func("/pgraph-nv1/fast-paths", test_fast_paths);
