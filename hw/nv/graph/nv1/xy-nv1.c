@@ -785,7 +785,7 @@ void nv1_xy_size_in(NVCard *card, const NVMethodCall *call)
     g->xy_d[0] |= w ? 2u << NV1_XY_D_SIGN_SHIFT : 0;
     g->xy_d[1] |= h ? 2u << NV1_XY_D_SIGN_SHIFT : 0;
     if (cls == NV1_CLASS_ITM) {
-        zero = w == 4 / nv1_xy_pixels_per_word(g) || h == 0;
+        zero = w == nv1_xy_pixels_per_word(g) || h == 0;
     } else {
         zero = !(g->xy_d[0] & 3u << NV1_XY_D_SIGN_SHIFT) ||
                !(g->xy_d[1] & 3u << NV1_XY_D_SIGN_SHIFT);

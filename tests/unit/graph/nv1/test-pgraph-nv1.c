@@ -1065,6 +1065,32 @@ static void test_xy_ifc(void)
 }
 
 /*
+ * §4.5: an image size taken with ITM latched marks the image empty
+ * (XY_A bit 12) when its width is 4 / cpp_in, cpp_in being the source
+ * bytes per pixel of the colour format (CTX_SWITCH bits 9-12 mod 5: 2,
+ * 4, 4, 1, 4), or its height is 0.  Format 1: cpp_in 4, so a width of 1
+ * is empty and 4 is not; format 3: cpp_in 1, so 4 is empty and 1 not.
+ */
+static void test_xy_itm_size_in(void)
+{
+    TestHost *th = setup(3);
+
+    object(th, 0x14, OPTS(0x17, 1));
+    th_wr(th, MTHD(0x11, 0x30c), 3 << 16 | 1);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0x1000);
+    th_wr(th, MTHD(0x11, 0x30c), 3 << 16 | 4);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0);
+    object(th, 0x14, OPTS(0x17, 3));
+    th_wr(th, MTHD(0x11, 0x30c), 3 << 16 | 4);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0x1000);
+    th_wr(th, MTHD(0x11, 0x30c), 3 << 16 | 1);
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0);
+    th_wr(th, MTHD(0x11, 0x30c), 0 << 16 | 1);     /* height 0 */
+    g_assert_cmphex(th_rd(th, XY_A), ==, 0x1000);
+    th_free(th);
+}
+
+/*
  * §1 volatile reset (object switch with bit 31 and DEBUG_C bit 28): XY_A
  * 0, VALID & 0x11000000, XY_B & 0x00033300, XY_D 0x00555500, SRC_COLOR
  * & 0x00ff00ff, SUBDIVIDE & 0xffff0000.
@@ -1248,43 +1274,111 @@ static void test_fast_paths(void)
 
 /*
  * ---- the XY rules written out from docs/nv1.rst "The XY logic", for
- * POINT, RECT and BLIT, against the card ----
+ * every vertex-taking method, against the card ----
  *
  * A deliberately plain transcription: random PGRAPH state, one method
- * through MMIO on one card; on the other the transcription updates the
- * registers and, where it says the method draws, the reference pipeline
- * (one nv1_rop_pixel() or nv1_rop_blit_pixel() per pixel) draws.  Every
- * XY register, INTR, ACCESS and VRAM must match: so the fast paths, fed
- * by the XY logic, must still give the reference's bytes.
+ * (or one write of a vertex or clip register) through MMIO on one card;
+ * on the other the transcription updates the registers and, where it
+ * says a POINT, RECT or BLIT draws, the reference pipeline (one
+ * nv1_rop_pixel() or nv1_rop_blit_pixel() per pixel) draws.  Every XY
+ * register, the clip registers, SOURCE_COLOR, the betas, INTR, ACCESS
+ * and VRAM must match: so the fast paths, fed by the XY logic, must
+ * still give the reference's bytes.  Lines, triangles and images have
+ * no pixel rule to transcribe: there VRAM must stay untouched when the
+ * transcription says the method does not draw, and is taken over from
+ * the card when it does.
  */
 typedef struct XyModel {
-    NVCard *c;
+    NVCard *c;                  /* the pipeline state, only read */
     unsigned cls;               /* latched */
-    uint32_t vtx[2][18], xy_a, xy_b, xy_d[2], valid, intr, access;
+    uint32_t vtx[2][18], iclip[2], uclip[2][2];     /* uclip: MIN, MAX */
+    uint32_t xy_a, xy_b, xy_d[2], xy_e, valid, src_color, beta[14];
+    uint32_t intr, access;
 } XyModel;
+
+static bool bit(uint32_t v, unsigned n)
+{
+    return (v >> n) & 1;
+}
+
+static void put_bit(uint32_t *v, unsigned n, bool on)
+{
+    *v = (*v & ~(1u << n)) | (uint32_t)on << n;
+}
+
+static int32_t sext18(uint32_t v)
+{
+    return (int32_t)(v << 14) >> 14;
+}
+
+static bool m_tex(XyModel *m)
+{
+    return m->cls == 0x0d || m->cls == 0x0e || m->cls == 0x1d ||
+           m->cls == 0x1e;
+}
+
+/* LINE, LIN, TRI */
+static bool m_line(XyModel *m)
+{
+    return m->cls >= 0x09 && m->cls <= 0x0b;
+}
+
+/* IFC, BITMAP, IFM */
+static bool m_image(XyModel *m)
+{
+    return m->cls >= 0x11 && m->cls <= 0x13;
+}
+
+/* 12.4 coordinates: a textured class with XY_B bit 25 */
+static unsigned m_fract(XyModel *m)
+{
+    return m_tex(m) && bit(m->xy_b, 25) ? 4 : 0;
+}
+
+static unsigned m_k(XyModel *m)
+{
+    return m->xy_a >> 28;
+}
+
+static void m_set_k(XyModel *m, unsigned k)
+{
+    m->xy_a = (m->xy_a & 0x0fffffff) | (k & 0xf) << 28;
+}
 
 static int32_t m_cb(XyModel *m, unsigned a)
 {
     return (int16_t)(m->c->pgraph1.canvas_min >> (16 * a));
 }
 
+/* CB[a] as the origin a vertex is relative to */
+static uint32_t m_origin(XyModel *m, unsigned a)
+{
+    return (uint32_t)m_cb(m, a) << m_fract(m);
+}
+
+static int32_t m_canvas_max(XyModel *m, unsigned a)
+{
+    return (m->c->pgraph1.canvas_max >> (16 * a)) & 0xfff;
+}
+
+static bool m_clip_on(XyModel *m)
+{
+    return m->c->pgraph1.ctx_switch & NV1_CTX_CLIP;
+}
+
 /* §2.1 */
 static void m_bounds(XyModel *m, unsigned a, int32_t *lo, int32_t *hi)
 {
-    NV1Pgraph *g = &m->c->pgraph1;
-    bool clip = g->ctx_switch & NV1_CTX_CLIP;
-    uint32_t *u = a ? g->uclip_y : g->uclip_x;
-
     *lo = m_cb(m, a);
-    *hi = (g->canvas_max >> (16 * a)) & 0xfff;
-    if (((m->xy_b >> (12 + 4 * a)) & 1) && clip) {
-        *lo = u[0];
+    *hi = m_canvas_max(m, a);
+    if (bit(m->xy_b, 12 + 4 * a) && m_clip_on(m)) {
+        *lo = m->uclip[a][0];
     }
-    if (((m->xy_b >> (13 + 4 * a)) & 1) && clip) {
-        *hi = u[1];
+    if (bit(m->xy_b, 13 + 4 * a) && m_clip_on(m)) {
+        *hi = m->uclip[a][1];
     }
-    if ((m->xy_b >> (14 + 4 * a)) & 1) {
-        *hi = g->iclip[a];
+    if (bit(m->xy_b, 14 + 4 * a)) {
+        *hi = m->iclip[a];
     }
     if (*lo < 0) {
         *lo = 0;
@@ -1293,41 +1387,92 @@ static void m_bounds(XyModel *m, unsigned a, int32_t *lo, int32_t *hi)
     *hi &= 0xfff;
 }
 
-/* §2.2, normal classes */
-static uint32_t m_cs(XyModel *m, unsigned a, uint32_t v)
+/* §2.2, the nibble for a coordinate already in its compared form */
+static uint32_t m_cmp(XyModel *m, unsigned a, int32_t c)
 {
-    int32_t lo, hi, c = (int32_t)(v << 14) >> 14;
+    int32_t lo, hi;
 
     m_bounds(m, a, &lo, &hi);
     return (c < lo) | (c == lo) << 1 | (c > hi) << 2 | (c == hi) << 3;
 }
 
-/* §2.3, vertices below 16 */
-static void m_write_d(XyModel *m, unsigned a, unsigned s, bool carry,
-                      bool oob, uint32_t n)
+/* §2.2: 18 bits, or the textured classes' 17.15 form */
+static int32_t m_coord(XyModel *m, uint32_t v)
+{
+    if (m_tex(m)) {
+        return (int16_t)(v >> 15) >> m_fract(m);
+    }
+    return sext18(v);
+}
+
+static uint32_t m_cs(XyModel *m, unsigned a, uint32_t v)
+{
+    return m_cmp(m, a, m_coord(m, v));
+}
+
+/* §4.8 */
+static bool m_v16(XyModel *m)
+{
+    NV1Pgraph *g = &m->c->pgraph1;
+    bool fields_ok = true;
+
+    for (unsigned j = 0; j < 4; j++) {
+        if (((g->subdivide >> (4 * (j / 2))) & 0xf) >
+            ((g->subdivide >> (16 + 4 * j)) & 0xf)) {
+            fields_ok = false;
+        }
+    }
+    if (!m_tex(m) || !bit(g->debug_b, 24) ||
+        (bit(g->debug_a, 24) && !fields_ok)) {
+        return false;
+    }
+    /* TEXLIN, with or without betas */
+    if ((m->cls == 0x0d || m->cls == 0x1d) && bit(g->debug_b, 8) &&
+        !(m->xy_d[0] & 0x30000000) && !(m->xy_d[1] & 0x30000000)) {
+        return false;
+    }
+    return true;
+}
+
+/* §2.3 */
+static void m_write_d(XyModel *m, unsigned a, unsigned idx, unsigned s,
+                      bool carry, bool oob, uint32_t n)
 {
     s &= 3;
-    m->xy_d[a] = (m->xy_d[a] & ~(0x11u << s)) | carry << s |
-                 oob << (4 + s);
+    put_bit(&m->xy_d[a], s, carry);
+    put_bit(&m->xy_d[a], 4 + s, oob);
     if (m->cls == 8) {
         m->xy_d[a] = (m->xy_d[a] & ~0xff00u) | n << 8 | n << 12;
-    } else {
+    } else if (idx < 16 || m_v16(m)) {
         m->xy_d[a] = (m->xy_d[a] & ~(0xfu << (8 + 4 * s))) |
                      n << (8 + 4 * s);
     }
+    if (idx >= 16) {
+        unsigned sh = 16 + 4 * a + 8 * (idx - 16);
+
+        m->xy_e = (m->xy_e & ~(0xfu << sh)) | n << sh;
+    }
 }
 
-/* §2.4, classes 8, 0xc and 0x10 */
+/* §2.4 */
 static void m_bump(XyModel *m)
 {
-    unsigned k = ((m->xy_a >> 28) + 1) & 0xf;
+    unsigned c = m->cls, k;
 
-    if (m->cls == 0x10) {
+    if (c <= 0x07 || c == 0x0f || (c >= 0x15 && c <= 0x1c) || c == 0x1f) {
+        return;
+    }
+    k = (m_k(m) + 1) & 0xf;
+    if (c == 0x0b) {
+        k = k == 3 ? 0 : k;
+    } else if (c == 0x10 || c == 0x14) {
         k = k == 4 ? 0 : k;
+    } else if (m_tex(m)) {
+        k = k == 3u + m_v16(m) ? 0 : k;
     } else {
         k &= 1;
     }
-    m->xy_a = (m->xy_a & 0x0fffffff) | k << 28;
+    m_set_k(m, k);
 }
 
 static bool m_oob(uint32_t r)
@@ -1335,46 +1480,51 @@ static bool m_oob(uint32_t r)
     return (int32_t)r > 0x7fff || (int32_t)r < -0x8000;
 }
 
-/* §2.5 and §2.6 (the canvas base, then a relative base) */
-static void m_setv(XyModel *m, unsigned a, unsigned i, uint32_t v)
+static bool m_any_oob(XyModel *m)
 {
-    uint32_t base = m_cb(m, a), r = v + base;
-
-    m->vtx[a][i] = r;
-    m_write_d(m, a, i, r < base, m_oob(r), m_cs(m, a, r));
+    return (m->xy_d[0] | m->xy_d[1]) & 0xf0;
 }
 
+/* §2.5 */
+static void m_setv(XyModel *m, unsigned a, unsigned i, uint32_t v,
+                   bool packed)
+{
+    uint32_t base = m_origin(m, a), r = v + base, n;
+    bool oob = m_oob(r) || (m_tex(m) && bit(m->xy_d[a], 4 + (i & 3)));
+
+    if (m_tex(m) && packed) {
+        m->vtx[a][i] = r << 15 | 0x4000;
+        n = m_cmp(m, a, sext18(r) >> m_fract(m));
+    } else {
+        m->vtx[a][i] = r;
+        n = m_cs(m, a, r);
+    }
+    m_write_d(m, a, i, i, r < base, oob, n);
+}
+
+/* §2.6; @base 0 for an absolute value (no carry then) */
 static void m_fix(XyModel *m, unsigned a, unsigned i, uint32_t v,
                   uint32_t base, unsigned s)
 {
     uint32_t r = v + base;
 
     m->vtx[a][i] = r;
-    m_write_d(m, a, s, r < base, m_oob(r), m_cs(m, a, r));
+    m_write_d(m, a, i, s, r < base, !m_tex(m) && m_oob(r), m_cs(m, a, r));
 }
 
-/* §4.6 for classes 8, 0xc and 0x10 */
-static bool m_check(XyModel *m)
+/* The common tail of §4.6 on top of @intr; true if nothing was raised */
+static bool m_tail(XyModel *m, uint32_t intr)
 {
     NV1Pgraph *g = &m->c->pgraph1;
-    uint32_t need = m->cls == 8 ? 0x1001 : m->cls == 0xc ? 0x3103 : 0xf10f;
-    uint32_t intr = 0;
 
-    if ((m->valid & need) != need) {
-        intr |= 1u << 16;
-    }
-    m->valid &= ~0xffffffu;
-    if ((m->xy_d[0] | m->xy_d[1]) & 0xf0) {
-        intr |= 1u << 12;
-    }
-    if ((m->valid & (1u << 24 | 1u << 28)) && (g->ctx_switch & 0x80)) {
-        intr |= 1u << 16;
+    if ((bit(m->valid, 24) || bit(m->valid, 28)) && m_clip_on(m)) {
+        intr |= NV1_INTR_MISSING_METHOD;
     }
     if (g->canvas_config & (1u << 24)) {
-        intr |= 1u << 20;
+        intr |= NV1_INTR_CANVAS_SOFTWARE;
     }
     if (g->cliprect_config & (1u << 8)) {
-        intr |= 1u << 24;
+        intr |= NV1_INTR_CLIP_SOFTWARE;
     }
     if (intr) {
         m->intr |= intr;
@@ -1383,67 +1533,179 @@ static bool m_check(XyModel *m)
     return !intr;
 }
 
-static void m_mode(XyModel *m)
+static bool m_has(XyModel *m, uint32_t bits)
 {
-    m->xy_b = (m->xy_b & ~(1u | 1u << 25)) | 1u << 24;
+    return (m->valid & bits) == bits;
 }
 
-/* §4.2 packed; returns whether the draw check (if any) passed. */
-static bool m_xy16(XyModel *m, uint32_t data, bool f, bool d)
+/* §4.6; @p a strip method.  False for classes without a check. */
+static bool m_check(XyModel *m, bool p)
 {
+    bool missing;
+
+    switch (m->cls) {
+    case 0x08:
+        missing = !m_has(m, 0x1001);
+        m->valid &= ~0xffffffu;
+        break;
+    case 0x0c:
+        missing = !m_has(m, 0x3103);
+        m->valid &= ~0xffffffu;
+        break;
+    case 0x10:
+        missing = !m_has(m, 0xf10f);
+        m->valid &= ~0xffffffu;
+        break;
+    case 0x09:
+    case 0x0a:
+    case 0x0b:
+        if (!p) {
+            missing = !m_has(m, m->cls == 0x0b ? 0x7107 : 0x3103);
+            m->valid &= ~0xf00fu;
+            break;
+        }
+        if (m->cls == 0x0b) {
+            missing = (m->valid & 0x7f17f) != 0x70170;
+        } else {
+            missing = (m->valid & 0x3f13f) != 0x30130;
+        }
+        m->valid &= ~(1u << (4 + (m_k(m) & 3)) | 1u << (16 + (m_k(m) & 3)));
+        if (m->valid & 0xf00f) {
+            m->valid &= ~(1u << 8);
+        }
+        break;
+    case 0x11:
+    case 0x12:
+        missing = !m_has(m, 0x38038);
+        break;
+    case 0x13:
+        missing = false;
+        break;
+    default:
+        return false;
+    }
+    return m_tail(m, (missing ? NV1_INTR_MISSING_METHOD : 0) |
+                     (m_any_oob(m) ? NV1_INTR_XY_RANGE : 0));
+}
+
+/*
+ * Entering a vertex method of form @fract (§4.2 steps 2-3, §4.3): a
+ * textured class switching forms loses its vertices.
+ */
+static void m_mode(XyModel *m, bool fract)
+{
+    if (m_tex(m) && bit(m->xy_b, 24) && bit(m->xy_b, 25) != fract) {
+        m->valid &= ~0xffffffu;
+    }
+    put_bit(&m->xy_b, 0, false);
+    put_bit(&m->xy_b, 24, true);
+    put_bit(&m->xy_b, 25, m_tex(m) && fract);
+}
+
+/* §4.1 flags */
+#define M_F     0x01        /* first */
+#define M_D     0x02        /* draws */
+#define M_P     0x04        /* continues a strip */
+#define M_T     0x08        /* a textured vertex: index from the address */
+#define M_FR    0x10        /* ... in 12.4 form */
+
+/* §4.2; @n the method's index in its array.  True if it may draw. */
+static bool m_xy16(XyModel *m, uint32_t data, unsigned fl, unsigned n)
+{
+    bool f = (fl & M_F) || ((fl & M_T) && n == 0);
+    bool p = fl & M_P;
     unsigned i;
 
     if (f) {
-        m->xy_a &= 0x0fffffff;
+        m_set_k(m, 0);
     }
-    i = m->xy_a >> 28;
-    m_mode(m);
+    i = m_k(m);
+    if (m_image(m)) {
+        i = 4;
+    } else if (m_tex(m) && (fl & M_T)) {
+        i = n;
+    }
+    m_mode(m, fl & M_FR);
     m_bump(m);
-    m_setv(m, 0, i, (int16_t)data);
-    m_setv(m, 1, i, (int16_t)(data >> 16));
-    if (i <= 8) {
-        m->valid |= 1u << i | 1u << (12 + i);
+    m_setv(m, 0, i, (int16_t)data, true);
+    m_setv(m, 1, i, (int16_t)(data >> 16), true);
+    if (!p) {
+        if (i <= 8) {
+            m->valid |= 1u << i | 1u << (12 + i);
+        }
+        if (m_line(m) && f) {
+            m->valid = (m->valid & ~0xffffffu) | 0x011111;
+        } else if (m_line(m)) {
+            m->valid |= 1u << (4 + (i & 3)) | 1u << (16 + (i & 3));
+        }
+        if ((m->cls == 0x0c || m->cls == 0x10) && f) {
+            m->valid |= 1u << 8;
+        }
+    } else if (m_line(m)) {
+        m->valid |= 1u << (4 + (i & 3)) | 1u << (16 + (i & 3));
     }
-    if ((m->cls == 0xc || m->cls == 0x10) && f) {
-        m->valid |= 1u << 8;
-    }
-    return d && m_check(m);
+    return (fl & M_D) && m_check(m, p);
 }
 
 /* §4.3 */
-static void m_x32(XyModel *m, uint32_t v, bool f)
+static void m_x32(XyModel *m, uint32_t v, unsigned fl)
 {
+    bool f = fl & M_F;
     unsigned i;
 
     if (f) {
-        m->xy_a &= 0x0fffffff;
+        m_set_k(m, 0);
     }
-    i = m->xy_a >> 28;
-    m_mode(m);
-    m_setv(m, 0, i, v);
-    if (i <= 8) {
-        m->valid |= 1u << i;
-    }
-    if ((m->cls == 0xc || m->cls == 0x10) && f) {
-        m->valid |= 1u << 8;
+    i = m_k(m);
+    m_mode(m, false);
+    m_setv(m, 0, i, v, false);
+    if (!(fl & M_P)) {
+        if (i <= 8) {
+            m->valid |= 1u << i;
+        }
+        if (m_line(m) && f) {
+            m->valid = (m->valid & ~0xffffffu) | 0x000111;
+        } else if (m_line(m)) {
+            m->valid |= 1u << (4 + (i & 3));
+        }
+        if ((m->cls == 0x0c || m->cls == 0x10) && f) {
+            m->valid |= 1u << 8;
+        }
+    } else if (m_line(m)) {
+        if (m->valid & 0xf00f) {
+            m->valid &= ~(1u << 8);
+        }
+        m->valid |= 1u << (4 + (i & 3));
     }
 }
 
-static bool m_y32(XyModel *m, uint32_t v, bool d)
+static bool m_y32(XyModel *m, uint32_t v, unsigned fl)
 {
-    unsigned i = m->xy_a >> 28;
+    unsigned i = m_k(m);
 
+    m_mode(m, false);
     m_bump(m);
-    m_mode(m);
-    m_setv(m, 1, i, v);
-    if (i <= 8) {
+    m_setv(m, 1, i, v, false);
+    if (!(fl & M_P) && i <= 8) {
         m->valid |= 1u << (12 + i);
     }
-    return d && m_check(m);
+    if (m_line(m)) {
+        m->valid |= 1u << (16 + (i & 3));
+    }
+    return (fl & M_D) && m_check(m, fl & M_P);
+}
+
+/* Both far corners of a blit (§4.4, §6) */
+static void m_blit_corners(XyModel *m, uint32_t w, uint32_t h)
+{
+    m_fix(m, 0, 2, w, m->vtx[0][0], 2);
+    m_fix(m, 1, 2, h, m->vtx[1][0], 2);
+    m_fix(m, 0, 3, w, m->vtx[0][1], 3);
+    m_fix(m, 1, 3, h, m->vtx[1][1], 3);
 }
 
 /* §4.4 */
-static bool m_size(XyModel *m, uint32_t wh)
+static bool m_size(XyModel *m, uint32_t wh, unsigned fl)
 {
     uint32_t w = wh & 0xffff, h = wh >> 16;
     unsigned i;
@@ -1451,13 +1713,19 @@ static bool m_size(XyModel *m, uint32_t wh)
     if (m->cls == 0x10) {
         m_bump(m);
         m_bump(m);
+        m_blit_corners(m, w, h);
+        m->valid |= 0xc00c;
+    } else if (m->cls == 0x14) {
+        m_bump(m);
+        m->vtx[0][3] = w;
+        m->vtx[1][3] = h;
         m_fix(m, 0, 2, w, m->vtx[0][0], 2);
         m_fix(m, 1, 2, h, m->vtx[1][0], 2);
-        m_fix(m, 0, 3, w, m->vtx[0][1], 3);
-        m_fix(m, 1, 3, h, m->vtx[1][1], 3);
-        m->valid |= 0xc00c;
-    } else if (m->cls == 0xc) {
-        i = m->xy_a >> 28;
+        m->valid |= 0x4004;
+        put_bit(&m->xy_a, 12, w == 0 || h == 0);
+        return false;
+    } else if (m->cls == 0x0c || m_image(m)) {
+        i = m_k(m);
         m_fix(m, 0, i, w, m->vtx[0][0], i);
         m_fix(m, 1, i, h, m->vtx[1][0], i);
         if (i <= 8) {
@@ -1468,8 +1736,343 @@ static bool m_size(XyModel *m, uint32_t wh)
         m_fix(m, 0, 15, w, m->vtx[0][15], 1);
         m_fix(m, 1, 15, h, m->vtx[1][15], 1);
         m_bump(m);
+        if (m_line(m)) {
+            m->valid |= 0x080080;
+        }
     }
-    return m_check(m);
+    return (fl & M_D) && m_check(m, false);
+}
+
+/* §4.5 SIZE_OUT */
+static void m_size_out(XyModel *m, uint32_t wh)
+{
+    m->vtx[0][5] = wh & 0xffff;
+    m->vtx[1][5] = wh >> 16;
+    if (m_line(m)) {
+        m->valid &= ~0xffffffu;
+    }
+    m->valid |= 0x020020;
+    if (m_image(m)) {
+        m->xy_b &= ~1u;
+    }
+    if (m_line(m) || m->cls == 0x0c || m->cls == 0x10) {
+        m->valid |= 1u << 8;
+    }
+    m_set_k(m, 0);
+}
+
+/* Pixels a 32-bit word of the source format carries: 4 / bytes. */
+static uint32_t m_spp(XyModel *m)
+{
+    static const uint32_t cpp_in[5] = { 2, 4, 4, 1, 4 };
+
+    return 4 / cpp_in[((m->c->pgraph1.ctx_switch >> 9) & 0xf) % 5];
+}
+
+/* §4.5 SIZE_IN; @ifm_own: IFM's own SIZE method */
+static void m_size_in(XyModel *m, uint32_t wh, bool ifm_own)
+{
+    uint32_t w = wh & 0xffff, h = wh >> 16;
+    bool zero;
+
+    m->vtx[1][1] = 0;
+    m->vtx[0][3] = w;
+    m->vtx[1][3] = -h;
+    if (m_image(m)) {
+        m->xy_b &= ~1u;
+    }
+    if (!ifm_own && m_line(m)) {
+        m->valid &= ~0xffffffu;
+    }
+    if (!ifm_own && (m_line(m) || m->cls == 0x0c || m->cls == 0x10)) {
+        m->valid |= 1u << 8;
+    }
+    m->valid |= 0x008008;
+    if (m_line(m)) {
+        m->valid |= 0x080080;
+    }
+    m->xy_e &= ~(1u << 4 | 1u << 8);
+    if (m->cls == 0x12 && w < 0x20) {
+        m->xy_e |= 1u << 8;
+    }
+    if (m->cls != 0x0d && m->cls != 0x1d) {
+        m->xy_d[0] &= ~0x30000000u;
+        m->xy_d[1] &= ~0x30000000u;
+    }
+    if (w) {
+        m->xy_d[0] |= 1u << 29;
+    }
+    if (h) {
+        m->xy_d[1] |= 1u << 29;
+    }
+    if (m->cls == 0x14) {
+        zero = w == m_spp(m) || h == 0;
+    } else {
+        zero = !(m->xy_d[0] & 0x30000000) || !(m->xy_d[1] & 0x30000000);
+    }
+    put_bit(&m->xy_a, 12, zero);
+    m_set_k(m, 0);
+}
+
+/* §4.5 OFFSET; true if it passed */
+static bool m_offset(XyModel *m, uint32_t v)
+{
+    bool passed;
+
+    m->vtx[0][5] = v;
+    m_set_k(m, 0);
+    m->valid |= 0x020020;
+    passed = m_tail(m, (m_has(m, m->cls == 0x13 ? 0x70070 : 0x65065) ?
+                        0 : NV1_INTR_MISSING_METHOD) |
+                       (m_any_oob(m) ? NV1_INTR_XY_RANGE : 0));
+    if (m_tex(m)) {
+        m->xy_a &= ~0x0fff0fffu;
+        m->valid &= ~0xffffffu;
+    } else if (m->cls == 0x08 || m->cls == 0x0c || m->cls == 0x10 ||
+               m->cls == 0x13 || m->cls == 0x14) {
+        m->valid &= ~0xffffffu;
+    } else if (m_line(m)) {
+        m->valid &= ~0xf00fu;
+    }
+    return passed;
+}
+
+/* §3 ICLIP steps 2-4 */
+static void m_iclip_set(XyModel *m, unsigned a, uint32_t c)
+{
+    int32_t hi = m_canvas_max(m, a), lo = m_cb(m, a) < 0 ? 0 : m_cb(m, a);
+    int32_t cc = m_coord(m, c);
+
+    if (bit(m->xy_b, 13 + 4 * a) && m_clip_on(m)) {
+        hi = m->uclip[a][1] & 0xfff;
+    }
+    if (bit(m->xy_b, 12 + 4 * a) && m_clip_on(m)) {
+        lo = m->uclip[a][0];
+    }
+    lo &= 0xfff;
+    m->iclip[a] = c & 0x3ffff;
+    put_bit(&m->xy_b, 14 + 4 * a, cc <= hi);
+    if (a == 0) {
+        put_bit(&m->xy_b, 20, cc <= hi);
+    }
+    put_bit(&m->xy_b, 4 + a, cc < lo);
+}
+
+/* The user clip registers shift with every new value. */
+static void m_uclip_shift(XyModel *m, unsigned a, uint32_t c)
+{
+    m->uclip[a][0] = m->uclip[a][1];
+    m->uclip[a][1] = c & 0x3ffff;
+}
+
+/* CANVAS_MIN's half as the user clip's NULL test sees it */
+static int32_t m_cl(XyModel *m, unsigned a)
+{
+    uint32_t half = m->c->pgraph1.canvas_min >> (16 * a);
+
+    return bit(half, 15) ? 0 : half & 0xfff;
+}
+
+/* §3: an MMIO write of @v to PGRAPH register @r (offset) */
+static void m_reg(XyModel *m, uint32_t r, uint32_t v)
+{
+    bool rel = r >= 0x500;
+    unsigned a, i;
+    uint32_t c;
+    int32_t mm;
+
+    r -= rel ? 0x100 : 0;
+    if (r == 0x450 || r == 0x454) {
+        a = (r - 0x450) / 4;
+        m->xy_b &= ~(1u << 14 | 1u << 18 | 1u << 20);
+        m_iclip_set(m, a, rel ? v + m_origin(m, a) : v);
+        return;
+    }
+    if (r >= 0x460 && r <= 0x46c) {
+        a = (r - 0x460) / 8;
+        c = rel ? v + (uint32_t)m_cb(m, a) : v;
+        m_uclip_shift(m, a, c);
+        m->vtx[a][15] = c;
+        m->xy_b &= ~(0x7000u | 0x70000u | 1u << 20);
+        if (!(r & 4)) {
+            m->xy_b &= ~(1u << 24);
+            return;
+        }
+        mm = sext18(m->uclip[a][1]) >> m_fract(m);
+        put_bit(&m->xy_b, 4 + a, false);
+        put_bit(&m->xy_b, 8 + a, mm < m_cl(m, a) ||
+                                 (bit(m->xy_d[a], 10) && mm >= 0));
+        put_bit(&m->xy_b, 12 + 4 * a, !bit(m->xy_d[a], 8));
+        put_bit(&m->xy_b, 13 + 4 * a, mm <= m_canvas_max(m, a));
+        return;
+    }
+    a = r >= 0x480;
+    i = (r - (a ? 0x480 : 0x400)) / 4;
+    m_fix(m, a, i, v, rel ? m_origin(m, a) : 0, rel ? i : 0);
+}
+
+/* §4.7 POINT */
+static void m_clip_point(XyModel *m, uint32_t data)
+{
+    if (m_tex(m) && bit(m->xy_b, 24) && bit(m->xy_b, 25)) {
+        m->valid = 0;
+        m->xy_b &= ~(1u << 25);
+    }
+    m->valid = (m->valid & ~(1u << 28)) | 1u << 24;
+    m->xy_b = (m->xy_b & 0x330) | 1u << 24;
+    for (unsigned a = 0; a < 2; a++) {
+        uint32_t base = m_cb(m, a);
+        uint32_t c = (int16_t)(data >> (16 * a)) + base;
+        bool oob = m_oob(c);
+
+        if (m_tex(m)) {
+            m->vtx[a][4] = c << 15 | 0x4000;
+            oob = oob || bit(m->xy_d[a], 4);
+        } else {
+            m->vtx[a][15] = c;
+        }
+        m_uclip_shift(m, a, c);
+        m_write_d(m, a, 0, 0, c < base, oob, m_cmp(m, a, sext18(c)));
+    }
+}
+
+/* §4.7 SIZE; true if a BLIT's draw check passed */
+static bool m_clip_size(XyModel *m, uint32_t wh)
+{
+    bool waited = bit(m->valid, 24);
+    unsigned k = m_k(m);
+
+    m->valid &= ~(1u << 24 | 1u << 28);
+    if (!waited) {
+        m->valid |= 1u << 28;
+    }
+    if (m->cls == 0x10) {
+        m->xy_b &= 0x03000331;
+        m_blit_corners(m, wh & 0xffff, wh >> 16);
+        return m_check(m, false);
+    }
+    m->xy_b &= 0x03000001;
+    if (m->cls == 0x14) {
+        put_bit(&m->xy_a, 12, !(wh & 0xffff) || !(wh >> 16));
+    }
+    for (unsigned a = 0; a < 2; a++) {
+        uint32_t old = m->xy_d[a], size = (wh >> (16 * a)) & 0xffff;
+        unsigned base_v = 15, dest = 15, slot = 1;
+        uint32_t base, c;
+        int32_t mm;
+
+        if (m->cls == 0x0c || m_image(m)) {
+            base_v = 0;
+            dest = k;
+            slot = k & 3;
+        } else if (m->cls == 0x14) {
+            base_v = 0;
+            dest = 2;
+            slot = 2;
+            m->vtx[a][3] = size;
+        }
+        base = m->vtx[a][base_v];
+        c = base + size;
+        m->vtx[a][dest] = c;
+        m_uclip_shift(m, a, c);
+        m_write_d(m, a, slot, slot, c < base, !m_tex(m) && m_oob(c),
+                  m_cs(m, a, c));
+        mm = m_tex(m) ? m_coord(m, c) : sext18(m->uclip[a][1]);
+        if (mm < m_cl(m, a) || (bit(old, 10) && mm >= 0)) {
+            m->xy_b |= 1u << (8 + a);
+        }
+        if (!bit(old, 8)) {
+            m->xy_b |= 1u << (12 + 4 * a);
+        }
+        if (mm <= m_canvas_max(m, a)) {
+            m->xy_b |= 1u << (13 + 4 * a);
+        }
+    }
+    return false;
+}
+
+/* §4.8 VTX_BETA[n] */
+static void m_beta(XyModel *m, unsigned n, uint32_t data)
+{
+    for (unsigned j = 0; j < 2; j++) {
+        uint32_t v = ((data >> (16 * j)) & 0xff80) << 8 | 0x4000;
+
+        v |= bit(v, 23) << 24;
+        if (!(m->cls == 0x1e && 2 * n + j == 9)) {
+            m->beta[2 * n + j] = v;
+        }
+    }
+    if (m->cls == 0x1d || m->cls == 0x1e) {
+        m->valid |= 1u << (12 + n);
+    }
+}
+
+/* 0 zero, 1 negative, 2 positive, into XY_D[a] bits 28-29 */
+static void m_sign(XyModel *m, unsigned a, uint32_t v)
+{
+    uint32_t s = (int32_t)v < 0 ? 1 : v != 0 ? 2 : 0;
+
+    m->xy_d[a] = (m->xy_d[a] & ~0x30000000u) | s << 28;
+}
+
+/* A CGA6 bitmap word with each byte's bits the other way round */
+static uint32_t m_cga6(uint32_t v)
+{
+    uint32_t r = 0;
+
+    for (unsigned b = 0; b < 32; b++) {
+        r |= bit(v, b) << (b ^ 7);
+    }
+    return r;
+}
+
+/* §4.9, IFM's words as its draw check; true if pixels may be drawn */
+static bool m_data(XyModel *m, uint32_t word)
+{
+    uint32_t missing = NV1_INTR_MISSING_METHOD, range = NV1_INTR_XY_RANGE;
+    uint32_t intr;
+    uint64_t sum;
+
+    m->src_color = word;
+    if (m->cls == 0x12 && (m->c->pgraph1.ctx_switch & NV1_CTX_BITMAP_CGA6)) {
+        m->src_color = m_cga6(word);
+    }
+    if (m->cls == 0x13) {
+        return m_check(m, false);
+    }
+    if (m->cls != 0x11 && m->cls != 0x12) {
+        return false;
+    }
+    m->xy_b &= ~(1u << 24);
+    intr = (m_has(m, 0x38038) ? 0 : missing) | (m_any_oob(m) ? range : 0);
+    if (!bit(m->xy_a, 12) && !bit(m->xy_b, 0)) {
+        m->vtx[0][6] = m->vtx[0][4] + m->vtx[0][5];
+        m->vtx[1][6] = m->vtx[1][4] + m->vtx[1][5];
+        m->xy_b &= ~(1u << 14 | 1u << 18 | 1u << 20);
+    }
+    if (!bit(m->xy_a, 12) && !bit(m->xy_b, 0) && m_has(m, 0x38038)) {
+        uint32_t spp = m->cls == 0x12 ? 32 : m_spp(m);
+
+        m_iclip_set(m, 0, m->vtx[0][6]);
+        m_iclip_set(m, 1, m->vtx[1][6]);
+        m->xy_b |= 1;
+        m_set_k(m, 0);
+        m->vtx[1][2] = m->vtx[1][3] + 1;
+        m_sign(m, 1, m->vtx[1][2]);
+        m_fix(m, 1, 0, 0, m->vtx[1][4], 0);
+        m_fix(m, 0, 0, 0, m->vtx[0][4], 0);
+        m->vtx[0][2] = m->vtx[0][3] - spp;
+        m_sign(m, 0, m->vtx[0][2]);
+        sum = (uint64_t)m->vtx[0][0] + spp;
+        m->vtx[0][1] = sum;
+        put_bit(&m->xy_d[0], 1, sum >> 32);
+        if ((int32_t)m->vtx[0][2] < 0) {
+            m->vtx[0][1] += m->vtx[0][2];
+        }
+        intr = ((m->xy_d[0] & 0xc0) || (m->xy_d[1] & 0xf0) ||
+                (m->xy_d[0] & 0x30) == 0x30) ? range : 0;
+    }
+    return m_tail(m, intr) && !bit(m->xy_a, 12);
 }
 
 static void m_load(XyModel *m, NVCard *c)
@@ -1480,11 +2083,17 @@ static void m_load(XyModel *m, NVCard *c)
     m->cls = (g->access >> 12) & 0x1f;
     memcpy(m->vtx[0], g->vtx_x, sizeof(m->vtx[0]));
     memcpy(m->vtx[1], g->vtx_y, sizeof(m->vtx[1]));
+    memcpy(m->iclip, g->iclip, sizeof(m->iclip));
+    memcpy(m->uclip[0], g->uclip_x, sizeof(m->uclip[0]));
+    memcpy(m->uclip[1], g->uclip_y, sizeof(m->uclip[1]));
+    memcpy(m->beta, g->vtx_beta, sizeof(m->beta));
     m->xy_a = g->xy_a;
     m->xy_b = g->xy_b;
     m->xy_d[0] = g->xy_d[0];
     m->xy_d[1] = g->xy_d[1];
+    m->xy_e = g->xy_e;
     m->valid = g->valid;
+    m->src_color = g->src_color;
     m->intr = g->intr;
     m->access = g->access;
 }
@@ -1495,16 +2104,20 @@ static void m_store(XyModel *m)
 
     memcpy(g->vtx_x, m->vtx[0], sizeof(m->vtx[0]));
     memcpy(g->vtx_y, m->vtx[1], sizeof(m->vtx[1]));
+    memcpy(g->iclip, m->iclip, sizeof(m->iclip));
+    memcpy(g->uclip_x, m->uclip[0], sizeof(m->uclip[0]));
+    memcpy(g->uclip_y, m->uclip[1], sizeof(m->uclip[1]));
+    memcpy(g->vtx_beta, m->beta, sizeof(m->beta));
     g->xy_a = m->xy_a;
     g->xy_b = m->xy_b;
     g->xy_d[0] = m->xy_d[0];
     g->xy_d[1] = m->xy_d[1];
+    g->xy_e = m->xy_e;
     g->valid = m->valid;
+    g->src_color = m->src_color;
     g->intr = m->intr;
     g->access = m->access;
 }
-
-/* The window of §2.1 bounds, maximum exclusive, and a w x h rectangle. */
 static bool m_clip(XyModel *m, int64_t x, int64_t y, uint32_t w, uint32_t h,
                    int64_t *x0, int64_t *y0, int64_t *x1, int64_t *y1)
 {
@@ -1563,22 +2176,115 @@ static void m_draw(XyModel *m, uint32_t wh)
     }
 }
 
-/* The methods the test drives: class, offset, flags F/D as in §4.1. */
-static const struct {
-    unsigned cls, mthd;
-    char kind;                  /* p packed, x/y 32-bit, s size */
-    bool f, d;
-} xy_methods[] = {
-    { 0x08, 0x400, 'p', true, true }, { 0x08, 0x484, 'y', false, true },
-    { 0x08, 0x480, 'x', true, false },
-    { 0x0c, 0x400, 'p', true, false }, { 0x0c, 0x404, 's', false, true },
-    { 0x10, 0x300, 'p', true, false }, { 0x10, 0x304, 'p', false, false },
-    { 0x10, 0x308, 's', false, true },
+/*
+ * The methods the test drives (§4.1): class, offset, array length and
+ * stride, kind, flags.  Class 0 are MMIO writes of the vertex and clip
+ * registers at PGRAPH offset @mthd.
+ */
+typedef enum {
+    K_XY, K_X32, K_Y32, K_SIZE, K_SIZE_OUT, K_SIZE_IN, K_PITCH, K_OFFSET,
+    K_DATA, K_CLIP_POINT, K_CLIP_SIZE, K_BETA, K_REG,
+} XyKind;
+
+typedef struct XyMethod {
+    unsigned cls, mthd, n, stride;
+    XyKind kind;
+    unsigned fl;
+} XyMethod;
+
+#define LINE_XY_METHODS(c) \
+    { c, 0x400, 16, 8, K_XY, M_F }, { c, 0x404, 16, 8, K_XY, M_D }, \
+    { c, 0x480, 8, 16, K_X32, M_F }, { c, 0x484, 8, 16, K_Y32, 0 }, \
+    { c, 0x488, 8, 16, K_X32, 0 }, { c, 0x48c, 8, 16, K_Y32, M_D }, \
+    { c, 0x500, 32, 4, K_XY, M_P | M_D }, \
+    { c, 0x580, 16, 8, K_X32, M_P }, { c, 0x584, 16, 8, K_Y32, M_P | M_D }, \
+    { c, 0x604, 16, 8, K_XY, M_P | M_D }
+#define TEX_XY_METHODS(c, nv) \
+    { c, 0x310, nv, 4, K_XY, M_T }, { c, 0x350, nv, 4, K_XY, M_T | M_FR }
+
+static const XyMethod xy_methods[] = {
+    { 0x05, 0x300, 1, 0, K_CLIP_POINT, 0 }, { 0x05, 0x304, 1, 0, K_CLIP_SIZE, 0 },
+    { 0x08, 0x400, 32, 4, K_XY, M_F | M_D },
+    { 0x08, 0x480, 16, 8, K_X32, M_F }, { 0x08, 0x484, 16, 8, K_Y32, M_D },
+    { 0x08, 0x504, 16, 8, K_XY, M_F | M_D },
+    LINE_XY_METHODS(0x09),
+    LINE_XY_METHODS(0x0a),
+    { 0x0b, 0x310, 1, 0, K_XY, M_F }, { 0x0b, 0x314, 1, 0, K_XY, 0 },
+    { 0x0b, 0x318, 1, 0, K_XY, M_D },
+    { 0x0b, 0x320, 1, 0, K_X32, M_F }, { 0x0b, 0x324, 1, 0, K_Y32, 0 },
+    { 0x0b, 0x328, 1, 0, K_X32, 0 }, { 0x0b, 0x32c, 1, 0, K_Y32, 0 },
+    { 0x0b, 0x330, 1, 0, K_X32, 0 }, { 0x0b, 0x334, 1, 0, K_Y32, M_D },
+    { 0x0b, 0x400, 32, 4, K_XY, M_P | M_D },
+    { 0x0b, 0x480, 16, 8, K_X32, M_P }, { 0x0b, 0x484, 16, 8, K_Y32, M_P | M_D },
+    { 0x0b, 0x504, 8, 16, K_XY, M_F }, { 0x0b, 0x508, 8, 16, K_XY, 0 },
+    { 0x0b, 0x50c, 8, 16, K_XY, M_D },
+    { 0x0b, 0x584, 16, 8, K_XY, M_P | M_D },
+    { 0x0c, 0x400, 16, 8, K_XY, M_F }, { 0x0c, 0x404, 16, 8, K_SIZE, M_D },
+    TEX_XY_METHODS(0x0d, 4),
+    TEX_XY_METHODS(0x0e, 9),
+    { 0x10, 0x300, 1, 0, K_XY, M_F }, { 0x10, 0x304, 1, 0, K_XY, 0 },
+    { 0x10, 0x308, 1, 0, K_SIZE, M_D },
+    { 0x11, 0x304, 1, 0, K_XY, M_F }, { 0x11, 0x308, 1, 0, K_SIZE_OUT, 0 },
+    { 0x11, 0x30c, 1, 0, K_SIZE_IN, 0 }, { 0x11, 0x400, 32, 4, K_DATA, 0 },
+    { 0x12, 0x310, 1, 0, K_XY, M_F }, { 0x12, 0x314, 1, 0, K_SIZE_OUT, 0 },
+    { 0x12, 0x318, 1, 0, K_SIZE_IN, 0 }, { 0x12, 0x400, 32, 4, K_DATA, 0 },
+    { 0x13, 0x308, 1, 0, K_XY, M_F }, { 0x13, 0x30c, 1, 0, K_SIZE_IN, 0 },
+    { 0x13, 0x310, 1, 0, K_PITCH, 0 }, { 0x13, 0x314, 1, 0, K_OFFSET, 0 },
+    { 0x13, 0x040, 16, 4, K_DATA, 0 },
+    { 0x14, 0x308, 1, 0, K_XY, M_F }, { 0x14, 0x30c, 1, 0, K_SIZE, 0 },
+    { 0x14, 0x310, 1, 0, K_PITCH, 0 }, { 0x14, 0x314, 1, 0, K_OFFSET, 0 },
+    TEX_XY_METHODS(0x1d, 4), { 0x1d, 0x380, 2, 4, K_BETA, 0 },
+    TEX_XY_METHODS(0x1e, 9), { 0x1e, 0x380, 5, 4, K_BETA, 0 },
+    { 0, 0x400, 18, 4, K_REG, 0 }, { 0, 0x480, 18, 4, K_REG, 0 },
+    { 0, 0x500, 18, 4, K_REG, 0 }, { 0, 0x580, 18, 4, K_REG, 0 },
+    { 0, 0x450, 2, 4, K_REG, 0 }, { 0, 0x550, 2, 4, K_REG, 0 },
+    { 0, 0x460, 4, 4, K_REG, 0 }, { 0, 0x560, 4, 4, K_REG, 0 },
 };
+
+/* Whether method @e, element @n, of data @data may draw, by the rules. */
+static bool m_method(XyModel *m, const XyMethod *e, unsigned n, uint32_t data)
+{
+    switch (e->kind) {
+    case K_XY:
+        return m_xy16(m, data, e->fl, n);
+    case K_X32:
+        m_x32(m, data, e->fl);
+        return false;
+    case K_Y32:
+        return m_y32(m, data, e->fl);
+    case K_SIZE:
+        return m_size(m, data, e->fl);
+    case K_SIZE_OUT:
+        m_size_out(m, data);
+        return false;
+    case K_SIZE_IN:
+        m_size_in(m, data, e->cls == 0x13);
+        return false;
+    case K_PITCH:
+        m->vtx[0][6] = data;
+        m->valid |= 0x040040;
+        return false;
+    case K_OFFSET:
+        return m_offset(m, data);
+    case K_DATA:
+        return m_data(m, data);
+    case K_CLIP_POINT:
+        m_clip_point(m, data);
+        return false;
+    case K_CLIP_SIZE:
+        return m_clip_size(m, data);
+    case K_BETA:
+        m_beta(m, n, data);
+        return false;
+    default:
+        m_reg(m, e->mthd + n * e->stride, data);
+        return false;
+    }
+}
 
 static uint32_t rnd_coord(GRand *rnd)
 {
-    switch (g_rand_int_range(rnd, 0, 8)) {
+    switch (g_rand_int_range(rnd, 0, 16)) {
     case 0:
         return g_rand_int(rnd);
     case 1:
@@ -1588,13 +2294,46 @@ static uint32_t rnd_coord(GRand *rnd)
     }
 }
 
+static uint32_t rnd_size(GRand *rnd)
+{
+    if (!g_rand_int_range(rnd, 0, 8)) {
+        return g_rand_int(rnd);
+    }
+    return g_rand_int_range(rnd, 0, 40) << 16 | g_rand_int_range(rnd, 0, 70);
+}
+
+/* Data for method kind @k */
+static uint32_t rnd_data(GRand *rnd, XyKind k)
+{
+    switch (k) {
+    case K_XY:
+    case K_CLIP_POINT:
+        return (rnd_coord(rnd) & 0xffff) | rnd_coord(rnd) << 16;
+    case K_SIZE:
+    case K_SIZE_OUT:
+    case K_SIZE_IN:
+    case K_CLIP_SIZE:
+        return rnd_size(rnd);
+    case K_X32:
+    case K_Y32:
+    case K_REG:
+        return rnd_coord(rnd);
+    default:
+        return g_rand_int(rnd);
+    }
+}
+
 /* Random XY state on @a and @b, the pipeline state set already. */
 static void random_xy_state(GRand *rnd, TestHost *a, TestHost *b)
 {
     NV1Pgraph *g = &a->card.pgraph1;
-    static const unsigned classes[3] = { 0x08, 0x0c, 0x10 };
+    /* POINT, RECT and BLIT, whose pixels are compared, more often. */
+    static const unsigned classes[] = {
+        0x01, 0x05, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x10, 0x11,
+        0x12, 0x13, 0x14, 0x18, 0x1d, 0x1e, 0x08, 0x0c, 0x10, 0x0c, 0x10,
+    };
 
-    g->canvas_min = g_rand_int_range(rnd, 0, 4) ? 0 :
+    g->canvas_min = g_rand_boolean(rnd) ? 0 :
                     (uint32_t)(g_rand_int_range(rnd, -30, 30) & 0xffff) << 16 |
                     (g_rand_int_range(rnd, -30, 30) & 0xffff);
     g->canvas_max = g_rand_int(rnd) & 0x0fff0fff;
@@ -1603,32 +2342,61 @@ static void random_xy_state(GRand *rnd, TestHost *a, TestHost *b)
                         g_rand_int_range(rnd, 100, 1100);
     }
     g->ctx_switch |= g_rand_boolean(rnd) ? NV1_CTX_CLIP : 0;
+    g->ctx_switch |= g_rand_boolean(rnd) ? NV1_CTX_BITMAP_CGA6 : 0;
     g->canvas_config |= g_rand_int_range(rnd, 0, 32) ? 0 : NV1_CANVAS_SOFTWARE;
     g->cliprect_config = g_rand_int_range(rnd, 0, 32) ? 0 :
                          NV1_CLIPRECT_SOFTWARE;
-    g->access = classes[g_rand_int_range(rnd, 0, 3)] << 12 | NV1_ACCESS_HOST;
+    /* V16's inputs */
+    g->debug_a = g_rand_int(rnd) & 1u << 24;
+    g->debug_b = g_rand_int(rnd) & (1u << 24 | 1u << 8);
+    g->subdivide = g_rand_int(rnd) & 0xffff00ff;
+    g->access = classes[g_rand_int_range(rnd, 0, G_N_ELEMENTS(classes))]
+                << 12 | NV1_ACCESS_HOST;
+    g->dma_wait = false;
     g->intr = 0;
     g->xy_a = g_rand_int(rnd) & 0xf1ff11ff;
     g->xy_b = g_rand_int(rnd) & 0x03177331;
+    g->xy_e = g_rand_int(rnd) & 0xffff0113;
     for (unsigned i = 0; i < 2; i++) {
+        /* Few stale out-of-range flags; often no sign (V16 reads it). */
         g->xy_d[i] = g_rand_int(rnd) & 0x30ffffff;
         if (g_rand_int_range(rnd, 0, 8)) {
             g->xy_d[i] &= ~0xf0u;
+        }
+        if (g_rand_boolean(rnd)) {
+            g->xy_d[i] &= ~0x30000000u;
         }
         g->iclip[i] = g_rand_int_range(rnd, 0, 1200);
         g->uclip_x[i] = g_rand_int_range(rnd, 0, 1200);
         g->uclip_y[i] = g_rand_int_range(rnd, 0, 900);
     }
-    /* Often with what the draw checks need, and the clip not waiting. */
+    /*
+     * Often with what the draw checks need (a strip's: just its slots and
+     * the first point), the clip not waiting, and VTX_IDX a slot.
+     */
     g->valid = g_rand_int(rnd) & 0x111ff1ff;
-    if (g_rand_boolean(rnd)) {
-        g->valid = (g->valid | 0xf10f) & ~0x11000000u;
+    switch (g_rand_int_range(rnd, 0, 4)) {
+    case 0:
+    case 1:
+        g->valid = (g->valid | 0xff1ff) & ~0x11000000u;
+        break;
+    case 2:
+        g->valid = (g->valid & 0x00080080) | 0x70170;
+        break;
+    }
+    if (g_rand_int_range(rnd, 0, 4)) {
+        g->xy_a &= 0x3fffffff;
     }
     for (unsigned i = 0; i < 18; i++) {
         g->vtx_x[i] = rnd_coord(rnd);
         g->vtx_y[i] = rnd_coord(rnd);
     }
+    for (unsigned i = 0; i < 14; i++) {
+        g->vtx_beta[i] = g_rand_int(rnd) & 0x01ffffff;
+    }
     g->src_color = g_rand_int(rnd);
+    g->img_in = rnd_size(rnd);
+    g->img_pos = 0;
     b->card.pgraph1 = *g;
 }
 
@@ -1636,83 +2404,83 @@ static void test_xy_model(void)
 {
     GRand *rnd = g_rand_new_with_seed(0x5859);
     TestHost *a = th_new("nv1", 4 << 20), *b = th_new("nv1", 4 << 20);
+    unsigned hits[G_N_ELEMENTS(xy_methods)] = { 0 };
     unsigned drawn = 0, size = 0;
 
-    for (unsigned n = 0; n < 3000; n++) {
+    for (unsigned t = 0; t < 5000; t++) {
         unsigned mi = g_rand_int_range(rnd, 0, G_N_ELEMENTS(xy_methods));
+        const XyMethod *e;
+        unsigned n;
         uint32_t data;
-        bool passed = false;
+        bool own, passed;
         XyModel m;
 
         random_state(rnd, a, b);
         random_xy_state(rnd, a, b);
-        /* Mostly the latched class's own methods. */
-        if (g_rand_int_range(rnd, 0, 4)) {
-            unsigned cls = NV1_ACCESS_CLASS(a->card.pgraph1.access);
-
-            while (xy_methods[mi].cls != cls) {
-                mi = g_rand_int_range(rnd, 0, G_N_ELEMENTS(xy_methods));
-            }
+        /* Mostly the latched class's own methods, where it has some. */
+        own = g_rand_int_range(rnd, 0, 4);
+        for (unsigned i = 0; i < 64 && own &&
+             xy_methods[mi].cls != NV1_ACCESS_CLASS(a->card.pgraph1.access);
+             i++) {
+            mi = g_rand_int_range(rnd, 0, G_N_ELEMENTS(xy_methods));
         }
-        switch (xy_methods[mi].kind) {
-        case 'p':
-            data = (rnd_coord(rnd) & 0xffff) | rnd_coord(rnd) << 16;
-            break;
-        case 's':
-            data = g_rand_int_range(rnd, 0, 40) << 16 |
-                   g_rand_int_range(rnd, 0, 70);
-            if (!g_rand_int_range(rnd, 0, 8)) {
-                data = g_rand_int(rnd);
-            }
-            break;
-        default:
-            data = rnd_coord(rnd);
-            break;
+        e = &xy_methods[mi];
+        n = g_rand_int_range(rnd, 0, e->n);
+        data = rnd_data(rnd, e->kind);
+        hits[mi]++;
+        if (e->kind == K_REG) {
+            th_wr(a, GR(e->mthd + n * e->stride), data);
+        } else {
+            th_wr(a, MTHD(e->cls, e->mthd + n * e->stride), data);
         }
-        th_wr(a, MTHD(xy_methods[mi].cls, xy_methods[mi].mthd), data);
 
         m_load(&m, &b->card);
-        switch (xy_methods[mi].kind) {
-        case 'p':
-            passed = m_xy16(&m, data, xy_methods[mi].f, xy_methods[mi].d);
-            break;
-        case 'x':
-            m_x32(&m, data, xy_methods[mi].f);
-            break;
-        case 'y':
-            passed = m_y32(&m, data, xy_methods[mi].d);
-            break;
-        default:
-            passed = m_size(&m, data);
-            break;
-        }
+        passed = m_method(&m, e, n, data);
         m_store(&m);
-        if (passed && m.cls == xy_methods[mi].cls) {
-            m_draw(&m, data);
+        /* Only a method of the latched class's own area draws. */
+        if (passed && m.cls == e->cls) {
             drawn++;
-            size += xy_methods[mi].kind == 's';
+            if (m.cls == 0x08 ||
+                (e->kind == K_SIZE && (m.cls == 0x0c || m.cls == 0x10))) {
+                m_draw(&m, data);
+                size += e->kind == K_SIZE;
+            } else {
+                memcpy(b->vram, a->vram, 4 << 20);
+            }
         }
-        g_assert_cmpmem(a->card.pgraph1.vtx_x, sizeof(m.vtx[0]),
-                        b->card.pgraph1.vtx_x, sizeof(m.vtx[0]));
-        g_assert_cmpmem(a->card.pgraph1.vtx_y, sizeof(m.vtx[1]),
-                        b->card.pgraph1.vtx_y, sizeof(m.vtx[1]));
+        /* m_store() has put the model's registers into @b. */
+#define SAME_ARRAY(f) \
+        g_assert_cmpmem(a->card.pgraph1.f, sizeof(a->card.pgraph1.f), \
+                        b->card.pgraph1.f, sizeof(b->card.pgraph1.f))
+        SAME_ARRAY(vtx_x);
+        SAME_ARRAY(vtx_y);
+        SAME_ARRAY(iclip);
+        SAME_ARRAY(uclip_x);
+        SAME_ARRAY(uclip_y);
+        SAME_ARRAY(vtx_beta);
+#undef SAME_ARRAY
         g_assert_cmphex(a->card.pgraph1.xy_a, ==, m.xy_a);
         g_assert_cmphex(a->card.pgraph1.xy_b, ==, m.xy_b);
         g_assert_cmphex(a->card.pgraph1.xy_d[0], ==, m.xy_d[0]);
         g_assert_cmphex(a->card.pgraph1.xy_d[1], ==, m.xy_d[1]);
+        g_assert_cmphex(a->card.pgraph1.xy_e, ==, m.xy_e);
         g_assert_cmphex(a->card.pgraph1.valid, ==, m.valid);
+        g_assert_cmphex(a->card.pgraph1.src_color, ==, m.src_color);
         g_assert_cmphex(a->card.pgraph1.intr, ==, m.intr);
         g_assert_cmphex(a->card.pgraph1.access, ==, m.access);
         g_assert_true(memcmp(a->vram, b->vram, 4 << 20) == 0);
     }
-    /* The comparison means something only if methods drew. */
-    g_assert_cmpuint(drawn, >, 300);
-    g_assert_cmpuint(size, >, 100);
+    /* The comparison means something only if every method ran, and
+     * methods drew. */
+    for (unsigned i = 0; i < G_N_ELEMENTS(xy_methods); i++) {
+        g_assert_cmpuint(hits[i], >, 10);
+    }
+    g_assert_cmpuint(drawn, >, 250);
+    g_assert_cmpuint(size, >, 60);
     g_rand_free(rnd);
     th_free(a);
     th_free(b);
 }
-
 /*
  * Blits whose source and destination rows overlap in VRAM although they
  * are on different canvas rows: a source right of the canvas width runs
@@ -1847,6 +2615,7 @@ int main(int argc, char **argv)
     g_test_add_func("/pgraph-nv1/xy/rect", test_xy_rect);
     g_test_add_func("/pgraph-nv1/xy/clip", test_xy_clip);
     g_test_add_func("/pgraph-nv1/xy/ifc", test_xy_ifc);
+    g_test_add_func("/pgraph-nv1/xy/itm-size-in", test_xy_itm_size_in);
     g_test_add_func("/pgraph-nv1/xy/volatile-reset", test_xy_volatile_reset);
     g_test_add_func("/pgraph-nv1/xy/tex", test_xy_tex);
     g_test_add_func("/pgraph-nv1/fast-paths", test_fast_paths);
