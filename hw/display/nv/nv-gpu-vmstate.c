@@ -436,7 +436,26 @@ static const VMStateDescription vmstate_nv20_fe3d = {
     .minimum_version_id = 1,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(dma_fence, NV20Fe3d),
-        VMSTATE_UINT32(fence_offset, NV20Fe3d),
+        VMSTATE_UINT32_ARRAY(idx_state, NV20Fe3d, NV20_IDX_STATE_WORDS),
+        VMSTATE_UINT32_ARRAY(mthd_state, NV20Fe3d, NV_METHOD_SPACE / 4),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv20_xf_ctx = {
+    .name = "nv-gpu/nv20-xf-ctx",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32_2DARRAY(vab, NV20XfCtx, NV_XF_VAB_SLOTS, 4),
+        VMSTATE_UINT32_2DARRAY(ctx, NV20XfCtx, NV_XF_CTX_SLOTS, 4),
+        VMSTATE_UINT32_2DARRAY(pr, NV20XfCtx, NV_XF_PR_SLOTS, NV_XF_PR_WORDS),
+        VMSTATE_UINT32_2DARRAY(ltctx, NV20XfCtx, NV_XF_LTCTX_SLOTS, 4),
+        VMSTATE_UINT32_2DARRAY(ltc, NV20XfCtx, 4, NV_XF_LTC_SLOTS),
+        VMSTATE_UINT32_2DARRAY(mode, NV20XfCtx, NV_XF_MODE_VECS, 4),
+        VMSTATE_UINT32_2DARRAY(xtra, NV20XfCtx, NV_XF_XTRA_VECS, 4),
+        VMSTATE_UINT32(timeout, NV20XfCtx),
+        VMSTATE_UINT32(prog_start, NV20XfCtx),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -453,6 +472,7 @@ static const VMStateDescription vmstate_nv20_pgraph_ctx = {
         VMSTATE_UINT32_ARRAY(regs, NV20PgraphCtx, NV20_PGRAPH_REGS),
         VMSTATE_STRUCT(g2d, NV20PgraphCtx, 1, vmstate_nv2d, NV2dState),
         VMSTATE_STRUCT(fe3d, NV20PgraphCtx, 1, vmstate_nv20_fe3d, NV20Fe3d),
+        VMSTATE_STRUCT(xf, NV20PgraphCtx, 1, vmstate_nv20_xf_ctx, NV20XfCtx),
         VMSTATE_END_OF_LIST()
     },
 };

@@ -17,6 +17,7 @@
 
 #include "hw/nv/core/method.h"
 #include "hw/nv/graph/2d/nv2d.h"
+#include "hw/nv/xf/xf.h"
 
 #define NV20_PGRAPH_BASE            0x400000
 #define NV20_PGRAPH_SIZE            0x2000
@@ -156,14 +157,37 @@ typedef struct NV20Reg {
 } NV20Reg;
 
 /*
- * The 3D classes' state that is modelled so far: the fence Mesa's nv30
- * driver waits on (rnndb graph/nv30-40_3d.xml DMA_FENCE, FENCE_OFFSET,
- * FENCE_VALUE; Rankine and Curie).
+ * The 3D classes' state that has no home in the register file
+ * (docs/pgraph.rst "3D classes"): the fence DMA object, IDX's state
+ * words (RDI space 0x26: each vertex buffer's offset and format, then
+ * IDX_STATE_A-D), where XF uploads write next, and the last value of
+ * every state method whose place in the hardware is not known, by
+ * method offset.
  */
+#define NV20_IDX_STATE_WORDS        0x24
+#define NV20_IDX_STATE_SPACE        0x26
+
 typedef struct NV20Fe3d {
     uint32_t dma_fence;         /* the DMA object's instance >> 4 */
-    uint32_t fence_offset;
+    uint32_t idx_state[NV20_IDX_STATE_WORDS];
+    uint32_t mthd_state[NV_METHOD_SPACE / 4];
 } NV20Fe3d;
+
+/*
+ * XF's RAMs as a channel's context keeps them (docs/pgraph.rst "Context
+ * switching"): the guest-visible part of NVXf, named as there.
+ */
+typedef struct NV20XfCtx {
+    uint32_t vab[NV_XF_VAB_SLOTS][4];
+    uint32_t ctx[NV_XF_CTX_SLOTS][4];
+    uint32_t pr[NV_XF_PR_SLOTS][NV_XF_PR_WORDS];
+    uint32_t ltctx[NV_XF_LTCTX_SLOTS][4];
+    uint32_t ltc[4][NV_XF_LTC_SLOTS];
+    uint32_t mode[NV_XF_MODE_VECS][4];
+    uint32_t xtra[NV_XF_XTRA_VECS][4];
+    uint32_t timeout;
+    uint32_t prog_start;
+} NV20XfCtx;
 
 /*
  * A graphics context: what a channel sees of PGRAPH, saved while another
@@ -177,6 +201,7 @@ typedef struct NV20PgraphCtx {
     uint32_t regs[NV20_PGRAPH_REGS];            /* context registers only */
     NV2dState g2d;
     NV20Fe3d fe3d;
+    NV20XfCtx xf;
 } NV20PgraphCtx;
 
 /*
@@ -209,10 +234,12 @@ typedef struct NV20Pgraph {
     NV20Fe3d fe3d;
     uint32_t methods;                           /* executed, for tests */
     /*
-     * Derived: log-once flags; Curie's context image layout, read from
-     * the context program (ctx-nv20.c) when first needed.  Not migrated.
+     * Derived: log-once flags (per class; per 3D method); Curie's context
+     * image layout, read from the context program (ctx-nv20.c) when first
+     * needed.  Not migrated.
      */
     uint32_t unimp_3d_logged;
+    uint32_t unimp_3d_mthd[NV_METHOD_SPACE / 4 / 32];
     bool ctx_layout_valid;
     unsigned ctx_ranges;
     NV40CtxRange ctx_range[NV40_CTXPROG_WORDS];
