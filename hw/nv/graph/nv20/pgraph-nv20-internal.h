@@ -4,7 +4,6 @@
 #define HW_NV_PGRAPH_NV20_INTERNAL_H
 
 #include "hw/nv/card.h"
-#include "hw/nv/core/method.h"
 
 /* The table register at BAR0 offset @off, stored value, no side effects. */
 static inline uint32_t *nv20_reg(NVCard *card, uint32_t off)
@@ -20,12 +19,6 @@ static inline bool nv20_is_curie(const NVCard *card)
 
 /* The volatile reset (objects-nv20.c; docs/pgraph.rst). */
 void nv20_volatile_reset(NVCard *card);
-
-/*
- * Whether @cls is one of the chip's 3D classes (3d-nv20.c); if so
- * *@table is its method table, NULL for one that has none yet.
- */
-bool nv20_3d_class(NVCard *card, unsigned cls, NVMethodClass **table);
 
 /* Channel ids PGRAPH keeps in CTX_USER (5 bits, as PFIFO's). */
 #define NV20_CHID_MASK  0x1f

@@ -295,6 +295,11 @@ void nv20_mthd_dma_notify(struct NVCard *card, const NVMethodCall *call);
  * buffer notify (intro.rst "Notifiers").
  */
 void nv20_notify_write(struct NVCard *card, uint32_t offset);
+/*
+ * Whether @cls is one of the chip's 3D classes (3d-nv20.c); if so
+ * *@table is its method table, NULL for one that has none yet.
+ */
+bool nv20_3d_class(struct NVCard *card, unsigned cls, NVMethodClass **table);
 /* Context switching (ctx-nv20.c): register writes it owns. */
 bool nv20_ctx_read(struct NVCard *card, uint32_t addr, uint32_t *val);
 bool nv20_ctx_write(struct NVCard *card, uint32_t addr, uint32_t val);
