@@ -265,3 +265,37 @@ void th_gart_init(TestHost *th)
         th_wr(th, 0x100800, 0x30000 | 2);
     }
 }
+
+/*
+ * Every row of a real table: named, aligned, inside the method space,
+ * not overlapping another, a handler or a store with bits to keep.
+ */
+void th_check_class(NVMethodClass *c)
+{
+    static uint16_t owner[NV_METHOD_SPACE / 4];
+
+    memset(owner, 0, sizeof(owner));
+    for (unsigned r = 0; r < c->count; r++) {
+        const NVMethod *m = &c->methods[r];
+
+        g_assert_nonnull(m->name);
+        g_assert_cmpuint(m->count, >=, 1);
+        g_assert_cmpuint(m->mthd % 4, ==, 0);
+        g_assert_cmpuint(m->stride % 4, ==, 0);
+        g_assert_cmpuint(m->stride, >=, 4);
+        g_assert_cmpuint(m->mthd + (m->count - 1) * m->stride, <,
+                         NV_METHOD_SPACE);
+        g_assert_true(m->fn || m->mask);
+        g_assert_true(m->step == 0 || m->step == 4);
+        g_assert_true(m->type != NV_MTYPE_ENUM || m->values);
+        for (unsigned k = 0; k < m->count; k++) {
+            unsigned slot = (m->mthd + k * m->stride) / 4;
+
+            if (owner[slot]) {
+                g_error("%s: %s[%u] overlaps row %u", c->name ? c->name : "?",
+                        m->name, k, owner[slot] - 1);
+            }
+            owner[slot] = r + 1;
+        }
+    }
+}

@@ -57,4 +57,10 @@ void th_trace_clear(TestHost *th);
 /* Assert the trace holds exactly @lines (NULL-terminated); forget them. */
 void th_trace_expect(TestHost *th, const char *const *lines);
 
+/*
+ * Every row of a real method table: named, aligned, inside the method
+ * space, not overlapping another, a handler or a store with bits to keep.
+ */
+void th_check_class(NVMethodClass *c);
+
 #endif

@@ -356,13 +356,18 @@ def pgraph_seeds():
     pushbuffer at RAMIN 0x13000 behind a VRAM DMA object (RAMIN's 64 KiB
     blocks run down from the end of VRAM), the fbcon objects (NV_NULL,
     surf2d, rop, pattern, clip, GDI, blit, M2MF) bound and drawn with, a
-    notifier, an illegal method, then a second channel to switch
-    contexts; Curie first uploads a context program placing ROP."""
-    objs = {0x30: 0x14000, 0x62: 0x14020, 0x43: 0x14040, 0x44: 0x14060,
+    notifier, the 3D class (state methods, a vertex program and constant
+    upload, a vertex buffer, a draw), an illegal method, then a second
+    channel to switch contexts; Curie first uploads a context program
+    placing ROP."""
+    fbcon_objs = {0x30: 0x14000, 0x62: 0x14020, 0x43: 0x14040, 0x44: 0x14060,
             0x19: 0x14080, 0x4a: 0x140a0, 0x9f: 0x140c0, 0x39: 0x140e0}
     for model, vram in (('nv20', 32 << 20), ('nv40', 128 << 20)):
         curie = model == 'nv40'
         s = Seed(model)
+        cls3d = 0x4097 if curie else 0x0097
+        objs = dict(fbcon_objs)
+        objs[cls3d] = 0x14100
 
         def ramin(a, v):
             s.wr(0x700000 + a, v)
@@ -454,6 +459,23 @@ def pgraph_seeds():
         m(4, 0x184, 0xbeef1001, 0xbeef1001)
         m(4, 0x30c, 0x1000, 0x2000, 0x100, 0x100, 0x100, 4, 0x101, 0)
         m(4, 0x100, 0)
+        # Kelvin / Curie offsets: alpha test, blend factors, vertex
+        # program and constant upload, program start, vertex buffer 0,
+        # BEGIN_END (triangles, then end)
+        m(6, 0, 0xbeef0000 | cls3d)
+        m(6, 0x304 if curie else 0x300, 1)
+        m(6, 0x308 if curie else 0x33c, 0x204)
+        m(6, 0x314 if curie else 0x344, 0x302, 0x303)
+        m(6, 0x1e9c, 0)
+        m(6, 0xb80 if curie else 0xb00, 0x401f9c6c, 0x0040000d,
+          0x8106c083, 0x6041ff80)
+        m(6, 0x1efc if curie else 0x1ea4, 0)
+        m(6, 0x1f00 if curie else 0xb80, 0x3f800000, 0, 0, 0x3f800000)
+        m(6, 0x1ea0, 0)
+        m(6, 0x1680 if curie else 0x1720, 0x1000)
+        m(6, 0x1740 if curie else 0x1760, 0x4322)
+        m(6, 0x1808 if curie else 0x17fc, 5)
+        m(6, 0x1808 if curie else 0x17fc, 0)
         m(5, 0, 0xbeef0030)
         m(5, 0x104, 1)
         m(5, 0x100, 0)

@@ -436,7 +436,26 @@ static const VMStateDescription vmstate_nv20_fe3d = {
     .minimum_version_id = 1,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(dma_fence, NV20Fe3d),
-        VMSTATE_UINT32(fence_offset, NV20Fe3d),
+        VMSTATE_UINT32_ARRAY(idx_state, NV20Fe3d, NV20_IDX_STATE_WORDS),
+        VMSTATE_UINT32_ARRAY(mthd_state, NV20Fe3d, NV_METHOD_SPACE / 4),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv_xf_rams = {
+    .name = "nv-gpu/xf-rams",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32_2DARRAY(vab, NVXfRams, NV_XF_VAB_SLOTS, 4),
+        VMSTATE_UINT32_2DARRAY(ctx, NVXfRams, NV_XF_CTX_SLOTS, 4),
+        VMSTATE_UINT32_2DARRAY(pr, NVXfRams, NV_XF_PR_SLOTS, NV_XF_PR_WORDS),
+        VMSTATE_UINT32_2DARRAY(ltctx, NVXfRams, NV_XF_LTCTX_SLOTS, 4),
+        VMSTATE_UINT32_2DARRAY(ltc, NVXfRams, 4, NV_XF_LTC_SLOTS),
+        VMSTATE_UINT32_2DARRAY(mode, NVXfRams, NV_XF_MODE_VECS, 4),
+        VMSTATE_UINT32_2DARRAY(xtra, NVXfRams, NV_XF_XTRA_VECS, 4),
+        VMSTATE_UINT32(timeout, NVXfRams),
+        VMSTATE_UINT32(prog_start, NVXfRams),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -467,6 +486,7 @@ static const VMStateDescription vmstate_nv20_pgraph_ctx = {
         VMSTATE_UINT32_ARRAY(regs, NV20PgraphCtx, NV20_PGRAPH_REGS),
         VMSTATE_STRUCT(g2d, NV20PgraphCtx, 1, vmstate_nv2d, NV2dState),
         VMSTATE_STRUCT(fe3d, NV20PgraphCtx, 1, vmstate_nv20_fe3d, NV20Fe3d),
+        VMSTATE_STRUCT(xf, NV20PgraphCtx, 1, vmstate_nv_xf_rams, NVXfRams),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -474,7 +494,7 @@ static const VMStateDescription vmstate_nv20_pgraph_ctx = {
 static const VMStateDescription vmstate_nv20_pgraph = {
     .name = "nv-gpu/nv20-pgraph",
     .version_id = 2,
-    .minimum_version_id = 1,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(intr, NV20Pgraph),
         VMSTATE_UINT32(intr_en, NV20Pgraph),
@@ -493,7 +513,7 @@ static const VMStateDescription vmstate_nv20_pgraph = {
                              vmstate_nv20_pgraph_ctx, NV20PgraphCtx),
         VMSTATE_STRUCT(g2d, NV20Pgraph, 1, vmstate_nv2d, NV2dState),
         VMSTATE_STRUCT(fe3d, NV20Pgraph, 1, vmstate_nv20_fe3d, NV20Fe3d),
-        VMSTATE_STRUCT(flip, NV20Pgraph, 2, vmstate_nv20_flip, NV20Flip),
+        VMSTATE_STRUCT(flip, NV20Pgraph, 1, vmstate_nv20_flip, NV20Flip),
         VMSTATE_UINT32(methods, NV20Pgraph),
         VMSTATE_END_OF_LIST()
     },
@@ -512,20 +532,12 @@ static const VMStateDescription vmstate_nv_xf_vertex = {
 /* Everything but the decoded program, which post_load rebuilds. */
 static const VMStateDescription vmstate_nv_xf = {
     .name = "nv-gpu/xf",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
-        VMSTATE_UINT32_2DARRAY(vab, NVXf, NV_XF_VAB_SLOTS, 4),
-        VMSTATE_UINT32_2DARRAY(ctx, NVXf, NV_XF_CTX_SLOTS, 4),
-        VMSTATE_UINT32_2DARRAY(pr, NVXf, NV_XF_PR_SLOTS, NV_XF_PR_WORDS),
-        VMSTATE_UINT32_2DARRAY(ltctx, NVXf, NV_XF_LTCTX_SLOTS, 4),
-        VMSTATE_UINT32_2DARRAY(ltc, NVXf, 4, NV_XF_LTC_SLOTS),
-        VMSTATE_UINT32_2DARRAY(mode, NVXf, NV_XF_MODE_VECS, 4),
-        VMSTATE_UINT32_2DARRAY(xtra, NVXf, NV_XF_XTRA_VECS, 4),
-        VMSTATE_UINT32(timeout, NVXf),
+        VMSTATE_STRUCT(ram, NVXf, 1, vmstate_nv_xf_rams, NVXfRams),
         VMSTATE_UINT8(upload_isa, NVXf),
         VMSTATE_BOOL(side_effects, NVXf),
-        VMSTATE_UINT32(prog_start, NVXf),
         VMSTATE_STRUCT_ARRAY(queue, NVXf, NV_XF_QUEUE, 1,
                              vmstate_nv_xf_vertex, NVXfVertex),
         VMSTATE_UINT32(q_head, NVXf),

@@ -110,7 +110,7 @@ static uint8_t choose_step(const NVXfOp *op)
 /* Rankine's XFMODE_B (MODE vector 0 word 2; envytools mode.rst). */
 static uint32_t mode_b(const NVXf *xf)
 {
-    return xf->isa == NV_XF_RANKINE ? xf->mode[0][2] : 0;
+    return xf->isa == NV_XF_RANKINE ? xf->ram.mode[0][2] : 0;
 }
 
 /*
@@ -146,7 +146,7 @@ void nv_xf_decode_slot(NVXf *xf, unsigned pc)
     const NVXfInsn *in = &op->in;
     unsigned i;
 
-    nv_xf_decode(xf->isa, xf->pr[pc], &op->in);
+    nv_xf_decode(xf->isa, xf->ram.pr[pc], &op->in);
     op->vec = in->op_vec <= max_op(xf, true) ? in->op_vec : 0;
     op->sca = in->op_sca <= max_op(xf, false) ? in->op_sca : 0;
     /* Without VP2, FRC-SSG and LG2-COS are NOPs (docs/xf.rst "VP2 mode"). */
@@ -629,7 +629,7 @@ static inline uint32_t *out_vec(XfRun *run, const NVXfInsn *in)
 
     if (in->out_to_ctx) {
         return run->may_write_ctx && addr >= 0 && addr < run->ctx_slots
-               ? run->xf->ctx[addr] : NULL;
+               ? run->xf->ram.ctx[addr] : NULL;
     }
     return addr >= 0 && addr < NV_XF_TBUF ? run->tbuf[addr] : NULL;
 }
@@ -932,7 +932,7 @@ static void run_program(XfRun *run, uint32_t pc)
 {
     NVXf *xf = run->xf;
     uint32_t limit = nv_xf_is_kelvin(xf) ? NV_XF_KELVIN_MAX_INSNS
-                                   : xf->timeout & 0xffff;
+                                   : xf->ram.timeout & 0xffff;
     uint32_t slots = nv_xf_pr_slots(xf->isa), icnt = 0;
     const NVXfOp *op;
 
@@ -980,7 +980,7 @@ static void run_init(XfRun *run, NVXf *xf, NVCard *card, bool may_write_ctx,
     run->space[SPACE_ZERO] = zero_vec;
     run->space[SPACE_TEMP] = (const uint32_t (*)[4])run->r;
     run->space[SPACE_IBUF] = ibuf;
-    run->space[SPACE_CTX] = (const uint32_t (*)[4])xf->ctx;
+    run->space[SPACE_CTX] = (const uint32_t (*)[4])xf->ram.ctx;
     memset(run->r, 0, nv_xf_temps(xf->isa) * sizeof(run->r[0]));
     memset(run->a, 0, sizeof(run->a));
     memset(run->cc, 0, sizeof(run->cc));

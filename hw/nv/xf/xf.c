@@ -78,7 +78,7 @@ void nv_xf_reset(NVXf *xf, NVXfIsa isa)
     *xf = (NVXf) { .isa = isa, .upload_isa = isa };
     /* Inferred: reset leaves TIMEOUT at its maximum so that programs run
      * before a driver sets it. */
-    xf->timeout = 0xffff;
+    xf->ram.timeout = 0xffff;
     /* Inferred: an NV40 uploads Curie programs unless PGRAPH (the class
      * in use) selects Rankine. */
     if (isa == NV_XF_COMBINED) {
@@ -118,7 +118,7 @@ static void run_state_program(NVXf *xf, NVCard *card, uint32_t pc)
 {
     uint32_t ibuf[16][4] = { { 0 } }, tbuf[NV_XF_TBUF][4];
 
-    memcpy(ibuf[0], xf->vab[NV_XF_VAB_PASS], 16);
+    memcpy(ibuf[0], xf->ram.vab[NV_XF_VAB_PASS], 16);
     nv_xf_run(xf, card, pc, true, (const uint32_t (*)[4])ibuf, tbuf);
 }
 
@@ -132,11 +132,11 @@ void nv_xf_vertex(NVXf *xf, NVCard *card)
     uint32_t slot = ring_push(&xf->q_head, &xf->q_count, NV_XF_QUEUE);
     /* mode.rst: PROGRAM_START_POS is XFMODE_A bits 8-15 (Kelvin word 1,
      * Rankine vector 0 word 3); NV40+ take the XF_PROG bundle's. */
-    uint32_t pc = nv_xf_is_nv40(xf) ? xf->prog_start :
-                  (xf->mode[0][nv_xf_is_kelvin(xf) ? 1 : 3] >> 8) & 0xff;
+    uint32_t pc = nv_xf_is_nv40(xf) ? xf->ram.prog_start :
+                  (xf->ram.mode[0][nv_xf_is_kelvin(xf) ? 1 : 3] >> 8) & 0xff;
 
     nv_xf_run(xf, card, pc, xf->side_effects && !nv_xf_is_nv40(xf),
-              (const uint32_t (*)[4])xf->vab, xf->queue[slot].tbuf);
+              (const uint32_t (*)[4])xf->ram.vab, xf->queue[slot].tbuf);
 }
 
 bool nv_xf_pop_vertex(NVXf *xf, NVXfVertex *v)
@@ -188,13 +188,13 @@ static unsigned vab_slots(const NVXf *xf)
 
 static void write_xfpr(NVXf *xf, NVCard *card, uint16_t vec)
 {
-    const uint32_t *p = xf->vab[NV_XF_VAB_PASS];
+    const uint32_t *p = xf->ram.vab[NV_XF_VAB_PASS];
     /* Instruction bit n is in IDX2XF word 3 - n / 32 (word 0 is high). */
     uint32_t w[NV_XF_PR_WORDS] = { p[3], p[2], p[1], p[0] };
 
     if (xf->isa == NV_XF_RANKINE && vec == RDI_TIMEOUT_SLOT) {
         /* RDI word 0 of that slot is TIMEOUT: IDX2XF word 3. */
-        xf->timeout = p[3] & 0xffff;
+        xf->ram.timeout = p[3] & 0xffff;
         return;
     }
     if (vec >= nv_xf_pr_slots(xf->isa)) {
@@ -205,9 +205,9 @@ static void write_xfpr(NVXf *xf, NVCard *card, uint16_t vec)
     /* isa.rst: NV30 converts Kelvin uploads, NV40 Rankine and Curie ones,
      * to the native encoding as they are written. */
     if (xf->upload_isa != xf->isa) {
-        nv_xf_convert(xf->upload_isa, xf->isa, w, xf->pr[vec]);
+        nv_xf_convert(xf->upload_isa, xf->isa, w, xf->ram.pr[vec]);
     } else {
-        memcpy(xf->pr[vec], w, sizeof(w));
+        memcpy(xf->ram.pr[vec], w, sizeof(w));
     }
     nv_xf_decode_slot(xf, vec);
 }
@@ -216,7 +216,7 @@ static void write_xfpr(NVXf *xf, NVCard *card, uint16_t vec)
 static void commit(NVXf *xf, NVCard *card, uint32_t (*ram)[4], unsigned n,
                    uint16_t vec, bool lt, const char *name)
 {
-    const uint32_t *p = xf->vab[NV_XF_VAB_PASS];
+    const uint32_t *p = xf->ram.vab[NV_XF_VAB_PASS];
 
     if (vec >= n) {
         nv_xf_error(card, name, vec, n);
@@ -254,7 +254,7 @@ static bool has_type(const NVXf *xf, uint8_t type)
 
 void nv_xf_write(NVXf *xf, NVCard *card, const NVXfCmd *cmd)
 {
-    uint32_t *pass = xf->vab[NV_XF_VAB_PASS];
+    uint32_t *pass = xf->ram.vab[NV_XF_VAB_PASS];
     uint8_t type = cmd->type & 0xf;
     uint16_t vec = cmd->vec;
     bool last;
@@ -272,7 +272,7 @@ void nv_xf_write(NVXf *xf, NVCard *card, const NVXfCmd *cmd)
                         vab_slots(xf));
             return;
         }
-        v = xf->vab[vec];
+        v = xf->ram.vab[vec];
         /* Kelvin and up: writing X of an attribute resets Y, Z, W to
          * 0, 0, 1.0 first (intro.rst "VAB command"). */
         if ((cmd->word & 3) == 0 && vec != NV_XF_VAB_PASS) {
@@ -304,7 +304,7 @@ void nv_xf_write(NVXf *xf, NVCard *card, const NVXfCmd *cmd)
                         NV_XF_LTC_SLOTS);
             return;
         }
-        xf->ltc[n][vec] = nv_xf_lt22(cmd->data[0]);
+        xf->ram.ltc[n][vec] = nv_xf_lt22(cmd->data[0]);
         return;
     }
     last = store(pass, cmd);
@@ -316,19 +316,19 @@ void nv_xf_write(NVXf *xf, NVCard *card, const NVXfCmd *cmd)
         write_xfpr(xf, card, vec);
         break;
     case NV_XF_CMD_MODE:
-        commit(xf, card, xf->mode, nv_xf_is_kelvin(xf) ? 1 : NV_XF_MODE_VECS,
+        commit(xf, card, xf->ram.mode, nv_xf_is_kelvin(xf) ? 1 : NV_XF_MODE_VECS,
                vec, false, "nv: xf: MODE write to vector 0x%x of %u");
         break;
     case NV_XF_CMD_XTRA:
-        commit(xf, card, xf->xtra, NV_XF_XTRA_VECS, vec, false,
+        commit(xf, card, xf->ram.xtra, NV_XF_XTRA_VECS, vec, false,
                "nv: xf: XTRA write to vector 0x%x of %u");
         break;
     case NV_XF_CMD_XFCTX:
-        commit(xf, card, xf->ctx, nv_xf_ctx_slots(xf->isa), vec, false,
+        commit(xf, card, xf->ram.ctx, nv_xf_ctx_slots(xf->isa), vec, false,
                "nv: xf: XFCTX write to slot 0x%x of %u");
         break;
     case NV_XF_CMD_LTCTX:
-        commit(xf, card, xf->ltctx, NV_XF_LTCTX_SLOTS, vec, true,
+        commit(xf, card, xf->ram.ltctx, NV_XF_LTCTX_SLOTS, vec, true,
                "nv: xf: LTCTX write to slot 0x%x of %u");
         break;
     default:    /* NOP, PARAM, SYNC: the slot is all they touch */
@@ -345,17 +345,17 @@ uint32_t nv_xf_read(NVXf *xf, NVCard *card, const NVXfCmd *cmd)
         switch (type) {
         case NV_XF_CMD_VAB:
             if (vec < vab_slots(xf)) {
-                return xf->vab[vec][cmd->word & 3];
+                return xf->ram.vab[vec][cmd->word & 3];
             }
             break;
         case NV_XF_CMD_XFCTX:
             if (vec < nv_xf_ctx_slots(xf->isa)) {
-                return xf->ctx[vec][cmd->word & 3];
+                return xf->ram.ctx[vec][cmd->word & 3];
             }
             break;
         case NV_XF_CMD_LTCTX:
             if (vec < NV_XF_LTCTX_SLOTS) {
-                return xf->ltctx[vec][cmd->word & 3];
+                return xf->ram.ltctx[vec][cmd->word & 3];
             }
             break;
         case NV_XF_CMD_LTC0:
@@ -364,7 +364,7 @@ uint32_t nv_xf_read(NVXf *xf, NVCard *card, const NVXfCmd *cmd)
         case NV_XF_CMD_LTC3:
             /* Scalar RAMs: every word reads the one value. */
             if (vec < NV_XF_LTC_SLOTS) {
-                return xf->ltc[type - NV_XF_CMD_LTC0][vec];
+                return xf->ram.ltc[type - NV_XF_CMD_LTC0][vec];
             }
             break;
         }
@@ -398,27 +398,27 @@ static uint32_t *rdi_word(NVXf *xf, unsigned space, uint32_t offset,
     switch (space) {
     case 0x10:
         if (*slot < nv_xf_pr_slots(xf->isa) && k < NV_XF_PR_WORDS) {
-            return &xf->pr[*slot][k];
+            return &xf->ram.pr[*slot][k];
         }
         break;
     case 0x15:
         if (*slot < vab_slots(xf)) {
-            return &xf->vab[*slot][3 - k];
+            return &xf->ram.vab[*slot][3 - k];
         }
         break;
     case 0x17:
         if (*slot < nv_xf_ctx_slots(xf->isa)) {
-            return &xf->ctx[*slot][3 - k];
+            return &xf->ram.ctx[*slot][3 - k];
         }
         break;
     case 0x18:
         if (*slot < NV_XF_LTCTX_SLOTS) {
-            return &xf->ltctx[*slot][3 - k];
+            return &xf->ram.ltctx[*slot][3 - k];
         }
         break;
     case 0x19:
         if (*slot < NV_XF_LTC_SLOTS) {
-            return &xf->ltc[3 - k][*slot];
+            return &xf->ram.ltc[3 - k][*slot];
         }
         break;
     }
@@ -432,7 +432,7 @@ bool nv_xf_rdi_write(NVXf *xf, unsigned space, uint32_t offset, uint32_t val)
 
     if (space == 0x10 && xf->isa == NV_XF_RANKINE &&
         offset == RDI_TIMEOUT_SLOT * 16) {
-        xf->timeout = val & 0xffff;     /* word 0 of slot 0x11a */
+        xf->ram.timeout = val & 0xffff;     /* word 0 of slot 0x11a */
         return true;
     }
     p = rdi_word(xf, space, offset, &slot);
@@ -454,7 +454,7 @@ bool nv_xf_rdi_read(NVXf *xf, unsigned space, uint32_t offset, uint32_t *val)
 
     if (space == 0x10 && xf->isa == NV_XF_RANKINE &&
         offset == RDI_TIMEOUT_SLOT * 16) {
-        *val = xf->timeout;
+        *val = xf->ram.timeout;
         return true;
     }
     p = rdi_word(xf, space, offset, &slot);

@@ -123,46 +123,12 @@ static void test_trace(void)
     th_free(th);
 }
 
-/*
- * Every row of a real table: named, aligned, inside the method space,
- * not overlapping another, a handler or a store with bits to keep.
- */
-static void check_class(NVMethodClass *c)
-{
-    static uint8_t owner[NV_METHOD_SPACE / 4];
-
-    memset(owner, 0, sizeof(owner));
-    for (unsigned r = 0; r < c->count; r++) {
-        const NVMethod *m = &c->methods[r];
-
-        g_assert_nonnull(m->name);
-        g_assert_cmpuint(m->count, >=, 1);
-        g_assert_cmpuint(m->mthd % 4, ==, 0);
-        g_assert_cmpuint(m->stride % 4, ==, 0);
-        g_assert_cmpuint(m->stride, >=, 4);
-        g_assert_cmpuint(m->mthd + (m->count - 1) * m->stride, <,
-                         NV_METHOD_SPACE);
-        g_assert_true(m->fn || m->mask);
-        g_assert_true(m->step == 0 || m->step == 4);
-        g_assert_true(m->type != NV_MTYPE_ENUM || m->values);
-        for (unsigned k = 0; k < m->count; k++) {
-            unsigned slot = (m->mthd + k * m->stride) / 4;
-
-            if (owner[slot]) {
-                g_error("%s: %s[%u] overlaps row %u", c->name ? c->name : "?",
-                        m->name, k, owner[slot] - 1);
-            }
-            owner[slot] = r + 1;
-        }
-    }
-}
-
 static void test_tables_nv1(void)
 {
     for (unsigned cls = 0; cls < 32; cls++) {
         NVMethodClass *c = nv1_pgraph_class(cls);
 
-        check_class(c);
+        th_check_class(c);
         g_assert_true(!c->name || g_str_has_prefix(c->name, "NV1_"));
     }
 }

@@ -582,15 +582,15 @@ static void test_vector_ops(void)
             a[c] = operand(g);
             b[c] = operand(g);
         }
-        xf->mode[0][2] = 1u << 30 | (modern ? 1u << 17 : 0);
+        xf->ram.mode[0][2] = 1u << 30 | (modern ? 1u << 17 : 0);
         xf->side_effects = true;
-        nv_xf_encode(NV_XF_RANKINE, &in, xf->pr[0]);
+        nv_xf_encode(NV_XF_RANKINE, &in, xf->ram.pr[0]);
         nv_xf_post_load(xf);
-        memcpy(xf->ctx[0x9c], a, 16);
-        memcpy(xf->vab[NV_XF_VAB_PASS], b, 16);
+        memcpy(xf->ram.ctx[0x9c], a, 16);
+        memcpy(xf->ram.vab[NV_XF_VAB_PASS], b, 16);
         nv_xf_write(xf, NULL, &run);
         for (unsigned c = 0; c < 4; c++) {
-            g_assert_cmphex(xf->ctx[0x9d][c], ==,
+            g_assert_cmphex(xf->ram.ctx[0x9d][c], ==,
                             m_vec(op, a[c], b[c], rules));
         }
     }

@@ -217,7 +217,7 @@ static void test_passthrough_assembly(void)
     g_assert_cmphex(rd(&f, NV_XF_CMD_LTC0, 4, 0), ==, 0);
     /* MODE: Kelvin has one vector. */
     wr4(&f, NV_XF_CMD_MODE, 0, 1, 2, 3, 4);
-    g_assert_cmphex(f.xf->mode[0][1], ==, 2);
+    g_assert_cmphex(f.xf->ram.mode[0][1], ==, 2);
     g_assert_cmpuint(f.th->n_guest_error, ==, 1);
     /* XTRA is NV30+. */
     wr(&f, NV_XF_CMD_XTRA, 0, 3, 1);
@@ -243,9 +243,9 @@ static void test_unreadable_and_passthru(void)
     g_assert_cmpuint(f.th->n_guest_error, ==, 5);
     /* Rankine MODE has two vectors. */
     wr4(&f, NV_XF_CMD_MODE, 1, 5, 6, 7, 8);
-    g_assert_cmphex(f.xf->mode[1][3], ==, 8);
+    g_assert_cmphex(f.xf->ram.mode[1][3], ==, 8);
     wr4(&f, NV_XF_CMD_XTRA, 1, 9, 10, 11, 12);
-    g_assert_cmphex(f.xf->xtra[1][0], ==, 9);
+    g_assert_cmphex(f.xf->ram.xtra[1][0], ==, 9);
     /* PASSTHRU goes out in order, 64-bit payloads as two words. */
     wr(&f, NV_XF_CMD_PASSTHRU, 0, 0, 0xabc);
     nv_xf_write(f.xf, &f.th->card, &c64);
@@ -506,7 +506,7 @@ static void test_rankine_timeout(void)
     upload(&f, 0, w);
     /* TIMEOUT = 100: XFPR slot 0x11a, RDI word 0 = IDX2XF word 3. */
     wr4(&f, NV_XF_CMD_XFPR, 0x11a, 0, 0, 0, 100);
-    g_assert_cmpuint(f.xf->timeout, ==, 100);
+    g_assert_cmpuint(f.xf->ram.timeout, ==, 100);
     wr(&f, NV_XF_CMD_RUN, 0, 0, 0);
     g_assert_true(f.xf->last_timed_out);
     g_assert_cmpuint(f.xf->last_icnt, ==, 100);
@@ -1003,7 +1003,7 @@ static void test_curie_sat(void)
 static void check_pr(Fx *f, uint16_t pc, const uint32_t *w)
 {
     for (unsigned i = 0; i < NV_XF_PR_WORDS; i++) {
-        g_assert_cmphex(f->xf->pr[pc][i], ==, w[i]);
+        g_assert_cmphex(f->xf->ram.pr[pc][i], ==, w[i]);
     }
 }
 
@@ -1126,7 +1126,7 @@ static void test_garbage_never_crashes(void)
             c.data[0] = seed ^ 0x5a5a5a5a;
             c.data[1] = ~seed;
             /* Bound the random programs (Kelvin stops past XFPR). */
-            f.xf->timeout = 200;
+            f.xf->ram.timeout = 200;
             nv_xf_write(f.xf, &f.th->card, &c);
             nv_xf_read(f.xf, &f.th->card, &c);
             if (!(i % 64)) {
@@ -1209,32 +1209,32 @@ static void test_random_programs_digest(void)
 
             for (unsigned i = 0; i < NV_XF_PR_SLOTS; i++) {
                 for (unsigned k = 0; k < NV_XF_PR_WORDS; k++) {
-                    xf->pr[i][k] = rnd(&s);
+                    xf->ram.pr[i][k] = rnd(&s);
                 }
                 /* END (bit 0) in one instruction of eight. */
-                xf->pr[i][0] &= rnd(&s) % 8 ? ~1u : ~0u;
+                xf->ram.pr[i][0] &= rnd(&s) % 8 ? ~1u : ~0u;
                 if (rnd(&s) % 2) {
                     /* Low CTX_ADDR bits: in-range reads, short jumps. */
-                    xf->pr[i][2] &= 0xff80ffffu;
+                    xf->ram.pr[i][2] &= 0xff80ffffu;
                 }
             }
             nv_xf_post_load(xf);
             for (unsigned i = 0; i < NV_XF_CTX_SLOTS; i++) {
                 for (unsigned c = 0; c < 4; c++) {
-                    xf->ctx[i][c] = rnd_float(&s);
+                    xf->ram.ctx[i][c] = rnd_float(&s);
                 }
             }
             for (unsigned i = 0; i < NV_XF_VAB_SLOTS; i++) {
                 for (unsigned c = 0; c < 4; c++) {
-                    xf->vab[i][c] = rnd_float(&s);
+                    xf->ram.vab[i][c] = rnd_float(&s);
                 }
             }
-            xf->timeout = 300;
+            xf->ram.timeout = 300;
             xf->side_effects = rnd(&s) & 1;
-            xf->prog_start = rnd(&s) % 64;
-            xf->mode[0][1] = xf->mode[0][3] = (rnd(&s) % 64) << 8;
+            xf->ram.prog_start = rnd(&s) % 64;
+            xf->ram.mode[0][1] = xf->ram.mode[0][3] = (rnd(&s) % 64) << 8;
             /* Rankine's XFMODE_B: VP2 mode and the MODERN rules. */
-            xf->mode[0][2] = rnd(&s) & (3u << 30 | 1u << 17);
+            xf->ram.mode[0][2] = rnd(&s) & (3u << 30 | 1u << 17);
             for (unsigned run = 0; run < 8; run++) {
                 NVXfCmd c = {
                     .type = NV_XF_CMD_RUN, .data = { rnd(&s) % 64 },
@@ -1252,7 +1252,7 @@ static void test_random_programs_digest(void)
                     h = digest(h, &xf->last_timed_out, 1);
                 }
             }
-            h = digest(h, xf->ctx, sizeof(xf->ctx));
+            h = digest(h, xf->ram.ctx, sizeof(xf->ram.ctx));
         }
         g_test_message("ISA %u: digest 0x%016" G_GINT64_MODIFIER "x", m, h);
         got[m] = h;

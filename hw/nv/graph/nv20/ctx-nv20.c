@@ -164,6 +164,21 @@ static void ctx_image(NVCard *card, uint32_t inst, bool save)
     }
 }
 
+/*
+ * XF's RAMs, which the hardware keeps in the context image (Curie: its
+ * context program; docs/pgraph.rst "Context switching"), go to and come
+ * from the slot; XF then decodes the program it got back.
+ */
+static void xf_copy(NVXf *xf, NVXfRams *s, bool save)
+{
+    if (save) {
+        *s = xf->ram;
+    } else {
+        xf->ram = *s;
+        nv_xf_post_load(xf);
+    }
+}
+
 static void ctx_save(NVCard *card, uint32_t inst)
 {
     NV20Pgraph *g = &card->pgraph20;
@@ -172,6 +187,7 @@ static void ctx_save(NVCard *card, uint32_t inst)
     memcpy(s->regs, g->regs, sizeof(s->regs));
     s->g2d = g->g2d;
     s->fe3d = g->fe3d;
+    xf_copy(&card->xf, &s->xf, true);
     s->pipe_address = g->pipe_address;
     s->rdi_index = g->rdi_index;
     s->stamp = ++g->ctx_clock;
@@ -200,6 +216,7 @@ static void ctx_load(NVCard *card, uint32_t inst)
         }
         g->g2d = s->g2d;
         g->fe3d = s->fe3d;
+        xf_copy(&card->xf, &s->xf, false);
         g->pipe_address = s->pipe_address;
         g->rdi_index = s->rdi_index;
         s->stamp = ++g->ctx_clock;

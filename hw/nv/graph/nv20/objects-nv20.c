@@ -293,77 +293,21 @@ bool nv20_pgraph_busy(NVCard *card)
            nv2d_busy(card) || nv20_flip_busy(card);
 }
 
-/* The method table of class @cls on this card, or NULL. */
 /*
- * The 3D classes each chip has (nouveau's gr sclass lists, Celsius to
- * Curie) are the next step: the methods they do not have in a table yet
- * are taken and dropped, logged once per class, so a driver's channel
- * goes on.
+ * The method table of class @cls on this card, or NULL; *@is_3d for the
+ * 3D classes (3d-nv20.c), which take the methods they have no row for
+ * yet and drop them.
  */
-static bool is_3d_class(NVCard *card, unsigned cls)
+static NVMethodClass *class_table(NVCard *card, unsigned cls, bool *is_3d)
 {
-    static const struct { uint8_t chips; uint16_t cls[2]; } classes[] = {
-        { NV_PGRAPH_CHIP_NV20, { 0x0096, 0x0097 } },
-        { NV_PGRAPH_CHIP_NV25, { 0x0096, 0x0597 } },
-        { NV_PGRAPH_CHIP_NV30, { 0x0397, 0x0597 } },
-        { NV_PGRAPH_CHIP_NV34, { 0x0597, 0x0697 } },
-    };
-    const NVModel *m = card->model;
+    NVMethodClass *c = NULL;
 
-    if (nv20_is_curie(card)) {
-        /* NV44-family chips have their own Curie class */
-        return cls == (((m->boot0 >> 20) & 0xff) == 0x44 ? 0x4497 : 0x4097);
+    *is_3d = nv20_3d_class(card, cls, &c);
+    if (*is_3d) {
+        return c;
     }
-    for (size_t i = 0; i < G_N_ELEMENTS(classes); i++) {
-        if ((classes[i].chips & m->pgraph_chip) &&
-            (cls == classes[i].cls[0] || cls == classes[i].cls[1])) {
-            return true;
-        }
-    }
-    return false;
-}
-
-/*
- * FENCE_VALUE: the value goes to FENCE_OFFSET of the fence DMA object
- * (rnndb graph/nv30-40_3d.xml), where Mesa's nv30 driver reads its fence
- * sequence.  The 3D pipeline is not modelled yet, so nothing it would
- * still have to finish comes first.
- */
-static void mthd_fence_value(NVCard *card, const NVMethodCall *call)
-{
-    NV20Fe3d *f = &card->pgraph20.fe3d;
-    NVDmaObj o;
-
-    nv_dmaobj_load(card, f->dma_fence << 4, &o);
-    if (!f->dma_fence ||
-        nv_dmaobj_write32(card, &o, f->fence_offset, call->data) !=
-        NV_DMAOBJ_OK) {
-        nv20_pgraph_error(card, NV20_NSOURCE_DMA_W_PROTECTION);
-    }
-}
-
-#define FE3D(fld) pgraph20.fe3d.fld
-
-/* Rankine's and Curie's 3D classes: the fence so far (docs/pgraph.rst). */
-static const NVMethod rankine_methods[] = {
-    NV20_COMMON_METHODS,
-    NV_MTHD_STORE(0x1a4, "DMA_FENCE", FE3D(dma_fence), 0xfffff),
-    NV_MTHD_STORE(0x1d6c, "FENCE_OFFSET", FE3D(fence_offset), 0xfffffffc),
-    NV_MTHD(0x1d70, "FENCE_VALUE", mthd_fence_value),
-};
-static NVMethodClass nv30_3d_class =
-    NV_METHOD_CLASS("NV30_3D", rankine_methods);
-static NVMethodClass nv40_3d_class =
-    NV_METHOD_CLASS("NV40_3D", rankine_methods);
-
-static NVMethodClass *class_table(NVCard *card, unsigned cls)
-{
     if (cls == 0x30) {
         return &null_class;
-    }
-    if (is_3d_class(card, cls) && card->model->pgraph != NV_PGRAPH_KELVIN &&
-        cls != 0x0597) {
-        return nv20_is_curie(card) ? &nv40_3d_class : &nv30_3d_class;
     }
     return nv2d_class(card, cls);
 }
@@ -373,7 +317,8 @@ static void execute(NVCard *card, unsigned chid, unsigned subc,
 {
     NV20Pgraph *g = &card->pgraph20;
     unsigned cls = nv20_pgraph_class(card);
-    NVMethodClass *c = class_table(card, cls);
+    bool is_3d;
+    NVMethodClass *c = class_table(card, cls, &is_3d);
     NVMethodCall call = { .cls = cls, .chid = chid, .subc = subc,
                           .mthd = mthd, .data = data };
     unsigned idx;
@@ -381,11 +326,12 @@ static void execute(NVCard *card, unsigned chid, unsigned subc,
     if (!c && mthd == 0) {
         return;                 /* any object binds; its methods trap */
     }
-    if (is_3d_class(card, cls) && (!c || !nv_method_find(c, mthd, &idx))) {
+    if (is_3d && (!c || !nv_method_find(c, mthd, &idx))) {
         if (!(g->unimp_3d_logged & (1u << (cls >> 8 & 0x1f)))) {
             g->unimp_3d_logged |= 1u << (cls >> 8 & 0x1f);
-            nv_log(card, NV_LOG_UNIMP, "nv: pgraph: 3D class 0x%04x: methods "
-                   "are not executed yet", cls);
+            nv_log(card, NV_LOG_UNIMP, "nv: pgraph: 3D class 0x%04x: method "
+                   "0x%04x (and others it has no table row for) dropped",
+                   cls, mthd);
         }
         return;
     }

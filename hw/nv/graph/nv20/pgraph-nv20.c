@@ -150,6 +150,21 @@ static bool rdi_place(NVCard *card, unsigned *space, uint32_t *offset)
     return true;
 }
 
+/*
+ * The IDX state word RDI_INDEX names in space 0x26 (the vertex buffers'
+ * offsets and formats the 3D classes set, then IDX_STATE_A-D), or NULL.
+ */
+static uint32_t *rdi_idx_state(NVCard *card)
+{
+    uint32_t offset = card->pgraph20.rdi_index & 0xffff;
+
+    if (((card->pgraph20.rdi_index >> 16) & 0x3ff) != NV20_IDX_STATE_SPACE ||
+        offset / 4 >= NV20_IDX_STATE_WORDS) {
+        return NULL;
+    }
+    return &card->pgraph20.fe3d.idx_state[offset / 4];
+}
+
 /* The CTXPROG registers, on Curie only; NULL elsewhere. */
 static uint32_t *ctxprog_reg(NVCard *card, uint32_t addr)
 {
@@ -208,8 +223,10 @@ static uint32_t pgraph_read(NVCard *card, uint32_t addr)
     case NV20_PGRAPH_RDI_INDEX:
         return g->rdi_index;
     case NV20_PGRAPH_RDI_DATA:
-        if (!rdi_place(card, &space, &offset) ||
-            !nv_xf_rdi_read(&card->xf, space, offset, &v)) {
+        if (rdi_idx_state(card)) {
+            v = *rdi_idx_state(card);
+        } else if (!rdi_place(card, &space, &offset) ||
+                   !nv_xf_rdi_read(&card->xf, space, offset, &v)) {
             rdi_unknown(card, false);
         }
         rdi_advance(card);
@@ -294,8 +311,10 @@ static void pgraph_store(NVCard *card, uint32_t addr, uint32_t val)
         g->rdi_index = val & rdi_mask(card);
         return;
     case NV20_PGRAPH_RDI_DATA:
-        if (!rdi_place(card, &space, &offset) ||
-            !nv_xf_rdi_write(&card->xf, space, offset, val)) {
+        if (rdi_idx_state(card)) {
+            *rdi_idx_state(card) = val;
+        } else if (!rdi_place(card, &space, &offset) ||
+                   !nv_xf_rdi_write(&card->xf, space, offset, val)) {
             rdi_unknown(card, true);
         }
         rdi_advance(card);

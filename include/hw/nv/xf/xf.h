@@ -80,8 +80,11 @@ typedef struct NVXfVertex {
     uint32_t tbuf[NV_XF_TBUF][4];
 } NVXfVertex;
 
-typedef struct NVXf {
-    /* Guest-visible state: migrated. */
+/*
+ * XF's RAMs and the registers beside them: what a graphics context holds
+ * of XF (PGRAPH switches them with the channel, docs/pgraph.rst).
+ */
+typedef struct NVXfRams {
     uint32_t vab[NV_XF_VAB_SLOTS][4];
     uint32_t ctx[NV_XF_CTX_SLOTS][4];
     /* XFPR in the native encoding; bit n in [n / 32]. */
@@ -91,9 +94,14 @@ typedef struct NVXf {
     uint32_t mode[NV_XF_MODE_VECS][4];
     uint32_t xtra[NV_XF_XTRA_VECS][4];
     uint32_t timeout;           /* Rankine: 16 bits; set through XTRA/RDI */
+    uint32_t prog_start;        /* NV40+: the XF_PROG bundle's start PC */
+} NVXfRams;
+
+typedef struct NVXf {
+    /* Guest-visible state: migrated. */
+    NVXfRams ram;
     uint8_t upload_isa;         /* NVXfIsa of XFPR uploads (class-chosen) */
     bool side_effects;          /* vertex programs may write XFCTX */
-    uint32_t prog_start;        /* NV40+: the XF_PROG bundle's start PC */
     NVXfVertex queue[NV_XF_QUEUE];
     uint32_t q_head, q_count;
     uint32_t passthru[NV_XF_PASSTHRU];  /* PASSTHRU payloads for VTX */

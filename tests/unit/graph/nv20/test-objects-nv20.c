@@ -439,6 +439,326 @@ static void test_flip_wait(void)
     th_free(th);
 }
 
+/* Bind a 3D object of class @cls on subchannel 7. */
+static void bind_3d(TestHost *th, uint32_t cls)
+{
+    th_ramin_wr(th, OBJ, cls);
+    g_assert_true(mthd(th, 7, 0, OBJ >> 4));
+}
+
+/* Methods @m[i] with data @m[i + 1] on subchannel 7, to a 0 method. */
+static void mthds(TestHost *th, const uint32_t *m)
+{
+    for (; m[0]; m += 2) {
+        g_assert_true(mthd(th, 7, m[0], m[1]));
+    }
+}
+
+/* Every 3D class table's rows are well formed (core/method.h). */
+static void test_3d_tables(void)
+{
+    static const struct { const char *model; uint32_t cls; } c[] = {
+        { "nv20", 0x0097 }, { "nv30", 0x0397 }, { "nv40", 0x4097 },
+    };
+
+    for (size_t i = 0; i < G_N_ELEMENTS(c); i++) {
+        TestHost *th = th_new(c[i].model, 0);
+        NVMethodClass *table = NULL;
+
+        g_assert_true(nv20_3d_class(&th->card, c[i].cls, &table));
+        g_assert_nonnull(table);
+        th_check_class(table);
+        th_free(th);
+    }
+}
+
+/*
+ * Kelvin's ROP and raster state into the bundle shadow registers
+ * (envytools docs/hw/graph/bundles.rst; Kelvin bundle ids, register
+ * 0x401800 + 4 * id).
+ *
+ * CONFIG_A (0x053, 0x40194c): ALPHA_FUNC_REF 0x80 (bits 0-7), GREATER
+ * (0x204 -> 4, bits 8-11: 0x400), alpha test (bit 12: 0x1000), depth
+ * test (bit 14: 0x4000), LEQUAL (0x203 -> 3, bits 16-19: 0x30000),
+ * dither (bit 22: 0x400000), depth write (bit 24: 0x1000000), colour
+ * mask 0x01010100 (A, R, G set, B clear: bits 26, 27, 28 = 0x1c000000):
+ * 0x1d435480.  A function that is no GL enumerant is ignored.
+ * BLEND (0x001, 0x401804): enable (bit 3: 0x8), SRC_ALPHA (0x302 -> 4,
+ * bits 4-7: 0x40), ONE_MINUS_SRC_ALPHA (0x303 -> 5, bits 8-11: 0x500),
+ * FUNC_ADD (0x8006 -> 2), XOR (0x1506 -> 6, bits 12-15: 0x6000), logic
+ * op enable (bit 16): 0x0001654a.
+ * STENCIL_A (0x054, 0x401950): enable (bit 0), ALWAYS (0x207 -> 7, bits
+ * 4-7: 0x70), ref 0x12 (bits 8-15), func mask 0xff (16-23), write mask
+ * 0x0f (24-31): 0x0fff1271.  STENCIL_B (0x055): KEEP (0x1e00 -> 1),
+ * INCR (0x1e02 -> 4, bits 4-7), DECR_WRAP (0x8508 -> 8, bits 8-11):
+ * 0x841.
+ * RASTER (0x064, 0x401990): front LINE (0x1b01 -> 2, bits 0-1), back
+ * POINT (0x1b00 -> 1, bits 2-3: 0x4), offset fill (bit 8: 0x100), line
+ * width 0x10 (bits 12-20: 0x10000), BACK (0x405 -> 2, bits 21-22:
+ * 0x400000), CCW (0x901 -> 1, bit 23: 0x800000), two-sided (bit 24),
+ * cull enable (bit 28): 0x11c10106.
+ * CONFIG_B (0x056, 0x401958): FLAT (0x1d00 -> 0, bit 7), fog (bit 8:
+ * 0x100), point parameters (bit 9: 0x200), EXP2_SIGNED (0x801 -> 3,
+ * bits 16-18: 0x30000): 0x30300.
+ * DEPTH_RANGE_FAR (0x0a3, 0x401a8c) takes the float as it is.
+ */
+static void test_3d_rop_kelvin(void)
+{
+    static const uint32_t m[] = {
+        0x340, 0x80, 0x33c, 0x204, 0x300, 1, 0x30c, 1, 0x354, 0x203,
+        0x310, 1, 0x35c, 1, 0x358, 0x01010100,
+        0x304, 1, 0x344, 0x302, 0x348, 0x303, 0x350, 0x8006,
+        0x17c0, 0x1506, 0x17bc, 1,
+        0x32c, 1, 0x364, 0x207, 0x368, 0x12, 0x36c, 0xff, 0x360, 0x0f,
+        0x370, 0x1e00, 0x374, 0x1e02, 0x378, 0x8508,
+        0x38c, 0x1b01, 0x390, 0x1b00, 0x338, 1, 0x380, 0x10,
+        0x39c, 0x405, 0x3a0, 0x901, 0x17c4, 1, 0x308, 1,
+        0x37c, 0x1d00, 0x2a4, 1, 0x318, 1, 0x29c, 0x801,
+        0x398, 0x3f800000, 0
+    };
+    TestHost *th = gr_new("nv20");
+
+    bind_3d(th, 0x0097);
+    mthds(th, m);
+    g_assert_true(mthd(th, 7, 0x33c, 0x1234));
+    g_assert_cmpuint(th->n_guest_error, ==, 1);
+    g_assert_cmphex(th_rd(th, 0x40194c), ==, 0x1d435480);
+    g_assert_cmphex(th_rd(th, 0x401804), ==, 0x0001654a);
+    g_assert_cmphex(th_rd(th, 0x401950), ==, 0x0fff1271);
+    g_assert_cmphex(th_rd(th, 0x401954), ==, 0x00000841);
+    g_assert_cmphex(th_rd(th, 0x401990), ==, 0x11c10106);
+    g_assert_cmphex(th_rd(th, 0x401958), ==, 0x00030300);
+    g_assert_cmphex(th_rd(th, 0x401a8c), ==, 0x3f800000);
+    g_assert_cmphex(th_rd(th, 0x400100), ==, 0);
+    th_free(th);
+}
+
+/*
+ * Rankine's own fields (Rankine/Curie bundle ids): the blend factors
+ * carry colour in bits 0-15 and alpha in 16-31, to BLEND (0x082,
+ * 0x401a08) bits 4-7/20-23 and 8-11/24-27: SRC (1 << 16 | 0x302): ONE
+ * (1) << 20 | SRC_ALPHA (4) << 4; DST 0x303: ONE_MINUS_SRC_ALPHA (5) << 8
+ * and ZERO; enable bit 3; FUNC_REVERSE_SUBTRACT (0x800b -> 1): 0x100549.
+ * Back stencil: enable STENCIL_A bit 1; STENCIL_C (0x087, 0x401a1c)
+ * mask 0xaa (0-7), REPLACE (3) at ZPASS (8-11), DECR (5) at ZFAIL
+ * (12-15), INVERT (6) at FAIL (16-19): 0x653aa; STENCIL_D (0x088) ref
+ * 0x55 (0-7), mask 0xf0 (8-15), EQUAL (2) (16-19): 0x2f055.
+ * LINE_STIPPLE (0x05e, 0x401978): polygon stipple (bit 0), line stipple
+ * (bit 1), factor 3 (bits 8-15), pattern 0xf0f0 (16-31): 0xf0f00303.
+ * CONFIG_B: FLATSHADE_FIRST (bit 0), SMOOTH (bit 7): 0x81.
+ */
+static void test_3d_rop_rankine(void)
+{
+    static const uint32_t m[] = {
+        0x314, 0x00010302, 0x318, 0x00000303, 0x310, 1, 0x320, 0x800b,
+        0x348, 1, 0x34c, 0xaa, 0x35c, 0x150a, 0x360, 0x1e03, 0x364, 0x1e01,
+        0x350, 0x202, 0x354, 0x55, 0x358, 0xf0,
+        0x1db4, 1, 0x1db8, 0xf0f00003, 0x147c, 1,
+        0x1454, 1, 0x368, 0x1d01, 0
+    };
+    TestHost *th = gr_new("nv30");
+
+    bind_3d(th, 0x0397);
+    mthds(th, m);
+    g_assert_cmphex(th_rd(th, 0x401a08), ==, 0x00100549);
+    g_assert_cmphex(th_rd(th, 0x401950), ==, 0x00000002);
+    g_assert_cmphex(th_rd(th, 0x401a1c), ==, 0x000653aa);
+    g_assert_cmphex(th_rd(th, 0x401a20), ==, 0x0002f055);
+    g_assert_cmphex(th_rd(th, 0x401978), ==, 0xf0f00303);
+    g_assert_cmphex(th_rd(th, 0x401958), ==, 0x00000081);
+    th_free(th);
+}
+
+/*
+ * Curie: BLEND_EQUATION's colour (bits 0-15) and alpha (16-31) halves go
+ * to BLEND bits 0-2 and 17-19: MIN (0x8007 -> 3), MAX (0x8008 -> 4 << 17
+ * = 0x80000); the enable is bit 28: 0x10080003.  ALPHA_FUNC_REF has its
+ * own bundle (0x0e4, 0x401b90); COLOR_MASK's place is not known, so
+ * CONFIG_A stays 0.  Texture unit 1's offset: TEX_OFFSET bundle 0x101
+ * (0x401c04); DEPTH_BOUNDS_TEST_ZMIN: bundle 0x0c8 (0x401b20).
+ */
+static void test_3d_curie(void)
+{
+    static const uint32_t m[] = {
+        0x320, 0x80088007, 0x310, 1, 0x30c, 0x7f, 0x324, 0x01010101,
+        0x1a20, 0x12345600, 0x384, 0x3e800000, 0
+    };
+    TestHost *th = gr_new("nv40");
+
+    bind_3d(th, 0x4097);
+    mthds(th, m);
+    g_assert_cmphex(th_rd(th, 0x401a08), ==, 0x10080003);
+    g_assert_cmphex(th_rd(th, 0x401b90), ==, 0x7f);
+    g_assert_cmphex(th_rd(th, 0x40194c), ==, 0);
+    g_assert_cmphex(th_rd(th, 0x401c04), ==, 0x12345600);
+    g_assert_cmphex(th_rd(th, 0x401b20), ==, 0x3e800000);
+    th_free(th);
+}
+
+/*
+ * Vertex buffer i's offset and format are IDX state words 2i and 2i + 1
+ * (RDI space 0x26), read back with RDI_INDEX = 0x26 << 16 | byte offset
+ * and consecutive RDI_DATA reads; the format keeps bits 0-22.  Kelvin's
+ * VTXBUF_OFFSET[3]/VTXBUF_FMT[3] (0x172c, 0x176c): words 6, 7 at byte
+ * 0x18; Rankine's VTXBUF[15]/VTXFMT[15] (0x16bc, 0x177c): words 30, 31 at
+ * byte 0x78.
+ */
+static void run_idx(const char *model, uint32_t cls, uint32_t off,
+                    uint32_t fmt, uint32_t byte)
+{
+    TestHost *th = gr_new(model);
+
+    bind_3d(th, cls);
+    g_assert_true(mthd(th, 7, off, 0x80001000));
+    g_assert_true(mthd(th, 7, fmt, 0xffffffff));
+    th_wr(th, 0x400750, 0x26 << 16 | byte);
+    g_assert_cmphex(th_rd(th, 0x400754), ==, 0x80001000);
+    g_assert_cmphex(th_rd(th, 0x400754), ==, 0x007fffff);
+    th_free(th);
+}
+
+static void test_3d_idx_nv25(void)
+{
+    run_idx("nv25", 0x0597, 0x172c, 0x176c, 0x18);
+}
+
+static void test_3d_idx_nv34(void)
+{
+    run_idx("nv34", 0x0697, 0x16bc, 0x177c, 0x78);
+}
+
+/* Upload @n words @w through the method @m onwards (on subchannel 7). */
+static void upload(TestHost *th, uint32_t m, const uint32_t *w, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        g_assert_true(mthd(th, 7, m + 4 * i, w[i]));
+    }
+}
+
+/*
+ * Rankine vertex program and constant upload (rnndb VP_UPLOAD_*; Mesa's
+ * nv30_vertprog.c sends them so).  VP_UPLOAD_FROM_ID 5, then two
+ * instructions of four words X, Y, Z, W: XFPR slots 5 and 6, whose RDI
+ * words (space 0x10, slot * 16) hold instruction bits 0-31 first, the
+ * reverse of the upload order (docs/xf.rst).  VP_UPLOAD_CONST_ID 0x10,
+ * then 1.0 ... 8.0: XFCTX slots 0x10 and 0x11, read back through RDI
+ * (space 0x17) as W, Z, Y, X.  The load position register (0x400fd4)
+ * then holds XFCTX 0x12 in the high field and XFPR 7 in the low one.
+ * VP_START_FROM_ID 6 is PROGRAM_START_POS, XFMODE_A (0x400fc0) bits
+ * 8-15: 0x600, sent to XF as word 3 of XFMODE vector 0.
+ */
+static void test_3d_xf_rankine(void)
+{
+    static const uint32_t insn[] = {
+        0x401f9c6c, 0x0040000d, 0x8106c083, 0x6041ff80,
+        0x401f9c6c, 0x0040080d, 0x8106c083, 0x6041ff84,
+    };
+    static const uint32_t cst[] = {
+        0x3f800000, 0x40000000, 0x40400000, 0x40800000,
+        0x40a00000, 0x40c00000, 0x40e00000, 0x41000000,
+    };
+    TestHost *th = gr_new("nv30");
+
+    bind_3d(th, 0x0397);
+    g_assert_true(mthd(th, 7, 0x1e9c, 5));
+    upload(th, 0xb80, insn, 4);
+    upload(th, 0xb80, insn + 4, 4);
+    g_assert_true(mthd(th, 7, 0x1efc, 0x10));
+    upload(th, 0x1f00, cst, 8);
+    th_wr(th, 0x400750, 0x10 << 16 | 5 * 16);
+    for (unsigned i = 0; i < 8; i++) {
+        g_assert_cmphex(th_rd(th, 0x400754), ==, insn[(i & ~3u) + 3 - i % 4]);
+    }
+    th_wr(th, 0x400750, 0x17 << 16 | 0x10 * 16);
+    for (unsigned i = 0; i < 8; i++) {
+        g_assert_cmphex(th_rd(th, 0x400754), ==, cst[(i & ~3u) + 3 - i % 4]);
+    }
+    g_assert_cmphex(th_rd(th, 0x400fd4), ==, 0x00120007);
+    g_assert_true(mthd(th, 7, 0x1ea0, 6));
+    g_assert_cmphex(th_rd(th, 0x400fc0), ==, 0x00000600);
+    g_assert_cmphex(th->card.xf.ram.mode[0][3], ==, 0x00000600);
+    th_free(th);
+}
+
+/*
+ * Kelvin's constants (VP_UPLOAD_CONST_ID 0x1ea4 = 3, VP_UPLOAD_CONST
+ * 0xb80-0xb8c): XFCTX slot 3, read through RDI as W, Z, Y, X; the load
+ * position register (0x400fc4) keeps XFCTX's next slot, 4, in bits
+ * 8-15.  Curie's VP_START_FROM_ID 0x12: the XF_C bundle (0x0cc,
+ * 0x401b30) bits 0-9, and XF's start.
+ */
+static void test_3d_xf_kelvin_curie(void)
+{
+    static const uint32_t cst[] = {
+        0x3f800000, 0x40000000, 0x40400000, 0x40800000,
+    };
+    TestHost *th = gr_new("nv20");
+
+    bind_3d(th, 0x0097);
+    g_assert_true(mthd(th, 7, 0x1ea4, 3));
+    upload(th, 0xb80, cst, 4);
+    th_wr(th, 0x400750, 0x17 << 16 | 3 * 16);
+    for (unsigned i = 0; i < 4; i++) {
+        g_assert_cmphex(th_rd(th, 0x400754), ==, cst[3 - i]);
+    }
+    g_assert_cmphex(th_rd(th, 0x400fc4), ==, 0x0400);
+    th_free(th);
+
+    th = gr_new("nv43");
+    bind_3d(th, 0x4097);
+    g_assert_true(mthd(th, 7, 0x1ea0, 0x12));
+    g_assert_cmphex(th_rd(th, 0x401b30), ==, 0x12);
+    g_assert_cmphex(th->card.xf.ram.prog_start, ==, 0x12);
+    th_free(th);
+}
+
+/*
+ * Two channels with different 3D state (docs/pgraph.rst "Context
+ * switching"): DEPTH_FUNC LESS (0x201 -> 1, CONFIG_A bits 16-19:
+ * 0x10000) or GREATER (0x204 -> 4: 0x40000), vertex buffer 0's offset
+ * (IDX word 0), XFCTX slot 0 (1.0 or 2.0 in X, RDI word +0xc) and the
+ * modelview matrix's first element (state with no known place).  Each
+ * channel sees its own after the other ran.
+ */
+static void set_3d_state(TestHost *th, uint32_t func, uint32_t vb,
+                         uint32_t x)
+{
+    const uint32_t cst[] = { x, 0, 0, 0 };
+
+    bind_3d(th, 0x0697);
+    g_assert_true(mthd(th, 7, 0xa6c, func));
+    g_assert_true(mthd(th, 7, 0x1680, vb));
+    g_assert_true(mthd(th, 7, 0x480, x));
+    g_assert_true(mthd(th, 7, 0x1efc, 0));
+    upload(th, 0x1f00, cst, 4);
+}
+
+static void check_3d_state(TestHost *th, uint32_t config_a, uint32_t vb,
+                           uint32_t x)
+{
+    g_assert_true(mthd(th, 7, 0x100, 0));
+    g_assert_cmphex(th_rd(th, 0x40194c), ==, config_a);
+    th_wr(th, 0x400750, 0x26 << 16);
+    g_assert_cmphex(th_rd(th, 0x400754), ==, vb);
+    th_wr(th, 0x400750, 0x17 << 16 | 0xc);
+    g_assert_cmphex(th_rd(th, 0x400754), ==, x);
+    g_assert_cmphex(th->card.pgraph20.fe3d.mthd_state[0x480 / 4], ==, x);
+}
+
+static void test_3d_ctx(void)
+{
+    TestHost *th = gr_new("nv34");
+
+    set_3d_state(th, 0x201, 0x1000, 0x3f800000);
+    channel(th, 1, CTX_B);
+    set_3d_state(th, 0x204, 0x2000, 0x40000000);
+    channel(th, 0, CTX_A);
+    check_3d_state(th, 0x10000, 0x1000, 0x3f800000);
+    channel(th, 1, CTX_B);
+    check_3d_state(th, 0x40000, 0x2000, 0x40000000);
+    th_free(th);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -459,5 +779,15 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/3d/fence/nv30", test_fence_nv30);
     g_test_add_func("/objects-nv20/3d/fence/nv44", test_fence_nv44);
     g_test_add_func("/objects-nv20/flip-wait", test_flip_wait);
+    g_test_add_func("/objects-nv20/3d/tables", test_3d_tables);
+    g_test_add_func("/objects-nv20/3d/rop/kelvin", test_3d_rop_kelvin);
+    g_test_add_func("/objects-nv20/3d/rop/rankine", test_3d_rop_rankine);
+    g_test_add_func("/objects-nv20/3d/curie", test_3d_curie);
+    g_test_add_func("/objects-nv20/3d/idx/nv25", test_3d_idx_nv25);
+    g_test_add_func("/objects-nv20/3d/idx/nv34", test_3d_idx_nv34);
+    g_test_add_func("/objects-nv20/3d/xf/rankine", test_3d_xf_rankine);
+    g_test_add_func("/objects-nv20/3d/xf/kelvin-curie",
+                    test_3d_xf_kelvin_curie);
+    g_test_add_func("/objects-nv20/3d/ctx", test_3d_ctx);
     return g_test_run();
 }

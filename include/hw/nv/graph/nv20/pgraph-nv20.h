@@ -17,6 +17,7 @@
 
 #include "hw/nv/core/method.h"
 #include "hw/nv/graph/2d/nv2d.h"
+#include "hw/nv/xf/xf.h"
 
 #define NV20_PGRAPH_BASE            0x400000
 #define NV20_PGRAPH_SIZE            0x2000
@@ -156,13 +157,20 @@ typedef struct NV20Reg {
 } NV20Reg;
 
 /*
- * The 3D classes' state that is modelled so far: the fence Mesa's nv30
- * driver waits on (rnndb graph/nv30-40_3d.xml DMA_FENCE, FENCE_OFFSET,
- * FENCE_VALUE; Rankine and Curie).
+ * The 3D classes' state that has no home in the register file
+ * (docs/pgraph.rst "3D classes"): the fence DMA object, IDX's state
+ * words (RDI space 0x26: each vertex buffer's offset and format, then
+ * IDX_STATE_A-D), where XF uploads write next, and the last value of
+ * every state method whose place in the hardware is not known, by
+ * method offset.
  */
+#define NV20_IDX_STATE_WORDS        0x24
+#define NV20_IDX_STATE_SPACE        0x26
+
 typedef struct NV20Fe3d {
     uint32_t dma_fence;         /* the DMA object's instance >> 4 */
-    uint32_t fence_offset;
+    uint32_t idx_state[NV20_IDX_STATE_WORDS];
+    uint32_t mthd_state[NV_METHOD_SPACE / 4];
 } NV20Fe3d;
 
 /*
@@ -188,6 +196,7 @@ typedef struct NV20PgraphCtx {
     uint32_t regs[NV20_PGRAPH_REGS];            /* context registers only */
     NV2dState g2d;
     NV20Fe3d fe3d;
+    NVXfRams xf;
 } NV20PgraphCtx;
 
 /*
@@ -221,10 +230,12 @@ typedef struct NV20Pgraph {
     NV20Flip flip;
     uint32_t methods;                           /* executed, for tests */
     /*
-     * Derived: log-once flags; Curie's context image layout, read from
-     * the context program (ctx-nv20.c) when first needed.  Not migrated.
+     * Derived: log-once flags (per class; per 3D method); Curie's context
+     * image layout, read from the context program (ctx-nv20.c) when first
+     * needed.  Not migrated.
      */
     uint32_t unimp_3d_logged;
+    uint32_t unimp_3d_mthd[NV_METHOD_SPACE / 4 / 32];
     bool ctx_layout_valid;
     unsigned ctx_ranges;
     NV40CtxRange ctx_range[NV40_CTXPROG_WORDS];
@@ -287,6 +298,11 @@ void nv20_mthd_dma_notify(struct NVCard *card, const NVMethodCall *call);
  * buffer notify (intro.rst "Notifiers").
  */
 void nv20_notify_write(struct NVCard *card, uint32_t offset);
+/*
+ * Whether @cls is one of the chip's 3D classes (3d-nv20.c); if so
+ * *@table is its method table, NULL for one that has none yet.
+ */
+bool nv20_3d_class(struct NVCard *card, unsigned cls, NVMethodClass **table);
 /* Context switching (ctx-nv20.c): register writes it owns. */
 bool nv20_ctx_read(struct NVCard *card, uint32_t addr, uint32_t *val);
 bool nv20_ctx_write(struct NVCard *card, uint32_t addr, uint32_t val);

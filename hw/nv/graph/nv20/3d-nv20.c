@@ -1,0 +1,914 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv: the 3D classes of the NV20+ PGRAPH, Kelvin (0x0097, 0x0597),
+ * Rankine (0x0397, 0x0497, 0x0697) and Curie (0x4097, 0x4497): which chip
+ * has which (nouveau's nvkm/engine/gr class lists) and their method
+ * tables, names from rnndb graph/nv20_3d.xml and nv30-40_3d.xml.
+ *
+ * So far the methods only keep state, where the hardware keeps it:
+ * bit fields of the bundle shadow registers (envytools
+ * docs/hw/graph/bundles.rst), XF's RAMs and mode through XF's command
+ * interface, IDX's vertex buffer words; what has no known place goes to
+ * a per-context array.  Drawing methods are named and logged once
+ * (docs/pgraph.rst "3D classes").
+ */
+#include "hw/nv/card.h"
+#include "hw/nv/core/method.h"
+#include "hw/nv/mem/dmaobj.h"
+#include "hw/nv/xf/idx.h"
+#include "hw/nv/xf/xf.h"
+#include "pgraph-nv20-internal.h"
+
+/* The shadow register of bundle @id (bundles.rst "Introduction"). */
+#define BUNDLE(id)          (0x401800 + 4 * (id))
+
+/* Bundles at the same id on Kelvin and Rankine/Curie (bundles.rst). */
+#define B_RC_FACTOR_A       BUNDLE(0x020)
+#define B_RC_FACTOR_B       BUNDLE(0x028)
+#define B_RC_IN_ALPHA       BUNDLE(0x030)
+#define B_RC_OUT_ALPHA      BUNDLE(0x038)
+#define B_RC_IN_COLOR       BUNDLE(0x040)
+#define B_RC_OUT_COLOR      BUNDLE(0x048)
+#define B_RC_CONFIG         BUNDLE(0x050)
+#define B_RC_FINAL_A        BUNDLE(0x051)
+#define B_RC_FINAL_B        BUNDLE(0x052)
+#define B_CONFIG_A          BUNDLE(0x053)
+#define B_STENCIL_A         BUNDLE(0x054)
+#define B_STENCIL_B         BUNDLE(0x055)
+#define B_CONFIG_B          BUNDLE(0x056)
+#define B_LINE_STIPPLE      BUNDLE(0x05e)
+#define B_RT_ENABLE         BUNDLE(0x05f)
+#define B_FOG_COLOR         BUNDLE(0x060)
+#define B_POINT_SIZE        BUNDLE(0x063)
+#define B_RASTER            BUNDLE(0x064)
+#define B_TEX_SHADER_CULL   BUNDLE(0x065)
+#define B_TEX_SHADER_OP     BUNDLE(0x067)
+#define B_FENCE_OFFSET      BUNDLE(0x068)
+#define B_TEX_ZCOMP         BUNDLE(0x069)     /* Kelvin only */
+#define B_UNK1E68           BUNDLE(0x06a)
+#define B_RC_FINAL_FACTOR   BUNDLE(0x06b)
+#define B_CLIP_RECT_HORIZ   BUNDLE(0x091)
+#define B_CLIP_RECT_VERT    BUNDLE(0x099)
+#define B_CLEAR_ZETA        BUNDLE(0x0a2)
+#define B_DEPTH_RANGE_FAR   BUNDLE(0x0a3)
+#define B_DEPTH_RANGE_NEAR  BUNDLE(0x0a4)
+#define B_DMA_TEX           BUNDLE(0x0a5)
+#define B_DMA_VTX           BUNDLE(0x0a7)
+#define B_POLY_OFF_UNITS    BUNDLE(0x0a9)
+#define B_POLY_OFF_FACTOR   BUNDLE(0x0aa)
+#define B_TEX_SHADER_EYE    BUNDLE(0x0ab)
+#define B_PRIM_RESTART_EN   BUNDLE(0x0b9)     /* Rankine/Curie */
+#define B_PRIM_RESTART_IDX  BUNDLE(0x0ba)
+/* Kelvin's own ids */
+#define K_MULTISAMPLE       BUNDLE(0x000)
+#define K_BLEND             BUNDLE(0x001)
+#define K_BLEND_COLOR       BUNDLE(0x002)
+#define K_TEX_BORDER_COLOR  BUNDLE(0x003)
+#define K_CLEAR_COLOR       BUNDLE(0x01b)
+#define K_TEX_WRAP          BUNDLE(0x06f)
+#define K_TEX_CONTROL       BUNDLE(0x073)
+#define K_TEX_PITCH         BUNDLE(0x077)
+#define K_TEX_FILTER        BUNDLE(0x07d)
+#define K_TEX_FORMAT        BUNDLE(0x081)
+#define K_TEX_RECT          BUNDLE(0x085)
+#define K_TEX_OFFSET        BUNDLE(0x089)
+#define K_TEX_PALETTE       BUNDLE(0x08d)
+/* Rankine's and Curie's */
+#define R_MULTISAMPLE       BUNDLE(0x06f)
+#define R_BLEND             BUNDLE(0x082)
+#define R_BLEND_COLOR       BUNDLE(0x083)
+#define R_CLEAR_COLOR       BUNDLE(0x086)
+#define R_STENCIL_C         BUNDLE(0x087)
+#define R_STENCIL_D         BUNDLE(0x088)
+#define R_TEX_OFFSET        BUNDLE(0x100)
+#define R_TEX_FORMAT        BUNDLE(0x110)
+#define R_TEX_WRAP          BUNDLE(0x120)
+#define R_TEX_CONTROL       BUNDLE(0x130)
+#define R_TEX_PITCH         BUNDLE(0x140)
+#define R_TEX_FILTER        BUNDLE(0x150)
+#define R_TEX_RECT          BUNDLE(0x160)
+#define R_TEX_BORDER_COLOR  BUNDLE(0x170)
+/* Curie's (mode.rst "Curie XF bundles"; our register table's names) */
+#define C_DEPTH_BOUNDS_MIN  BUNDLE(0x0c8)
+#define C_DEPTH_BOUNDS_MAX  BUNDLE(0x0c9)
+#define C_XF_C              BUNDLE(0x0cc)
+#define C_ALPHA_FUNC_REF    BUNDLE(0x0e4)
+
+/* XFMODE's FE3D shadow (mode.rst "XFMODE -- Kelvin & Rankine"). */
+#define FE3D_XFMODE         0x400fb4    /* vector v word k: + 16v + 4k */
+#define K_XFMODE_A          0x400fb8
+#define R_XFMODE_A          0x400fc0
+/* Where the next XFPR and XFCTX upload goes (our register table). */
+#define K_XF_LOAD_POS       0x400fc4
+#define R_XF_LOAD_POS       0x400fd4
+#define C_XF_LOAD_POS       BUNDLE(0x0e8)
+
+/*
+ * How a method's data becomes the bits of a bundle field.  The GL
+ * enumerants rnndb gives the methods become bundles.rst's codes.
+ */
+enum {
+    CV_RAW,
+    CV_BOOL,                /* any non-zero value is 1 */
+    CV_COLOR_MASK,          /* B, G, R, A bytes to bits A, R, G, B */
+    CV_LINE_STIPPLE,        /* FACTOR (bits 0-7), PATTERN (16-31) */
+    CV_FUNC,                /* the rest: GL enumerants, gl_enums[] */
+    CV_BLEND_FACTOR,
+    CV_BLEND_EQUATION,
+    CV_STENCIL_OP,
+    CV_POLYGON_MODE,
+    CV_CULL_FACE,
+    CV_FRONT_FACE,
+    CV_SHADE_MODEL,
+    CV_FOG_MODE,
+    CV_LOGIC_OP,
+};
+
+typedef struct GlCode {
+    uint16_t gl;
+    uint8_t hw;
+} GlCode;
+
+static const GlCode func[] = {         /* NEVER ... ALWAYS */
+    { 0x200, 0 }, { 0x201, 1 }, { 0x202, 2 }, { 0x203, 3 },
+    { 0x204, 4 }, { 0x205, 5 }, { 0x206, 6 }, { 0x207, 7 },
+};
+static const GlCode blend_factor[] = {
+    { 0x0000, 0x0 }, { 0x0001, 0x1 }, { 0x0300, 0x2 }, { 0x0301, 0x3 },
+    { 0x0302, 0x4 }, { 0x0303, 0x5 }, { 0x0304, 0x6 }, { 0x0305, 0x7 },
+    { 0x0306, 0x8 }, { 0x0307, 0x9 }, { 0x0308, 0xa }, { 0x8001, 0xc },
+    { 0x8002, 0xd }, { 0x8003, 0xe }, { 0x8004, 0xf },
+};
+static const GlCode blend_equation[] = {
+    { 0x800a, 0 }, { 0x800b, 1 }, { 0x8006, 2 }, { 0x8007, 3 },
+    { 0x8008, 4 },
+};
+static const GlCode stencil_op[] = {
+    { 0x1e00, 1 }, { 0x0000, 2 }, { 0x1e01, 3 }, { 0x1e02, 4 },
+    { 0x1e03, 5 }, { 0x150a, 6 }, { 0x8507, 7 }, { 0x8508, 8 },
+};
+static const GlCode polygon_mode[] = {
+    { 0x1b02, 0 }, { 0x1b00, 1 }, { 0x1b01, 2 },
+};
+static const GlCode cull_face[] = {
+    { 0x0404, 1 }, { 0x0405, 2 }, { 0x0408, 3 },
+};
+static const GlCode front_face[] = { { 0x0900, 0 }, { 0x0901, 1 } };
+static const GlCode shade_model[] = { { 0x1d00, 0 }, { 0x1d01, 1 } };
+/* rnndb nv20_fog_mode to bundles.rst CONFIG_B FOG_MODE */
+static const GlCode fog_mode[] = {
+    { 0x2601, 0 }, { 0x0800, 1 }, { 0x0801, 3 }, { 0x0804, 4 },
+    { 0x0802, 5 }, { 0x0803, 7 },
+};
+static const GlCode logic_op[] = {
+    { 0x1500, 0x0 }, { 0x1501, 0x1 }, { 0x1502, 0x2 }, { 0x1503, 0x3 },
+    { 0x1504, 0x4 }, { 0x1505, 0x5 }, { 0x1506, 0x6 }, { 0x1507, 0x7 },
+    { 0x1508, 0x8 }, { 0x1509, 0x9 }, { 0x150a, 0xa }, { 0x150b, 0xb },
+    { 0x150c, 0xc }, { 0x150d, 0xd }, { 0x150e, 0xe }, { 0x150f, 0xf },
+};
+
+#define GL_MAP(a)   { (a), G_N_ELEMENTS(a) }
+static const struct {
+    const GlCode *map;
+    size_t n;
+} gl_enums[] = {
+    [CV_FUNC] = GL_MAP(func),
+    [CV_BLEND_FACTOR] = GL_MAP(blend_factor),
+    [CV_BLEND_EQUATION] = GL_MAP(blend_equation),
+    [CV_STENCIL_OP] = GL_MAP(stencil_op),
+    [CV_POLYGON_MODE] = GL_MAP(polygon_mode),
+    [CV_CULL_FACE] = GL_MAP(cull_face),
+    [CV_FRONT_FACE] = GL_MAP(front_face),
+    [CV_SHADE_MODEL] = GL_MAP(shade_model),
+    [CV_FOG_MODE] = GL_MAP(fog_mode),
+    [CV_LOGIC_OP] = GL_MAP(logic_op),
+};
+
+/* @v converted by @cv into *@out; false for a value the method lacks. */
+static bool convert(unsigned cv, uint32_t v, uint32_t *out)
+{
+    switch (cv) {
+    case CV_RAW:
+        *out = v;
+        return true;
+    case CV_BOOL:
+        *out = v != 0;
+        return true;
+    case CV_COLOR_MASK:
+        *out = (uint32_t)((v & 0xff000000) != 0) |
+               (uint32_t)((v & 0xff0000) != 0) << 1 |
+               (uint32_t)((v & 0xff00) != 0) << 2 |
+               (uint32_t)((v & 0xff) != 0) << 3;
+        return true;
+    case CV_LINE_STIPPLE:
+        *out = (v & 0xff) | (v >> 16) << 8;
+        return true;
+    }
+    for (size_t i = 0; i < gl_enums[cv].n; i++) {
+        if (gl_enums[cv].map[i].gl == v) {
+            *out = gl_enums[cv].map[i].hw;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The lowest run of set bits of @mask. */
+static uint32_t low_run(uint32_t mask)
+{
+    return mask ^ ((mask + (mask & -mask)) & mask);
+}
+
+/* @v moved into the bits of the run @run. */
+static uint32_t deposit(uint32_t run, uint32_t v)
+{
+    return run ? (v << __builtin_ctz(run)) & run : 0;
+}
+
+/*
+ * A bundle field: bits @m->mask of the register at BAR0 offset
+ * @m->field (+ 4 per array element) take the data converted by
+ * @m->arg.  A mask of two runs of bits takes two values, the data's low
+ * and high 16 bits (Rankine's and Curie's separate colour and alpha
+ * blend methods).  The register keeps only what its write mask allows.
+ */
+static void mthd_bits(NVCard *card, const NVMethodCall *call)
+{
+    const NVMethod *m = call->m;
+    uint32_t off = m->field + 4 * call->idx;
+    const NV20Reg *row = nv20_pgraph_reg_find(card->model, off);
+    uint32_t lo = low_run(m->mask), hi = m->mask & ~lo, v, w = 0;
+    uint32_t *reg = nv20_reg(card, off);
+
+    if (hi) {
+        if (!convert(m->arg, call->data & 0xffff, &v) ||
+            !convert(m->arg, call->data >> 16, &w)) {
+            goto bad;
+        }
+    } else if (!convert(m->arg, call->data, &v)) {
+        goto bad;
+    }
+    if (row) {
+        *reg = ((*reg & ~m->mask) | deposit(lo, v) | deposit(hi, w)) &
+               row->mask;
+    }
+    return;
+bad:
+    nv_log(card, NV_LOG_GUEST_ERROR, "nv: pgraph: 3D method %s: value "
+           "0x%x is not one the method takes; ignored", m->name, call->data);
+}
+
+/* A state method with no known place (docs/pgraph.rst "Inferred"). */
+static void mthd_state(NVCard *card, const NVMethodCall *call)
+{
+    card->pgraph20.fe3d.mthd_state[call->mthd / 4] = call->data;
+}
+
+/* A method that draws or acts: the next step; logged once per method. */
+static void mthd_trigger(NVCard *card, const NVMethodCall *call)
+{
+    uint32_t *logged = &card->pgraph20.unimp_3d_mthd[call->mthd / 128];
+    uint32_t bit = 1u << (call->mthd / 4 % 32);
+
+    if (!(*logged & bit)) {
+        *logged |= bit;
+        nv_log(card, NV_LOG_UNIMP, "nv: pgraph: 3D class 0x%04x method "
+               "%s (0x%04x) is not executed yet", call->cls, call->m->name,
+               call->mthd);
+    }
+}
+
+/*
+ * VTXBUF_OFFSET[i] and VTXBUF_FMT[i] (the Rankine names VTXBUF, VTXFMT):
+ * IDX's state words 2i and 2i + 1; the format keeps bits 0-22.
+ */
+static void mthd_vtxbuf(NVCard *card, const NVMethodCall *call)
+{
+    card->pgraph20.fe3d.idx_state[2 * call->idx + call->m->arg] =
+        call->data & (call->m->arg ? 0x007fffff : 0xffffffff);
+}
+
+/*
+ * Where the next upload goes: XFPR in the low half of the load position
+ * register, XFCTX in the high half (inferred), each as wide as the
+ * register's field.
+ */
+static uint32_t load_pos_reg(NVCard *card)
+{
+    switch (card->model->pgraph) {
+    case NV_PGRAPH_KELVIN:
+        return K_XF_LOAD_POS;
+    case NV_PGRAPH_RANKINE:
+        return R_XF_LOAD_POS;
+    default:
+        return C_XF_LOAD_POS;
+    }
+}
+
+/*
+ * The field of the load position register that @half (0: XFPR, 1:
+ * XFCTX) uses: the register's low and high field; Kelvin's register is
+ * one 16-bit field, split in bytes (inferred).
+ */
+static uint32_t load_pos_mask(NVCard *card, unsigned half)
+{
+    const NV20Reg *row = nv20_pgraph_reg_find(card->model,
+                                              load_pos_reg(card));
+    uint32_t lo = row ? low_run(row->mask) : 0, hi = row ? row->mask & ~lo : 0;
+
+    if (!hi) {
+        hi = lo & 0xff00;
+        lo &= 0xff;
+    }
+    return half ? hi : lo;
+}
+
+/* VP_UPLOAD_FROM_ID (@m->arg 0), VP_UPLOAD_CONST_ID (1). */
+static void mthd_load_pos(NVCard *card, const NVMethodCall *call)
+{
+    uint32_t *reg = nv20_reg(card, load_pos_reg(card));
+    uint32_t mask = load_pos_mask(card, call->m->arg);
+
+    *reg = (*reg & ~mask) | deposit(mask, call->data);
+}
+
+/*
+ * VP_UPLOAD_INST (@m->arg 0) and VP_UPLOAD_CONST (1): word idx % 4 of
+ * the XFPR or XFCTX slot at the load position, through XF's command
+ * interface (envytools docs/hw/graph/xf/intro.rst "IDX2XF"), which
+ * stores a slot when its last word (W) arrives; then the position moves
+ * on a slot.
+ */
+static void mthd_upload(NVCard *card, const NVMethodCall *call)
+{
+    uint32_t *reg = nv20_reg(card, load_pos_reg(card));
+    uint32_t mask = load_pos_mask(card, call->m->arg);
+    uint32_t pos = (*reg & mask) >> __builtin_ctz(mask);
+    NVXfCmd cmd = {
+        .type = call->m->arg ? NV_XF_CMD_XFCTX : NV_XF_CMD_XFPR,
+        .vec = pos, .word = call->idx & 3, .data = { call->data },
+    };
+
+    nv_xf_write(&card->xf, card, &cmd);
+    if (cmd.word == 3) {
+        *reg = (*reg & ~mask) | deposit(mask, pos + 1);
+    }
+}
+
+/*
+ * VP_START_FROM_ID on Kelvin and Rankine: XFMODE_A's PROGRAM_START_POS
+ * (bits 8-15) in the FE3D shadow, then the XFMODE vector sent to XF
+ * whole (mode.rst: the shadow holds vector v's word k at 0x400fb4 + 16v
+ * + 4k).  Curie: the XF_C bundle's bits 0-9, which XF takes as the
+ * program's start.
+ */
+static void mthd_start(NVCard *card, const NVMethodCall *call)
+{
+    uint32_t *xf_c = nv20_reg(card, C_XF_C);
+
+    if (nv20_is_curie(card)) {
+        *xf_c = (*xf_c & ~0x3ffu) | (call->data & 0x3ff);
+        card->xf.ram.prog_start = call->data & 0x3ff;
+        return;
+    }
+    mthd_bits(card, call);
+    for (unsigned k = 0; k < 4; k++) {
+        NVXfCmd cmd = { .type = NV_XF_CMD_MODE, .vec = 0, .word = k,
+                        .data = { *nv20_reg(card, FE3D_XFMODE + 4 * k) } };
+
+        nv_xf_write(&card->xf, card, &cmd);
+    }
+}
+
+/*
+ * FENCE_VALUE: the value goes to FENCE_OFFSET (the FENCE_OFFSET bundle)
+ * of the fence DMA object (rnndb graph/nv30-40_3d.xml), where Mesa's
+ * nv30 driver reads its fence sequence.  Nothing is drawn yet, so
+ * nothing has to finish first.
+ */
+static void mthd_fence_value(NVCard *card, const NVMethodCall *call)
+{
+    NV20Fe3d *f = &card->pgraph20.fe3d;
+    NVDmaObj o;
+
+    nv_dmaobj_load(card, f->dma_fence << 4, &o);
+    if (!f->dma_fence ||
+        nv_dmaobj_write32(card, &o, *nv20_reg(card, B_FENCE_OFFSET) & ~3u,
+                          call->data) != NV_DMAOBJ_OK) {
+        nv20_pgraph_error(card, NV20_NSOURCE_DMA_W_PROTECTION);
+    }
+}
+
+/* ---- table rows ---- */
+
+#define FE3D(fld)           pgraph20.fe3d.fld
+#define BITS(off, nm, reg, msk, cv) \
+    NV_MTHD(off, nm, mthd_bits, .field = (reg), .mask = (msk), .arg = (cv))
+#define BITS_N(off, n, st, nm, reg, msk, cv) \
+    NV_MTHD_ARRAY(off, n, st, nm, mthd_bits, .field = (reg), .mask = (msk), \
+                  .arg = (cv))
+#define WORD(off, nm, reg)  BITS(off, nm, reg, 0xffffffff, CV_RAW)
+#define WORD_N(off, n, st, nm, reg) \
+    BITS_N(off, n, st, nm, reg, 0xffffffff, CV_RAW)
+#define FLAG(off, nm, reg, bit) BITS(off, nm, reg, 1u << (bit), CV_BOOL)
+/* FLIP_SET_READ ... FLIP_WAIT: PGRAPH's flip counters (flip-nv20.c). */
+static void mthd_flip(NVCard *card, const NVMethodCall *call)
+{
+    nv20_flip_method(card, (call->mthd - 0x120) / 4, call->data);
+}
+
+#define FLIP_ROWS \
+    NV_MTHD(0x120, "FLIP_SET_READ", mthd_flip), \
+    NV_MTHD(0x124, "FLIP_SET_WRITE", mthd_flip), \
+    NV_MTHD(0x128, "FLIP_MAX", mthd_flip), \
+    NV_MTHD(0x12c, "FLIP_INCR_WRITE", mthd_flip), \
+    NV_MTHD(0x130, "FLIP_WAIT", mthd_flip)
+#define STATE(off, nm)      NV_MTHD(off, nm, mthd_state)
+#define STATE_N(off, n, st, nm) NV_MTHD_ARRAY(off, n, st, nm, mthd_state)
+#define TRIG(off, nm)       NV_MTHD(off, nm, mthd_trigger)
+#define TRIG_N(off, n, st, nm) NV_MTHD_ARRAY(off, n, st, nm, mthd_trigger)
+
+/* A Kelvin light's methods (nv20_3d.xml, one light per 128 bytes). */
+#define KELVIN_LIGHT_ROWS(i) \
+    STATE_N(0x1000 + 128 * (i), 3, 4, "LIGHT_FRONT_AMBIENT(" #i ")"), \
+    STATE_N(0x100c + 128 * (i), 3, 4, "LIGHT_FRONT_DIFFUSE(" #i ")"), \
+    STATE_N(0x1018 + 128 * (i), 3, 4, "LIGHT_FRONT_SPECULAR(" #i ")"), \
+    STATE_N(0x1028 + 128 * (i), 3, 4, "LIGHT_HALF_VECTOR(" #i ")"), \
+    STATE_N(0x1034 + 128 * (i), 3, 4, "LIGHT_DIRECTION(" #i ")"), \
+    STATE_N(0x1040 + 128 * (i), 7, 4, "LIGHT_SPOT_CUTOFF(" #i ")"), \
+    STATE_N(0x105c + 128 * (i), 3, 4, "LIGHT_POSITION(" #i ")"), \
+    STATE_N(0x1068 + 128 * (i), 3, 4, "LIGHT_ATTENUATION(" #i ")"), \
+    STATE_N(0x0c00 + 64 * (i), 3, 4, "LIGHT_BACK_AMBIENT(" #i ")"), \
+    STATE_N(0x0c0c + 64 * (i), 3, 4, "LIGHT_BACK_DIFFUSE(" #i ")"), \
+    STATE_N(0x0c18 + 64 * (i), 3, 4, "LIGHT_BACK_SPECULAR(" #i ")")
+
+/* One Kelvin texture coordinate set's immediate methods. */
+#define KELVIN_TX_ROWS(i, f2, i2, f4, i4) \
+    TRIG_N(f2, 2, 4, "VERTEX_TX" #i "_2F"), \
+    TRIG(i2, "VERTEX_TX" #i "_2I"), \
+    TRIG_N(f4, 4, 4, "VERTEX_TX" #i "_4F"), \
+    TRIG_N(i4, 2, 4, "VERTEX_TX" #i "_4I")
+
+/* Kelvin (rnndb graph/nv20_3d.xml; NV25's additions included). */
+static const NVMethod kelvin_methods[] = {
+    NV20_COMMON_METHODS,
+    /* what Kelvin keeps from Celsius (rnndb nv10_3d.xml nv10tcl-base) */
+    FLIP_ROWS,
+    WORD_N(0x184, 2, 4, "DMA_TEXTURE", B_DMA_TEX),
+    STATE(0x194, "DMA_COLOR"), STATE(0x198, "DMA_ZETA"),
+    STATE(0x200, "RT_HORIZ"), STATE(0x204, "RT_VERT"),
+    STATE(0x208, "RT_FORMAT"), STATE(0x20c, "RT_PITCH"),
+    STATE(0x210, "COLOR_OFFSET"), STATE(0x214, "ZETA_OFFSET"),
+    STATE(0x290, "UNK0290"), STATE(0x2b4, "VIEWPORT_CLIP_MODE"),
+    WORD_N(0x2c0, 8, 4, "VIEWPORT_CLIP_HORIZ", B_CLIP_RECT_HORIZ),
+    WORD_N(0x2e0, 8, 4, "VIEWPORT_CLIP_VERT", B_CLIP_RECT_VERT),
+    FLAG(0x300, "ALPHA_FUNC_ENABLE", B_CONFIG_A, 12),
+    FLAG(0x304, "BLEND_FUNC_ENABLE", K_BLEND, 3),
+    FLAG(0x308, "CULL_FACE_ENABLE", B_RASTER, 28),
+    FLAG(0x30c, "DEPTH_TEST_ENABLE", B_CONFIG_A, 14),
+    FLAG(0x310, "DITHER_ENABLE", B_CONFIG_A, 22),
+    STATE(0x314, "LIGHTING_ENABLE"),
+    FLAG(0x318, "POINT_PARAMETERS_ENABLE", B_CONFIG_B, 9),
+    FLAG(0x31c, "POINT_SMOOTH_ENABLE", B_RASTER, 9),
+    FLAG(0x320, "LINE_SMOOTH_ENABLE", B_RASTER, 10),
+    FLAG(0x324, "POLYGON_SMOOTH_ENABLE", B_RASTER, 11),
+    STATE(0x328, "VERTEX_WEIGHT_ENABLE"),
+    FLAG(0x32c, "STENCIL_ENABLE", B_STENCIL_A, 0),
+    FLAG(0x330, "POLYGON_OFFSET_POINT_ENABLE", B_RASTER, 6),
+    FLAG(0x334, "POLYGON_OFFSET_LINE_ENABLE", B_RASTER, 7),
+    FLAG(0x338, "POLYGON_OFFSET_FILL_ENABLE", B_RASTER, 8),
+    BITS(0x33c, "ALPHA_FUNC_FUNC", B_CONFIG_A, 0x00000f00, CV_FUNC),
+    BITS(0x340, "ALPHA_FUNC_REF", B_CONFIG_A, 0x000000ff, CV_RAW),
+    BITS(0x344, "BLEND_FACTOR_SRC", K_BLEND, 0x000000f0, CV_BLEND_FACTOR),
+    BITS(0x348, "BLEND_FACTOR_DST", K_BLEND, 0x00000f00, CV_BLEND_FACTOR),
+    WORD(0x34c, "BLEND_COLOR", K_BLEND_COLOR),
+    BITS(0x350, "BLEND_EQUATION", K_BLEND, 0x7, CV_BLEND_EQUATION),
+    BITS(0x354, "DEPTH_FUNC", B_CONFIG_A, 0x000f0000, CV_FUNC),
+    BITS(0x358, "COLOR_MASK", B_CONFIG_A, 0x3c000000, CV_COLOR_MASK),
+    FLAG(0x35c, "DEPTH_WRITE_ENABLE", B_CONFIG_A, 24),
+    BITS(0x360, "STENCIL_MASK", B_STENCIL_A, 0xff000000, CV_RAW),
+    BITS(0x364, "STENCIL_FUNC_FUNC", B_STENCIL_A, 0x000000f0, CV_FUNC),
+    BITS(0x368, "STENCIL_FUNC_REF", B_STENCIL_A, 0x0000ff00, CV_RAW),
+    BITS(0x36c, "STENCIL_FUNC_MASK", B_STENCIL_A, 0x00ff0000, CV_RAW),
+    BITS(0x370, "STENCIL_OP_FAIL", B_STENCIL_B, 0x00f, CV_STENCIL_OP),
+    BITS(0x374, "STENCIL_OP_ZFAIL", B_STENCIL_B, 0x0f0, CV_STENCIL_OP),
+    BITS(0x378, "STENCIL_OP_ZPASS", B_STENCIL_B, 0xf00, CV_STENCIL_OP),
+    BITS(0x37c, "SHADE_MODEL", B_CONFIG_B, 0x80, CV_SHADE_MODEL),
+    BITS(0x380, "LINE_WIDTH", B_RASTER, 0x001ff000, CV_RAW),
+    WORD(0x384, "POLYGON_OFFSET_FACTOR", B_POLY_OFF_FACTOR),
+    WORD(0x388, "POLYGON_OFFSET_UNITS", B_POLY_OFF_UNITS),
+    BITS(0x38c, "POLYGON_MODE_FRONT", B_RASTER, 0x3, CV_POLYGON_MODE),
+    BITS(0x390, "POLYGON_MODE_BACK", B_RASTER, 0xc, CV_POLYGON_MODE),
+    WORD(0x394, "DEPTH_RANGE_NEAR", B_DEPTH_RANGE_NEAR),
+    WORD(0x398, "DEPTH_RANGE_FAR", B_DEPTH_RANGE_FAR),
+    BITS(0x39c, "CULL_FACE", B_RASTER, 0x00600000, CV_CULL_FACE),
+    BITS(0x3a0, "FRONT_FACE", B_RASTER, 0x00800000, CV_FRONT_FACE),
+    WORD_N(0x19c, 2, 4, "DMA_VTXBUF", B_DMA_VTX),
+    NV_MTHD_STORE(0x1a4, "DMA_FENCE", FE3D(dma_fence), 0xfffff),
+    STATE(0x1a8, "DMA_QUERY"),
+    STATE(0x1ac, "UNK01AC"), STATE(0x1b0, "DMA_HIERZ"),
+    STATE(0x22c, "HIERZ_PITCH"), STATE(0x230, "HIERZ_OFFSET"),
+    /* register combiners */
+    WORD_N(0x260, 8, 4, "RC_IN_ALPHA", B_RC_IN_ALPHA),
+    WORD(0x288, "RC_FINAL0", B_RC_FINAL_A),
+    WORD(0x28c, "RC_FINAL1", B_RC_FINAL_B),
+    WORD_N(0xa60, 8, 4, "RC_CONSTANT_COLOR0", B_RC_FACTOR_A),
+    WORD_N(0xa80, 8, 4, "RC_CONSTANT_COLOR1", B_RC_FACTOR_B),
+    WORD_N(0xaa0, 8, 4, "RC_OUT_ALPHA", B_RC_OUT_ALPHA),
+    WORD_N(0xac0, 8, 4, "RC_IN_RGB", B_RC_IN_COLOR),
+    WORD_N(0x1e20, 2, 4, "RC_COLOR", B_RC_FINAL_FACTOR),
+    WORD_N(0x1e40, 8, 4, "RC_OUT_RGB", B_RC_OUT_COLOR),
+    WORD(0x1e60, "RC_ENABLE", B_RC_CONFIG),
+    /* fog */
+    BITS(0x29c, "FOG_MODE", B_CONFIG_B, 0x00070000, CV_FOG_MODE),
+    STATE(0x2a0, "FOG_COORD"),
+    FLAG(0x2a4, "FOG_ENABLE", B_CONFIG_B, 8),
+    WORD(0x2a8, "FOG_COLOR", B_FOG_COLOR),
+    STATE_N(0x9c0, 3, 4, "FOG_COEFF"),
+    /* lighting */
+    STATE(0x294, "LIGHT_MODEL"), STATE(0x298, "COLOR_MATERIAL"),
+    STATE(0x3a4, "NORMALIZE_ENABLE"),
+    STATE_N(0x3a8, 3, 4, "MATERIAL_FACTOR_FRONT"),
+    STATE(0x3b4, "MATERIAL_FACTOR_FRONT_A"),
+    STATE(0x3b8, "SEPARATE_SPECULAR_ENABLE"),
+    STATE(0x3bc, "ENABLED_LIGHTS"),
+    STATE_N(0x9e0, 6, 4, "FRONT_MATERIAL_SHININESS"),
+    STATE_N(0xa10, 3, 4, "LIGHT_MODEL_FRONT_AMBIENT"),
+    STATE_N(0x17a0, 3, 4, "LIGHT_MODEL_BACK_AMBIENT"),
+    STATE(0x17ac, "MATERIAL_FACTOR_BACK_A"),
+    STATE_N(0x17b0, 3, 4, "MATERIAL_FACTOR_BACK"),
+    FLAG(0x17c4, "LIGHT_MODEL_TWO_SIDE_ENABLE", B_RASTER, 24),
+    STATE_N(0x1e28, 6, 4, "BACK_MATERIAL_SHININESS"),
+    KELVIN_LIGHT_ROWS(0), KELVIN_LIGHT_ROWS(1), KELVIN_LIGHT_ROWS(2),
+    KELVIN_LIGHT_ROWS(3), KELVIN_LIGHT_ROWS(4), KELVIN_LIGHT_ROWS(5),
+    KELVIN_LIGHT_ROWS(6), KELVIN_LIGHT_ROWS(7),
+    /* transforms and texture coordinates */
+    STATE_N(0x3c0, 16, 4, "TEX_GEN_MODE"),
+    STATE_N(0x420, 4, 4, "TEX_MATRIX_ENABLE"),
+    WORD(0x43c, "POINT_SIZE", B_POINT_SIZE),
+    STATE_N(0x480, 64, 4, "MODELVIEW_MATRIX"),
+    STATE_N(0x580, 64, 4, "INVERSE_MODELVIEW_MATRIX"),
+    STATE_N(0x680, 16, 4, "PROJECTION_MATRIX"),
+    STATE_N(0x6c0, 64, 4, "TEX_MATRIX"),
+    STATE_N(0x840, 64, 4, "TEX_GEN_COEFF"),
+    STATE(0x9f8, "UNK09F8"), STATE(0x9fc, "UNK09FC"),
+    STATE(0xa1c, "UNK0A1C"),
+    STATE_N(0xa20, 4, 4, "VIEWPORT_TRANSLATE"),
+    STATE_N(0xa30, 8, 4, "POINT_PARAMETER"),
+    STATE_N(0xaf0, 4, 4, "VIEWPORT_SCALE"),
+    /* vertex programs (XF) */
+    NV_MTHD_ARRAY(0xb00, 4, 4, "VP_UPLOAD_INST", mthd_upload, .arg = 0),
+    NV_MTHD_ARRAY(0xb80, 4, 4, "VP_UPLOAD_CONST", mthd_upload, .arg = 1),
+    STATE(0x1e94, "ENGINE"),
+    STATE(0x1e98, "UNK1E98"),
+    NV_MTHD(0x1e9c, "VP_UPLOAD_FROM_ID", mthd_load_pos, .arg = 0),
+    NV_MTHD(0x1ea0, "VP_START_FROM_ID", mthd_start, .field = K_XFMODE_A,
+            .mask = 0xff00),
+    NV_MTHD(0x1ea4, "VP_UPLOAD_CONST_ID", mthd_load_pos, .arg = 1),
+    /* immediate vertex data */
+    TRIG_N(0x1500, 3, 4, "VERTEX_POS_3F"),
+    TRIG_N(0x1518, 4, 4, "VERTEX_POS_4F"),
+    TRIG_N(0x1528, 2, 4, "VERTEX_POS_3I"),
+    TRIG_N(0x1530, 3, 4, "VERTEX_NOR_3F"),
+    TRIG_N(0x1540, 2, 4, "VERTEX_NOR_3I"),
+    TRIG_N(0x1550, 4, 4, "VERTEX_COL_4F"),
+    TRIG_N(0x1560, 3, 4, "VERTEX_COL_3F"),
+    TRIG(0x156c, "VERTEX_COL_4I"),
+    TRIG_N(0x1580, 3, 4, "VERTEX_COL2_3F"),
+    TRIG(0x158c, "VERTEX_COL2_3I"),
+    KELVIN_TX_ROWS(0, 0x1590, 0x1598, 0x15a0, 0x15b0),
+    KELVIN_TX_ROWS(1, 0x15b8, 0x15c0, 0x15c8, 0x15d8),
+    KELVIN_TX_ROWS(2, 0x15e0, 0x15e8, 0x15f0, 0x1600),
+    KELVIN_TX_ROWS(3, 0x1608, 0x1610, 0x1620, 0x1630),
+    TRIG(0x1698, "VERTEX_FOG_1F"),
+    TRIG(0x16bc, "EDGEFLAG"),
+    TRIG_N(0x1a00, 64, 4, "VERTEX_ATTR_4F"),
+    /* vertex arrays and drawing */
+    TRIG(0x1710, "VTXBUF_VALIDATE"),
+    NV_MTHD_ARRAY(0x1720, 16, 4, "VTXBUF_OFFSET", mthd_vtxbuf, .arg = 0),
+    NV_MTHD_ARRAY(0x1760, 16, 4, "VTXBUF_FMT", mthd_vtxbuf, .arg = 1),
+    TRIG(0x17fc, "VERTEX_BEGIN_END"),
+    TRIG(0x1800, "VTXBUF_ELEMENT_U16"),
+    TRIG(0x1808, "VTXBUF_ELEMENT_U32"),
+    TRIG(0x1810, "VTXBUF_BATCH"),
+    TRIG(0x1818, "VTXBUF_DATA"),
+    /* raster and texture shader */
+    STATE(0x147c, "POLYGON_STIPPLE_ENABLE"),
+    STATE_N(0x1480, 32, 4, "POLYGON_STIPPLE_PATTERN"),
+    FLAG(0x17bc, "COLOR_LOGIC_OP_ENABLE", K_BLEND, 16),
+    BITS(0x17c0, "COLOR_LOGIC_OP_OP", K_BLEND, 0xf000, CV_LOGIC_OP),
+    STATE(0x17cc, "UNK17CC"),
+    STATE_N(0x17e0, 6, 4, "UNK17E0"),
+    WORD(0x17f8, "TEX_SHADER_CULL_MODE", B_TEX_SHADER_CULL),
+    WORD_N(0x181c, 3, 4, "TEX_SHADER_CONST_EYE", B_TEX_SHADER_EYE),
+    WORD(0x1e68, "UNK1E68", B_UNK1E68),
+    WORD(0x1e6c, "TEX_RCOMP", B_TEX_ZCOMP),
+    WORD(0x1e70, "TEX_SHADER_OP", B_TEX_SHADER_OP),
+    STATE(0x1e74, "TEX_SHADER_DOTMAPPING"),
+    STATE(0x1e78, "TEX_SHADER_PREVIOUS"),
+    /* textures: four units, 64 bytes apart */
+    WORD_N(0x1b00, 4, 64, "TEX_OFFSET", K_TEX_OFFSET),
+    WORD_N(0x1b04, 4, 64, "TEX_FORMAT", K_TEX_FORMAT),
+    WORD_N(0x1b08, 4, 64, "TEX_WRAP", K_TEX_WRAP),
+    WORD_N(0x1b0c, 4, 64, "TEX_ENABLE", K_TEX_CONTROL),
+    WORD_N(0x1b10, 4, 64, "TEX_NPOT_PITCH", K_TEX_PITCH),
+    WORD_N(0x1b14, 4, 64, "TEX_FILTER", K_TEX_FILTER),
+    WORD_N(0x1b1c, 4, 64, "TEX_NPOT_SIZE", K_TEX_RECT),
+    WORD_N(0x1b20, 4, 64, "TEX_PALETTE_OFFSET", K_TEX_PALETTE),
+    WORD_N(0x1b24, 4, 64, "TEX_BORDER_COLOR", K_TEX_BORDER_COLOR),
+    STATE_N(0x1b28, 4, 4, "TEX_SHADER_OFFSET_MATRIX(0)"),
+    STATE_N(0x1b68, 4, 4, "TEX_SHADER_OFFSET_MATRIX(1)"),
+    STATE_N(0x1ba8, 4, 4, "TEX_SHADER_OFFSET_MATRIX(2)"),
+    STATE_N(0x1be8, 4, 4, "TEX_SHADER_OFFSET_MATRIX(3)"),
+    /* misc */
+    STATE(0x1d78, "DEPTH_CLAMP"),
+    WORD(0x1d7c, "MULTISAMPLE_CONTROL", K_MULTISAMPLE),
+    STATE(0x1d80, "UNK1D80"), STATE(0x1d84, "UNK1D84"),
+    STATE(0x1d88, "UNK1D88"),
+    WORD(0x1d8c, "CLEAR_DEPTH_VALUE", B_CLEAR_ZETA),
+    WORD(0x1d90, "CLEAR_VALUE", K_CLEAR_COLOR),
+    TRIG(0x1d94, "CLEAR_BUFFERS"),
+    STATE(0x1da4, "UNK1DA4"),
+};
+
+/*
+ * What Rankine and Curie share (rnndb graph/nv30-40_3d.xml rows without
+ * variants, or NV30_3D-NV44_3D).
+ */
+#define RANKINE_CURIE_ROWS \
+    NV20_COMMON_METHODS, \
+    FLIP_ROWS, \
+    WORD_N(0x184, 2, 4, "DMA_TEXTURE", B_DMA_TEX), \
+    STATE(0x18c, "DMA_COLOR1"), STATE(0x190, "DMA_UNK190"), \
+    STATE(0x194, "DMA_COLOR0"), STATE(0x198, "DMA_ZETA"), \
+    WORD_N(0x19c, 2, 4, "DMA_VTXBUF", B_DMA_VTX), \
+    NV_MTHD_STORE(0x1a4, "DMA_FENCE", FE3D(dma_fence), 0xfffff), \
+    STATE(0x1a8, "DMA_QUERY"), STATE(0x1ac, "DMA_UNK1AC"), \
+    STATE(0x1b0, "DMA_UNK1B0"), \
+    STATE(0x200, "RT_HORIZ"), STATE(0x204, "RT_VERT"), \
+    STATE(0x208, "RT_FORMAT"), STATE(0x20c, "COLOR0_PITCH"), \
+    STATE(0x210, "COLOR0_OFFSET"), STATE(0x214, "ZETA_OFFSET"), \
+    STATE(0x218, "COLOR1_OFFSET"), STATE(0x21c, "COLOR1_PITCH"), \
+    WORD(0x220, "RT_ENABLE", B_RT_ENABLE), \
+    STATE(0x2b8, "VIEWPORT_TX_ORIGIN"), STATE(0x2bc, "VIEWPORT_CLIP_MODE"), \
+    WORD_N(0x2c0, 8, 8, "VIEWPORT_CLIP_HORIZ", B_CLIP_RECT_HORIZ), \
+    WORD_N(0x2c4, 8, 8, "VIEWPORT_CLIP_VERT", B_CLIP_RECT_VERT), \
+    FLAG(0x300, "DITHER_ENABLE", B_CONFIG_A, 22), \
+    FLAG(0x304, "ALPHA_FUNC_ENABLE", B_CONFIG_A, 12), \
+    BITS(0x308, "ALPHA_FUNC_FUNC", B_CONFIG_A, 0x00000f00, CV_FUNC), \
+    BITS(0x314, "BLEND_FUNC_SRC", R_BLEND, 0x00f000f0, CV_BLEND_FACTOR), \
+    BITS(0x318, "BLEND_FUNC_DST", R_BLEND, 0x0f000f00, CV_BLEND_FACTOR), \
+    WORD(0x31c, "BLEND_COLOR", R_BLEND_COLOR), \
+    FLAG(0x328, "STENCIL_ENABLE[0]", B_STENCIL_A, 0), \
+    BITS(0x32c, "STENCIL_MASK[0]", B_STENCIL_A, 0xff000000, CV_RAW), \
+    BITS(0x330, "STENCIL_FUNC_FUNC[0]", B_STENCIL_A, 0x000000f0, CV_FUNC), \
+    BITS(0x334, "STENCIL_FUNC_REF[0]", B_STENCIL_A, 0x0000ff00, CV_RAW), \
+    BITS(0x338, "STENCIL_FUNC_MASK[0]", B_STENCIL_A, 0x00ff0000, CV_RAW), \
+    BITS(0x33c, "STENCIL_OP_FAIL[0]", B_STENCIL_B, 0x00f, CV_STENCIL_OP), \
+    BITS(0x340, "STENCIL_OP_ZFAIL[0]", B_STENCIL_B, 0x0f0, CV_STENCIL_OP), \
+    BITS(0x344, "STENCIL_OP_ZPASS[0]", B_STENCIL_B, 0xf00, CV_STENCIL_OP), \
+    FLAG(0x348, "STENCIL_ENABLE[1]", B_STENCIL_A, 1), \
+    BITS(0x34c, "STENCIL_MASK[1]", R_STENCIL_C, 0x000000ff, CV_RAW), \
+    BITS(0x350, "STENCIL_FUNC_FUNC[1]", R_STENCIL_D, 0x000f0000, CV_FUNC), \
+    BITS(0x354, "STENCIL_FUNC_REF[1]", R_STENCIL_D, 0x000000ff, CV_RAW), \
+    BITS(0x358, "STENCIL_FUNC_MASK[1]", R_STENCIL_D, 0x0000ff00, CV_RAW), \
+    BITS(0x35c, "STENCIL_OP_FAIL[1]", R_STENCIL_C, 0xf0000, CV_STENCIL_OP), \
+    BITS(0x360, "STENCIL_OP_ZFAIL[1]", R_STENCIL_C, 0x0f000, CV_STENCIL_OP), \
+    BITS(0x364, "STENCIL_OP_ZPASS[1]", R_STENCIL_C, 0x00f00, CV_STENCIL_OP), \
+    BITS(0x368, "SHADE_MODEL", B_CONFIG_B, 0x80, CV_SHADE_MODEL), \
+    FLAG(0x374, "COLOR_LOGIC_OP_ENABLE", R_BLEND, 16), \
+    BITS(0x378, "COLOR_LOGIC_OP_OP", R_BLEND, 0xf000, CV_LOGIC_OP), \
+    WORD(0x394, "DEPTH_RANGE_NEAR", B_DEPTH_RANGE_NEAR), \
+    WORD(0x398, "DEPTH_RANGE_FAR", B_DEPTH_RANGE_FAR), \
+    BITS(0x3b8, "LINE_WIDTH", B_RASTER, 0x001ff000, CV_RAW), \
+    FLAG(0x3bc, "LINE_SMOOTH_ENABLE", B_RASTER, 10), \
+    STATE(0x8c0, "SCISSOR_HORIZ"), STATE(0x8c4, "SCISSOR_VERT"), \
+    BITS(0x8cc, "FOG_MODE", B_CONFIG_B, 0x00070000, CV_FOG_MODE), \
+    STATE_N(0x8d0, 3, 4, "FOG_EQUATION"), \
+    STATE(0x8e4, "FP_ACTIVE_PROGRAM"), \
+    STATE(0xa00, "VIEWPORT_HORIZ"), STATE(0xa04, "VIEWPORT_VERT"), \
+    STATE_N(0xa20, 4, 4, "VIEWPORT_TRANSLATE"), \
+    STATE_N(0xa30, 4, 4, "VIEWPORT_SCALE"), \
+    FLAG(0xa60, "POLYGON_OFFSET_POINT_ENABLE", B_RASTER, 6), \
+    FLAG(0xa64, "POLYGON_OFFSET_LINE_ENABLE", B_RASTER, 7), \
+    FLAG(0xa68, "POLYGON_OFFSET_FILL_ENABLE", B_RASTER, 8), \
+    BITS(0xa6c, "DEPTH_FUNC", B_CONFIG_A, 0x000f0000, CV_FUNC), \
+    FLAG(0xa70, "DEPTH_WRITE_ENABLE", B_CONFIG_A, 24), \
+    FLAG(0xa74, "DEPTH_TEST_ENABLE", B_CONFIG_A, 14), \
+    WORD(0xa78, "POLYGON_OFFSET_FACTOR", B_POLY_OFF_FACTOR), \
+    WORD(0xa7c, "POLYGON_OFFSET_UNITS", B_POLY_OFF_UNITS), \
+    TRIG_N(0xa80, 16, 8, "VTX_ATTR_3I_XY"), \
+    TRIG_N(0xa84, 16, 8, "VTX_ATTR_3I_Z"), \
+    STATE_N(0xb00, 4, 4, "TEX_FILTER_OPTIMIZATION"), \
+    NV_MTHD_ARRAY(0xb80, 4, 4, "VP_UPLOAD_INST", mthd_upload, .arg = 0), \
+    FLAG(0x142c, "VERTEX_TWO_SIDE_ENABLE", B_RASTER, 24), \
+    STATE(0x1450, "FP_REG_CONTROL"), \
+    FLAG(0x1454, "FLATSHADE_FIRST", B_CONFIG_B, 0), \
+    TRIG(0x145c, "EDGEFLAG"), \
+    STATE(0x1478, "VP_CLIP_PLANES_ENABLE"), \
+    FLAG(0x147c, "POLYGON_STIPPLE_ENABLE", B_LINE_STIPPLE, 0), \
+    STATE_N(0x1480, 32, 4, "POLYGON_STIPPLE_PATTERN"), \
+    TRIG_N(0x1500, 16, 16, "VTX_ATTR_3F_X"), \
+    TRIG_N(0x1504, 16, 16, "VTX_ATTR_3F_Y"), \
+    TRIG_N(0x1508, 16, 16, "VTX_ATTR_3F_Z"), \
+    NV_MTHD_ARRAY(0x1680, 16, 4, "VTXBUF", mthd_vtxbuf, .arg = 0), \
+    NV_MTHD_ARRAY(0x1740, 16, 4, "VTXFMT", mthd_vtxbuf, .arg = 1), \
+    TRIG(0x17c8, "QUERY_RESET"), STATE(0x17cc, "QUERY_ENABLE"), \
+    TRIG(0x1800, "QUERY_GET"), \
+    TRIG(0x1808, "VERTEX_BEGIN_END"), \
+    TRIG(0x180c, "VB_ELEMENT_U16"), TRIG(0x1810, "VB_ELEMENT_U32"), \
+    TRIG(0x1814, "VB_VERTEX_BATCH"), TRIG(0x1818, "VERTEX_DATA"), \
+    STATE(0x181c, "IDXBUF_OFFSET"), STATE(0x1820, "IDXBUF_FORMAT"), \
+    TRIG(0x1824, "VB_INDEX_BATCH"), \
+    BITS(0x1828, "POLYGON_MODE_FRONT", B_RASTER, 0x3, CV_POLYGON_MODE), \
+    BITS(0x182c, "POLYGON_MODE_BACK", B_RASTER, 0xc, CV_POLYGON_MODE), \
+    BITS(0x1830, "CULL_FACE", B_RASTER, 0x00600000, CV_CULL_FACE), \
+    BITS(0x1834, "FRONT_FACE", B_RASTER, 0x00800000, CV_FRONT_FACE), \
+    FLAG(0x1838, "POLYGON_SMOOTH_ENABLE", B_RASTER, 11), \
+    FLAG(0x183c, "CULL_FACE_ENABLE", B_RASTER, 28), \
+    TRIG_N(0x1880, 16, 8, "VTX_ATTR_2F_X"), \
+    TRIG_N(0x1884, 16, 8, "VTX_ATTR_2F_Y"), \
+    TRIG_N(0x1900, 16, 4, "VTX_ATTR_2I"), \
+    TRIG_N(0x1940, 16, 4, "VTX_ATTR_4UB"), \
+    TRIG_N(0x1980, 16, 8, "VTX_ATTR_4I_XY"), \
+    TRIG_N(0x1984, 16, 8, "VTX_ATTR_4I_ZW"), \
+    WORD_N(0x1a00, 8, 32, "TEX_OFFSET", R_TEX_OFFSET), \
+    WORD_N(0x1a04, 8, 32, "TEX_FORMAT", R_TEX_FORMAT), \
+    WORD_N(0x1a08, 8, 32, "TEX_WRAP", R_TEX_WRAP), \
+    WORD_N(0x1a0c, 8, 32, "TEX_ENABLE", R_TEX_CONTROL), \
+    WORD_N(0x1a10, 8, 32, "TEX_SWIZZLE", R_TEX_PITCH), \
+    WORD_N(0x1a14, 8, 32, "TEX_FILTER", R_TEX_FILTER), \
+    WORD_N(0x1a18, 8, 32, "TEX_NPOT_SIZE", R_TEX_RECT), \
+    WORD_N(0x1a1c, 8, 32, "TEX_BORDER_COLOR", R_TEX_BORDER_COLOR), \
+    TRIG_N(0x1c00, 16, 16, "VTX_ATTR_4F_X"), \
+    TRIG_N(0x1c04, 16, 16, "VTX_ATTR_4F_Y"), \
+    TRIG_N(0x1c08, 16, 16, "VTX_ATTR_4F_Z"), \
+    TRIG_N(0x1c0c, 16, 16, "VTX_ATTR_4F_W"), \
+    STATE(0x1d60, "FP_CONTROL"), \
+    BITS(0x1d6c, "FENCE_OFFSET", B_FENCE_OFFSET, 0xffffffff, CV_RAW), \
+    NV_MTHD(0x1d70, "FENCE_VALUE", mthd_fence_value), \
+    STATE(0x1d78, "DEPTH_CONTROL"), \
+    WORD(0x1d7c, "MULTISAMPLE_CONTROL", R_MULTISAMPLE), \
+    STATE(0x1d88, "COORD_CONVENTIONS"), \
+    WORD(0x1d8c, "CLEAR_DEPTH_VALUE", B_CLEAR_ZETA), \
+    WORD(0x1d90, "CLEAR_COLOR_VALUE", R_CLEAR_COLOR), \
+    TRIG(0x1d94, "CLEAR_BUFFERS"), \
+    WORD(0x1dac, "PRIMITIVE_RESTART_ENABLE", B_PRIM_RESTART_EN), \
+    WORD(0x1db0, "PRIMITIVE_RESTART_INDEX", B_PRIM_RESTART_IDX), \
+    FLAG(0x1db4, "LINE_STIPPLE_ENABLE", B_LINE_STIPPLE, 1), \
+    BITS(0x1db8, "LINE_STIPPLE_PATTERN", B_LINE_STIPPLE, 0xffffff00, \
+         CV_LINE_STIPPLE), \
+    TRIG_N(0x1e40, 16, 4, "VTX_ATTR_1F"), \
+    STATE(0x1e94, "ENGINE"), \
+    NV_MTHD(0x1e9c, "VP_UPLOAD_FROM_ID", mthd_load_pos, .arg = 0), \
+    NV_MTHD(0x1ea0, "VP_START_FROM_ID", mthd_start, .field = R_XFMODE_A, \
+            .mask = 0xff00), \
+    WORD(0x1ee0, "POINT_SIZE", B_POINT_SIZE), \
+    STATE(0x1ee8, "POINT_SPRITE"), \
+    NV_MTHD(0x1efc, "VP_UPLOAD_CONST_ID", mthd_load_pos, .arg = 1), \
+    NV_MTHD_ARRAY(0x1f00, 16, 4, "VP_UPLOAD_CONST", mthd_upload, .arg = 1)
+
+/* A Rankine light's methods (nv30-40_3d.xml LIGHT, NV30_3D-NV35_3D). */
+#define RANKINE_LIGHT_ROWS(i) \
+    STATE_N(0x1000 + 64 * (i), 3, 4, \
+            "LIGHT_FRONT_SIDE_PRODUCT_AMBIENT(" #i ")"), \
+    STATE_N(0x100c + 64 * (i), 3, 4, \
+            "LIGHT_FRONT_SIDE_PRODUCT_DIFFUSE(" #i ")"), \
+    STATE_N(0x1018 + 64 * (i), 3, 4, \
+            "LIGHT_FRONT_SIDE_PRODUCT_SPECULAR(" #i ")"), \
+    STATE(0x1024 + 64 * (i), "LIGHT_UNK24(" #i ")"), \
+    STATE_N(0x1028 + 64 * (i), 3, 4, "LIGHT_HALF_VECTOR(" #i ")"), \
+    STATE_N(0x1034 + 64 * (i), 3, 4, "LIGHT_DIRECTION(" #i ")"), \
+    STATE(0x1200 + 64 * (i), "LIGHT_SPOT_CUTOFF_A(" #i ")"), \
+    STATE(0x1204 + 64 * (i), "LIGHT_SPOT_CUTOFF_B(" #i ")"), \
+    STATE(0x1208 + 64 * (i), "LIGHT_SPOT_CUTOFF_C(" #i ")"), \
+    STATE_N(0x120c + 64 * (i), 3, 4, "LIGHT_SPOT_DIR(" #i ")"), \
+    STATE(0x1218 + 64 * (i), "LIGHT_SPOT_CUTOFF_D(" #i ")"), \
+    STATE_N(0x121c + 64 * (i), 3, 4, "LIGHT_POSITION(" #i ")"), \
+    STATE_N(0x1228 + 64 * (i), 3, 4, "LIGHT_ATTENUATION(" #i ")")
+
+/* Rankine (NV30_3D-NV35_3D variants of nv30-40_3d.xml). */
+static const NVMethod rankine_methods[] = {
+    RANKINE_CURIE_ROWS,
+    FLAG(0x310, "BLEND_FUNC_ENABLE", R_BLEND, 3),
+    BITS(0x30c, "ALPHA_FUNC_REF", B_CONFIG_A, 0x000000ff, CV_RAW),
+    BITS(0x320, "BLEND_EQUATION", R_BLEND, 0x7, CV_BLEND_EQUATION),
+    BITS(0x324, "COLOR_MASK", B_CONFIG_A, 0x3c000000, CV_COLOR_MASK),
+    STATE(0x22c, "HIERZ_PITCH"), STATE(0x230, "HIERZ_OFFSET"),
+    STATE(0x23c, "TEX_UNITS_ENABLE"),
+    STATE_N(0x240, 8, 4, "TEX_MATRIX_ENABLE"),
+    FLAG(0x36c, "FOG_ENABLE", B_CONFIG_B, 8),
+    WORD(0x370, "FOG_COLOR", B_FOG_COLOR),
+    STATE(0x37c, "NORMALIZE_ENABLE"),
+    STATE(0x380, "DEPTH_BOUNDS_TEST_ENABLE"),
+    STATE(0x384, "DEPTH_BOUNDS_TEST_ZMIN"),
+    STATE(0x388, "DEPTH_BOUNDS_TEST_ZMAX"),
+    STATE(0x390, "COLOR_MATERIAL"),
+    STATE_N(0x3a0, 4, 4, "COLOR_MATERIAL_FRONT"),
+    STATE_N(0x400, 32, 4, "TEX_GEN_MODE"),
+    STATE_N(0x480, 16, 4, "MODELVIEW_MATRIX"),
+    STATE_N(0x580, 12, 4, "INVERSE_MODELVIEW_MATRIX"),
+    STATE_N(0x680, 16, 4, "PROJECTION_MATRIX"),
+    STATE_N(0x6c0, 128, 4, "TEX_MATRIX"),
+    STATE(0x8c8, "FOG_COORD_DIST"),
+    WORD_N(0x8ec, 2, 4, "RC_COLOR", B_RC_FINAL_FACTOR),
+    WORD(0x8f4, "RC_FINAL0", B_RC_FINAL_A),
+    WORD(0x8f8, "RC_FINAL1", B_RC_FINAL_B),
+    WORD(0x8fc, "RC_ENABLE", B_RC_CONFIG),
+    WORD_N(0x900, 8, 32, "RC_IN_ALPHA", B_RC_IN_ALPHA),
+    WORD_N(0x904, 8, 32, "RC_IN_RGB", B_RC_IN_COLOR),
+    WORD_N(0x908, 8, 32, "RC_CONSTANT_COLOR0", B_RC_FACTOR_A),
+    WORD_N(0x90c, 8, 32, "RC_CONSTANT_COLOR1", B_RC_FACTOR_B),
+    WORD_N(0x910, 8, 32, "RC_OUT_ALPHA", B_RC_OUT_ALPHA),
+    WORD_N(0x914, 8, 32, "RC_OUT_RGB", B_RC_OUT_COLOR),
+    STATE_N(0xa10, 3, 4,
+            "LIGHT_MODEL_FRONT_SIDE_PRODUCT_AMBIENT_PLUS_EMISSION"),
+    STATE_N(0xe00, 32, 4, "TEX_CLIP_PLANE"),
+    RANKINE_LIGHT_ROWS(0), RANKINE_LIGHT_ROWS(1), RANKINE_LIGHT_ROWS(2),
+    RANKINE_LIGHT_ROWS(3), RANKINE_LIGHT_ROWS(4), RANKINE_LIGHT_ROWS(5),
+    RANKINE_LIGHT_ROWS(6), RANKINE_LIGHT_ROWS(7),
+    STATE_N(0x1400, 6, 4, "FRONT_MATERIAL_SHININESS"),
+    STATE(0x1420, "ENABLED_LIGHTS"),
+    STATE_N(0x1600, 24, 4, "VP_CLIP_PLANE"),
+    STATE_N(0x17a0, 3, 4,
+            "LIGHT_MODEL_BACK_SIDE_PRODUCT_AMBIENT_PLUS_EMISSION"),
+    STATE_N(0x17b0, 4, 4, "COLOR_MATERIAL_BACK"),
+    STATE_N(0x1840, 8, 4, "TEX_PALETTE_OFFSET"),
+    STATE_N(0x1e20, 6, 4, "BACK_MATERIAL_SHININESS"),
+    STATE_N(0x1ec0, 8, 4, "POINT_PARAMETERS"),
+    FLAG(0x1ee4, "POINT_PARAMETERS_ENABLE", B_CONFIG_B, 9),
+    STATE_N(0x1f80, 16, 4, "UNK1F80"),
+};
+
+/*
+ * Curie (NV40_3D-NV44_3D variants): alpha reference and colour mask
+ * have bundles of their own, blending an enable at bit 28 and separate
+ * colour and alpha equations (bundles.rst BLEND).
+ */
+static const NVMethod curie_methods[] = {
+    RANKINE_CURIE_ROWS,
+    FLAG(0x310, "BLEND_FUNC_ENABLE", R_BLEND, 28),
+    WORD(0x30c, "ALPHA_FUNC_REF", C_ALPHA_FUNC_REF),
+    BITS(0x320, "BLEND_EQUATION", R_BLEND, 0x000e0007, CV_BLEND_EQUATION),
+    STATE(0x324, "COLOR_MASK"),
+    STATE(0x22c, "ZETA_PITCH"),
+    STATE(0x280, "COLOR2_PITCH"), STATE(0x284, "COLOR3_PITCH"),
+    STATE(0x288, "COLOR2_OFFSET"), STATE(0x28c, "COLOR3_OFFSET"),
+    STATE(0x1b4, "DMA_COLOR2"), STATE(0x1b8, "DMA_COLOR3"),
+    STATE(0x370, "MRT_COLOR_MASK"),
+    STATE(0x380, "DEPTH_BOUNDS_TEST_ENABLE"),
+    WORD(0x384, "DEPTH_BOUNDS_TEST_ZMIN", C_DEPTH_BOUNDS_MIN),
+    WORD(0x388, "DEPTH_BOUNDS_TEST_ZMAX", C_DEPTH_BOUNDS_MAX),
+    STATE(0x3b0, "MIPMAP_ROUNDING"),
+    STATE_N(0xb40, 8, 4, "UNK0B40"),
+    TRIG(0x1714, "VTX_CACHE_INVALIDATE"),
+    STATE(0x173c, "VB_ELEMENT_BASE"),
+    STATE_N(0x1840, 8, 4, "TEX_SIZE1"),
+    TRIG(0x1fd8, "TEX_CACHE_CTL"),
+    STATE(0x1ff0, "VP_ATTRIB_EN"),
+    STATE(0x1ff4, "VP_RESULT_EN"),
+};
+
+static NVMethodClass kelvin_class = NV_METHOD_CLASS("NV20_3D",
+                                                    kelvin_methods);
+static NVMethodClass rankine_class = NV_METHOD_CLASS("NV30_3D",
+                                                     rankine_methods);
+static NVMethodClass curie_class = NV_METHOD_CLASS("NV40_3D",
+                                                   curie_methods);
+
+/*
+ * Each chip's 3D classes, by the GPU id in PMC.BOOT_0, as nouveau's
+ * nvkm/engine/gr lists them (nv20.c ... nv44.c).  Celsius, and Kelvin on
+ * Rankine chips, have no table yet: their methods are taken and dropped.
+ */
+static const struct {
+    uint16_t cls;
+    NVMethodClass *table;
+    uint8_t chips[8];
+} classes_3d[] = {
+    { 0x0096, NULL, { 0x20, 0x25, 0x28, 0x2a } },
+    { 0x0097, &kelvin_class, { 0x20 } },
+    { 0x0597, &kelvin_class, { 0x25, 0x28, 0x2a } },
+    { 0x0597, NULL, { 0x30, 0x31, 0x34, 0x35, 0x36 } },
+    { 0x0397, &rankine_class, { 0x30, 0x31 } },
+    { 0x0497, &rankine_class, { 0x35, 0x36 } },
+    { 0x0697, &rankine_class, { 0x34 } },
+    { 0x4097, &curie_class, { 0x40, 0x41, 0x42, 0x43, 0x45, 0x47, 0x49,
+                              0x4b } },
+    { 0x4497, &curie_class, { 0x44, 0x46, 0x4a, 0x4c, 0x4e, 0x63, 0x67,
+                              0x68 } },
+};
+
+bool nv20_3d_class(NVCard *card, unsigned cls, NVMethodClass **table)
+{
+    uint8_t chip = card->model->boot0 >> 20;
+
+    for (size_t i = 0; i < G_N_ELEMENTS(classes_3d); i++) {
+        if (classes_3d[i].cls == cls &&
+            memchr(classes_3d[i].chips, chip, sizeof(classes_3d[i].chips))) {
+            *table = classes_3d[i].table;
+            return true;
+        }
+    }
+    return false;
+}
