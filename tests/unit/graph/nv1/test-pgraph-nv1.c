@@ -2021,7 +2021,7 @@ static uint32_t m_cga6(uint32_t v)
     uint32_t r = 0;
 
     for (unsigned b = 0; b < 32; b++) {
-        r |= bit(v, b) << (b ^ 7);
+        r |= (uint32_t)bit(v, b) << (b ^ 7);
     }
     return r;
 }
