@@ -18,6 +18,8 @@ typedef void NVGPULineFn(NVGPUState *s, unsigned y, uint32_t *out);
  * bytes) (the cursor, the video overlay): those lines are redrawn when
  * those bytes change.
  */
+#define NV_GPU_OVERLAYS 2       /* the cursor and the video overlay */
+
 typedef struct NVGPUOverlay {
     int64_t first, end;
     uint64_t addr, bytes;
@@ -51,7 +53,7 @@ static void nv_gpu_draw(NVGPUState *s, unsigned width, unsigned height,
     DisplaySurface *ds = qemu_console_surface(s->con);
     DirtyBitmapSnapshot *snap;
     int first = -1, last = -1;
-    bool ov_dirty[2] = { false, false };
+    bool ov_dirty[NV_GPU_OVERLAYS] = { false };
 
     if (!width || !height) {
         return;
@@ -65,8 +67,7 @@ static void nv_gpu_draw(NVGPUState *s, unsigned width, unsigned height,
     }
     snap = memory_region_snapshot_and_clear_dirty(&s->vga.vram, 0, s->vram_size,
                                                   DIRTY_MEMORY_VGA);
-    assert(nr_ov <= ARRAY_SIZE(ov_dirty));
-    for (unsigned i = 0; i < nr_ov; i++) {
+    for (unsigned i = 0; i < MIN(nr_ov, NV_GPU_OVERLAYS); i++) {
         ov_dirty[i] = memory_region_snapshot_get_dirty(&s->vga.vram, snap,
                                                        ov[i].addr,
                                                        ov[i].bytes);
@@ -77,7 +78,7 @@ static void nv_gpu_draw(NVGPUState *s, unsigned width, unsigned height,
                      memory_region_snapshot_get_dirty(&s->vga.vram, snap, off,
                                                       bytes);
 
-        for (unsigned i = 0; i < nr_ov; i++) {
+        for (unsigned i = 0; i < MIN(nr_ov, NV_GPU_OVERLAYS); i++) {
             dirty |= ov_dirty[i] && y >= ov[i].first && y < ov[i].end;
         }
 
@@ -176,7 +177,7 @@ static void nv_gpu_update_crtc(NVGPUState *s)
     s->genctl_drawn = genctl;
     memcpy(s->palette_drawn, v->palette, sizeof(s->palette_drawn));
     if (!nv_gpu_crtc_shared(s, &m, &fmt)) {
-        NVGPUOverlay ov[2];
+        NVGPUOverlay ov[NV_GPU_OVERLAYS];
         unsigned n = 0;
 
         if (m.cursor) {
