@@ -10,9 +10,9 @@
  * "Measured on hardware").  Every register file and the data store must
  * agree after each bundle.
  *
- * The model knows every scalar, vector and branch opcode, and the
- * bundles draw them all; of the address unit, the opcodes in addr_ops[]:
- * the address arithmetic and the $r loads and stores.
+ * The model knows every opcode of the four units, and the bundles draw
+ * them all, except the address opcodes whose effect the docs leave open
+ * (the DMA ones and 0xdb, see addr_op_known()).
  */
 #include <glib.h>
 #include <stdlib.h>
@@ -903,22 +903,122 @@ static void vector(Model *m, uint32_t w)
 
 /* ---- Address unit (address.rst) ---- */
 
-/* address.rst "The data store": address_xlat, as a byte index. */
-static unsigned xlat(uint32_t addr, unsigned stride)
+/* address.rst "The data store": DS[bank, cell, hilo] as a byte index. */
+static unsigned ds_byte(unsigned bank, unsigned cell, unsigned hilo)
 {
-    unsigned bank = addr & 0xf, hilo = addr >> 4 & 1, cell = addr >> 5 & 0xff;
-
-    bank += stride == 0 ? addr >> 5 & 7 : addr >> (4 + stride);
-    bank &= 0xf;
     return (bank * 256 + cell) * 2 + hilo;
 }
 
-static void address(Model *m, uint32_t w, uint32_t sword, bool svalid)
+/* address_xlat; the stride is the code of $a bits 30-31. */
+static unsigned xlat(uint32_t addr, unsigned stride)
+{
+    unsigned bank = addr & 0xf;
+
+    bank += stride == 0 ? addr >> 5 & 7 : addr >> (4 + stride);
+    return ds_byte(bank & 0xf, addr >> 5 & 0xff, addr >> 4 & 1);
+}
+
+/*
+ * The bytes of a horizontal (@kind 0), vertical (1) or scalar (2)
+ * access at @addr, as addresses_horizontal, addresses_vertical and
+ * addresses_horizontal_short give them; returns how many.
+ */
+static unsigned ds_access(uint32_t addr, unsigned stride, unsigned kind,
+                          unsigned idx[16])
+{
+    unsigned n = kind == 2 ? 4 : 16, y = 4 + stride;
+
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t at = kind == 0 ? (addr & 0x1ff0) | i :
+                      kind == 1 ? (addr & 0x1fff & ~(0xfu << y)) | i << y :
+                                  (addr & 0x1ffc) | i;
+
+        idx[i] = xlat(at, stride);
+    }
+    return n;
+}
+
+/* $a's addr field (bits 0-15) plus @inc, the rest kept. */
+static uint32_t add_addr(uint32_t a, uint32_t inc)
+{
+    return (a & 0xffff0000u) | ((a + inc) & 0xffff);
+}
+
+/* The short address flag: @addr against @a's limit (bits 16-29). */
+static void set_end(Model *m, unsigned cdst, uint32_t a, uint32_t addr)
+{
+    cset(m, cdst, 0x400, (addr & 0xffff) >= (a >> 16 & 0x3fff) ? 0x400 : 0);
+}
+
+/*
+ * The loads and stores of address.rst ("Load", "Load and add", "Store",
+ * "Store and add", "Load extra and add").  Opcode bits 0-1 choose the
+ * access (horizontal, vertical, scalar), bit 2 a store; below 0xd8 the
+ * address register steps after the access, by $a[SRC2S] (0xc*) or the
+ * signed IMM (0xd*); from 0xd8 on it is ORed with UIMM.  @vsrc and @rsrc
+ * are the registers a store reads after the port sharing.
+ */
+static void load_store(Model *m, uint32_t w, const Fields *f, unsigned vsrc,
+                       unsigned rsrc)
+{
+    const State *s = m->old;
+    unsigned op = f->op, kind = op & 3, idx[16], n;
+    bool store = op & 4, step = op < 0xd8;
+    unsigned areg = store ? f->dst : f->src1;
+    uint32_t a = s->a[areg], uimm = w >> 3 & 0x7ff, val = 0;
+    uint8_t data[16];
+
+    n = ds_access(step ? a & 0xffff : (a & 0xffff) | uimm, a >> 30, kind, idx);
+    for (unsigned i = 0; i < n; i++) {
+        if (store) {
+            m->new->ds[idx[i]] = kind == 2 ? byte(s->r[rsrc], i)
+                                           : s->v[vsrc][i];
+        } else {
+            data[i] = s->ds[idx[i]];
+            val |= (uint32_t)data[i] << (8 * i);
+        }
+    }
+    if (!store && kind == 2) {
+        wr(m, 'r', f->dst, 2, val);
+    } else if (op == 0xc8 || op == 0xc9) {
+        /* ldax: $vx, and the quad's $v when $c[COND] bit SLCT is set. */
+        uint16_t c = cval(m, f->cond);
+
+        memcpy(m->new->vx, data, 16);
+        if (c >> f->slct & 1) {
+            wr_v(m, quad(f->dst, c, 0), 2, data);
+        }
+    } else if (!store) {
+        wr_v(m, f->dst, 2, data);
+    }
+    if (step) {
+        a = add_addr(a, op & 0x10 ? (uint32_t)sext(w >> 3, 10)
+                                  : s->a[src2s(m, f)]);
+        wr(m, 'a', areg, 1, a);
+        set_end(m, f->cdst, a, a);
+    } else {
+        set_end(m, f->cdst, a, a + uimm);
+    }
+}
+
+/*
+ * @sw: the bundle's scalar word, or NULL.  intro.rst "Instruction
+ * conflicts": beside a scalar mov from $v (RFILE 0-3) the $v the address
+ * unit reads (stores, ldr, star) is the mov's; docs/vp1.rst "Read ports":
+ * beside bvecmad(sel) an $r store stores bvecmad's third source.
+ */
+static void address(Model *m, uint32_t w, const uint32_t *sw)
 {
     const State *s = m->old;
     Fields f = fields(w, 0xc0 | (w >> 24 & 0x1f));
-    uint32_t a, res, uimm = w >> 3 & 0x7ff;
-    unsigned areg, stride;
+    /* No scalar word: as if it were the scalar nop. */
+    Fields sc = fields(sw ? *sw : 0, sw ? *sw >> 24 & 0x7f : 0x4f);
+    bool mov_v = sc.op == 0x6b && (*sw >> 3 & 31) <= 3;
+    bool bvecmad = sc.op == 0x04 || sc.op == 0x05;
+    unsigned vsrc = mov_v ? sc.src1 : f.op == 0xd7 && !(w & 1) ? f.src2
+                                                               : f.src1;
+    uint32_t a, res;
+    uint8_t data[16];
 
     switch (f.op) {
     case 0xcc:
@@ -935,44 +1035,44 @@ static void address(Model *m, uint32_t w, uint32_t sword, bool svalid)
         cset(m, f.cdst, 0x300, (res >> 31 ? 0x100 : 0) | (res ? 0 : 0x200));
         return;
     case 0xca:
-        a = s->a[f.dst];
-        res = (a & 0xffff0000u) | ((a + s->a[src2s(m, &f)]) & 0xffff);
+        res = add_addr(s->a[f.dst], s->a[src2s(m, &f)]);
         wr(m, 'a', f.dst, 1, res);
-        cset(m, f.cdst, 0x400,
-             (res & 0xffff) >= (res >> 16 & 0x3fff) ? 0x400 : 0);
+        set_end(m, f.cdst, res, res);
         return;
-    case 0xda:
-    case 0xde:
-        areg = f.op == 0xda ? f.src1 : f.dst;
-        a = s->a[areg];
-        stride = a >> 30;
-        if (f.op == 0xda) {
-            res = 0;
-            for (unsigned i = 0; i < 4; i++) {
-                res |= (uint32_t)s->ds[xlat((((a & 0xffff) | uimm) & 0x1ffc) |
-                                            i, stride)] << (8 * i);
+    case 0xd7:
+        if (w & 1) {
+            /* star: one cell in every bank; no $c output. */
+            a = s->a[f.dst];
+            for (unsigned i = 0; i < 16; i++) {
+                unsigned at = (a & 0xffff) >> 4;
+
+                m->new->ds[ds_byte(i, at >> 1 & 0xff, at & 1)] =
+                    s->v[vsrc][i];
             }
-            wr(m, 'r', f.dst, 2, res);
+            wr(m, 'a', f.dst, 1, add_addr(a, s->a[src2s(m, &f)]));
         } else {
-            unsigned src = f.src1;
+            /* ldr: a cell per bank, from $v[SRC2]'s bytes. */
+            for (unsigned i = 0; i < 16; i++) {
+                unsigned at = (s->a[f.src1] & 0xffff) >> 4 | s->v[vsrc][i];
 
-            /* docs/vp1.rst "Read ports": beside bvecmad(sel), bvecmad's
-             * third source. */
-            if (svalid && ((sword >> 24 & 0x7f) == 0x04 ||
-                           (sword >> 24 & 0x7f) == 0x05)) {
-                Fields sf = fields(sword, sword >> 24 & 0x7f);
-
-                src = sf.src2 | 2 | mangle(m, &sf);
+                data[i] = s->ds[ds_byte(i, at >> 1 & 0xff, at & 1)];
             }
-            for (unsigned i = 0; i < 4; i++) {
-                m->new->ds[xlat((((a & 0xffff) | uimm) & 0x1ffc) | i,
-                                stride)] = byte(s->r[src], i);
-            }
+            wr_v(m, f.dst, 2, data);
         }
-        cset(m, f.cdst, 0x400,
-             ((a + uimm) & 0xffff) >= (a >> 16 & 0x3fff) ? 0x400 : 0);
+        return;
+    case 0xc0 ... 0xc2:
+    case 0xc4 ... 0xc6:
+    case 0xc8:
+    case 0xc9:
+    case 0xd0 ... 0xd2:
+    case 0xd4 ... 0xd6:
+    case 0xd8 ... 0xda:
+    case 0xdc ... 0xde:
+        load_store(m, w, &f, vsrc,
+                   bvecmad ? sc.src2 | 2 | mangle(m, &sc) : f.src1);
         return;
     }
+    /* 0xdf, the nop; the opcodes the docs leave open are never drawn. */
 }
 
 /* ---- Branch unit (docs/vp1.rst "Branch unit") ---- */
@@ -1077,7 +1177,7 @@ static void model_bundle(const State *old, State *s,
         vector(&m, slot[NV_VP1_UNIT_VECTOR]);
     }
     if (av) {
-        address(&m, aw, sw, sv);
+        address(&m, aw, sv ? &sw : NULL);
     }
     if (bv) {
         branch(&m, slot[NV_VP1_UNIT_BRANCH]);
@@ -1087,9 +1187,17 @@ static void model_bundle(const State *old, State *s,
 
 /* ---- The check ---- */
 
-static const uint8_t addr_ops[] = {
-    0xca, 0xcb, 0xcc, 0xcd, 0xd3, 0xda, 0xde, 0xdf,
-};
+/*
+ * What the address opcodes the docs leave open do is not known: the DMA
+ * ones (xdld 0xc3, xdst 0xc7, xdbar 0xce, xdwait 0xcf; address.rst names
+ * them, docs/vp1.rst "Data store" gives their fields only) and 0xdb.
+ * The model has nothing to say about them, so they are not drawn.
+ */
+static bool addr_op_known(unsigned op)
+{
+    return op != 0xc3 && op != 0xc7 && op != 0xce && op != 0xcf &&
+           op != 0xdb;
+}
 
 /* A linear congruential generator: the same bundles in every run. */
 typedef struct Rng {
@@ -1138,17 +1246,18 @@ static void random_state(Rng *g, NVVp1 *vp)
 
 /*
  * A random word for slot @unit: any opcode bits (so the word may name
- * another unit), except that the address unit only gets the opcodes in
- * addr_ops[].
+ * another unit), except that the address unit does not get one it would
+ * run as an opcode outside addr_op_known().
  */
 static uint32_t random_word(Rng *g, unsigned unit)
 {
-    uint32_t w = rnd(g), op = w >> 24;
+    uint32_t w;
 
-    if (unit == NV_VP1_UNIT_ADDRESS) {
-        op = (addr_ops[rnd(g) % sizeof(addr_ops)] & 0x1f) | (op & 0xe0);
-    }
-    return (w & 0xffffff) | op << 24;
+    do {
+        w = rnd(g);
+    } while (unit == NV_VP1_UNIT_ADDRESS &&
+             !addr_op_known(0xc0 | (w >> 24 & 0x1f)));
+    return w;
 }
 
 static void check_same(const State *a, const State *b, const uint32_t *slot,
