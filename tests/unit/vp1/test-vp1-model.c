@@ -975,10 +975,12 @@ static void load_store(Model *m, uint32_t w, const Fields *f, unsigned vsrc,
                                            : s->v[vsrc][i];
         } else {
             data[i] = s->ds[idx[i]];
-            val |= (uint32_t)data[i] << (8 * i);
         }
     }
     if (!store && kind == 2) {
+        for (unsigned i = 0; i < 4; i++) {
+            val |= (uint32_t)data[i] << (8 * i);
+        }
         wr(m, 'r', f->dst, 2, val);
     } else if (op == 0xc8 || op == 0xc9) {
         /* ldax: $vx, and the quad's $v when $c[COND] bit SLCT is set. */
