@@ -1243,6 +1243,67 @@ static void test_pixel_clock(void)
     th_free(th);
 }
 
+/*
+ * The pixel PLL as Debian's nouveau (Linux 6.1) programs it for 640x480 at
+ * 60 Hz (25.175 MHz), 1024x768 at 60 Hz (65 MHz) and the EDID's 1280x800
+ * at 74.99 Hz, one chip of each PLL kind; the register values are
+ * those a trace of its mode sets on the model showed (nouveau picks them
+ * from the VBIOS's PLL limits, nvkm/subdev/bios/pll.c, and
+ * nvkm/subdev/clk/pllnv04.c).  Decoded (crystal kHz * N1 * N2 / (M1 * M2),
+ * truncated, >> log2 P):
+ *   nv20, one register, 14318 kHz crystal:
+ *     0x3c50e  N 197, M 14, P 3: 2820646 / 14 = 201474 >> 3 = 25184
+ *     0x1760d  N 118, M 13, P 1: 1689524 / 13 = 129963 >> 1 = 64981
+ *     0x10f01  N 15,  M 1,  P 1: 214770 >> 1 = 107385
+ *   nv30, the second VCO in the same register (N2 in bits 19-21 and 24-25,
+ *   M2 in bits 4-6, enabled by bit 7, M1 in bits 0-3), 27000 kHz:
+ *     0xb619d  P 3, N1 97, M1 13, N2 1, M2 1: 2619000 / 13 = 201461 >> 3
+ *              = 25182
+ *     0x9359b  P 1, N1 53, M1 11, N2 1, M2 1: 1431000 / 11 = 130090 >> 1
+ *              = 65045
+ *     0x96f9e  P 1, N1 111, M1 14, N2 1, M2 1: 2997000 / 14 = 214071 >> 1
+ *              = 107035
+ *   nv40, VPLL_B 0x80000101 (second VCO on, N2 1, M2 1) and VPLL 0x3610d,
+ *   0x1350b, 0x16f0e: the same N1, M1 and P as nv30's, 25182, 65045, 107035.
+ *   nv43, PRAMDAC 0x580 = 0x100 (single stage) and VPLL_B 0x8000011f,
+ *   which is then ignored: again 25182, 65045, 107035.
+ */
+static void test_pixel_clock_nouveau(void)
+{
+    static const struct {
+        const char *model;
+        uint32_t b, r580;               /* VPLL_B, PRAMDAC 0x580 */
+        uint32_t vpll[3];
+        uint32_t khz[3];
+    } cases[] = {
+        { "nv20", 0, 0, { 0x3c50e, 0x1760d, 0x10f01 },
+          { 25184, 64981, 107385 } },
+        { "nv30", 0, 0, { 0xb619d, 0x9359b, 0x96f9e },
+          { 25182, 65045, 107035 } },
+        { "nv40", 0x80000101, 0, { 0x3610d, 0x1350b, 0x16f0e },
+          { 25182, 65045, 107035 } },
+        { "nv43", 0x8000011f, 0x100, { 0x3610d, 0x1350b, 0x16f0e },
+          { 25182, 65045, 107035 } },
+    };
+
+    for (size_t c = 0; c < G_N_ELEMENTS(cases); c++) {
+        TestHost *th = th_new(cases[c].model, 0);
+
+        if (cases[c].b) {
+            th_wr(th, PRAMDAC(0, 0x578), cases[c].b);
+        }
+        if (cases[c].r580) {
+            th_wr(th, PRAMDAC(0, 0x580), cases[c].r580);
+        }
+        for (int i = 0; i < 3; i++) {
+            th_wr(th, PRAMDAC(0, 0x508), cases[c].vpll[i]);
+            g_assert_cmpuint(nv_pramdac_pixel_khz(&th->card, 0), ==,
+                             cases[c].khz[i]);
+        }
+        th_free(th);
+    }
+}
+
 /* ---- PRAMDAC ------------------------------------------------------------ */
 
 /*
@@ -1389,6 +1450,8 @@ int main(int argc, char **argv)
     g_test_add_func("/display/pcrtc/raster", test_raster);
     g_test_add_func("/display/scanout/1024x768x32", test_scanout_32);
     g_test_add_func("/display/pcrtc/pixel-clock", test_pixel_clock);
+    g_test_add_func("/display/pcrtc/pixel-clock-nouveau",
+                    test_pixel_clock_nouveau);
     g_test_add_func("/display/scanout/16-15bpp", test_scanout_16_15);
     g_test_add_func("/display/scanout/cursor", test_cursor);
     g_test_add_func("/display/scanout/overlay", test_overlay);
