@@ -46,7 +46,7 @@ const NVEngine *const nv_engines[] = {
     &nv_vga_engine,             /* NV3+ */
     &nv_pcrtc_engine,           /* NV3+ */
     &nv_pramdac_engine,         /* NV3+ */
-    &nv_pvideo_engine,          /* NV10:NV41 */
+    &nv_pvideo_engine,          /* NV10+ */
     &nv1_pdac_engine,           /* NV1 */
     &nv_prom_engine,
     &nv_pramin_engine,

@@ -67,7 +67,6 @@ const NVModel nv_models[] = {
         .xf = NV_XF_KELVIN, .vpe_count = 1,
         .crystal_hz = CRYSTAL_14318, .pll = NV_PLL_SINGLE,
         .heads = 1, .straps = STRAPS_14318,
-        .pvideo = true,
         .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x100,     /* DDR1 */
     },
     {
@@ -83,7 +82,7 @@ const NVModel nv_models[] = {
         .vpe_count = 2,
         .crystal_hz = CRYSTAL, .pll = NV_PLL_SINGLE,
         .heads = 2, .straps = STRAPS_27000,
-        .pvideo = true, .pvideo_planar = true,
+        .pvideo_planar = true,
         .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x100,     /* DDR1 */
     },
     {
@@ -99,7 +98,7 @@ const NVModel nv_models[] = {
         .xf = NV_XF_RANKINE, .vpe_count = 3,
         .crystal_hz = CRYSTAL, .pll = NV_PLL_NV30,
         .heads = 2, .straps = STRAPS_27000,
-        .pvideo = true, .pvideo_planar = true,
+        .pvideo_planar = true,
         .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x300,     /* GDDR2 */
     },
     {
@@ -114,7 +113,7 @@ const NVModel nv_models[] = {
         .xf = NV_XF_RANKINE, .vpe_count = 1,
         .crystal_hz = CRYSTAL, .pll = NV_PLL_SINGLE,
         .intr_gpio = true, .heads = 2, .straps = STRAPS_27000,
-        .pvideo = true, .pvideo_planar = true,
+        .pvideo_planar = true,
         .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x100,     /* DDR1 */
     },
     {
@@ -130,7 +129,7 @@ const NVModel nv_models[] = {
         .xf = NV_XF_COMBINED, .vpe_count = 6, .quad_count = 4,
         .crystal_hz = CRYSTAL, .pll = NV_PLL_TWO_REG,
         .intr_gpio = true, .heads = 2, .straps = STRAPS_27000,
-        .pvideo = true, .pvideo_planar = true,
+        .pvideo_planar = true,
         .ram_reg = NV_RAM_REG_PBUS1218, .ram_type = 0x200,     /* GDDR3 */
     },
     {
@@ -149,6 +148,7 @@ const NVModel nv_models[] = {
         .vp1 = NV_VP1_NV41,
         .pll = NV_PLL_NV41,
         .intr_gpio = true, .heads = 2, .straps = STRAPS_27000,
+        .pvideo_planar = true,
         .nv41_pfb = true,
         .ram_reg = NV_RAM_REG_PFB474, .ram_type = 0x4,         /* GDDR3 */
     },
@@ -167,6 +167,7 @@ const NVModel nv_models[] = {
         .vp1 = NV_VP1_NV44,
         .pll = NV_PLL_NV41,
         .intr_gpio = true, .heads = 2, .straps = STRAPS_27000,
+        .pvideo_planar = true,
         .nv41_pfb = true, .host_mem = true,
         .ram_reg = NV_RAM_REG_PFB474, .ram_type = 0x1,         /* DDR1 */
     },

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: PVIDEO, the video overlay of nv20-nv40 (docs/display.rst
- * "The video overlay").
+ * qemu-nv: PVIDEO, the NV10-style video overlay of the NV2x-NV4x cards
+ * (docs/display.rst "The video overlay").
  *
  * envytools names the registers (rnndb display/nv10_pvideo.xml) and
  * nothing more (docs/hw/display/nv3/pvideo.rst is a "todo"); what the
@@ -112,7 +112,7 @@ void nv_pvideo_vblank(NVCard *card, unsigned head)
     NVPvideo *v = &card->pvideo;
     uint32_t *pending = reg(card, NV_PVIDEO_BUFFER);
 
-    if (!card->model->pvideo || head != owner(card)) {
+    if (nv_is_nv1(card) || head != owner(card)) {
         return;
     }
     if (*reg(card, NV_PVIDEO_STOP) & 1) {
@@ -136,7 +136,7 @@ void nv_pvideo_scanout(const NVCard *card, unsigned head, NVVideoScanout *out)
     uint32_t fmt;
 
     memset(out, 0, sizeof(*out));
-    if (!card->model->pvideo || b < 0 || head != owner(card)) {
+    if (nv_is_nv1(card) || b < 0 || head != owner(card)) {
         return;
     }
     fmt = breg(card, NV_PVIDEO_FORMAT, b);
@@ -315,11 +315,6 @@ static void pvideo_post_load(NVCard *card)
     }
 }
 
-static bool has_pvideo(const NVModel *m)
-{
-    return m->pvideo;
-}
-
 static const NVBlock pvideo_blocks[] = {
     { "pvideo", NV_ARCHS_NV3UP, NV_PVIDEO_BASE, NV_PVIDEO_SIZE, -1,
       .read32 = pvideo_read, .write32 = pvideo_write },
@@ -327,7 +322,7 @@ static const NVBlock pvideo_blocks[] = {
 
 const NVEngine nv_pvideo_engine = {
     .name = "pvideo",
-    .present = has_pvideo,
+    .present = nv_model_is_nv3up,
     .blocks = pvideo_blocks, .nr_blocks = G_N_ELEMENTS(pvideo_blocks),
     .reset = pvideo_reset,
     .intr = pvideo_intr,

@@ -114,7 +114,7 @@ struct NVCard {
     NVVga vga;                  /* NV20+ display heads */
     NVPcrtc pcrtc;              /* NV20+; next_vblank is derived */
     NVPramdac pramdac;          /* NV20+ */
-    NVPvideo pvideo;            /* nv20-nv40 */
+    NVPvideo pvideo;            /* NV20+ */
     NVPclock pclock;            /* NV40+ */
 
     /* Derived state. */

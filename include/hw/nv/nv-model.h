@@ -98,8 +98,7 @@ typedef struct NVModel {
     unsigned quad_count;        /* NV40+ pixel quad pipes */
     NVVp1Gen vp1;
     unsigned heads;             /* display heads (CRTC + RAMDAC pairs) */
-    bool pvideo;                /* the NV10-style video overlay (to NV40) */
-    bool pvideo_planar;         /* with NV12/NV21 (NV25+) */
+    bool pvideo_planar;         /* PVIDEO takes NV12/NV21 (NV25+) */
     uint32_t straps;            /* PSTRAPS 0 as the board's resistors set it */
     NVPllKind pll;
     bool nv41_pfb;              /* NV41+ PFB: 12 tiles at 0x600, the GART */

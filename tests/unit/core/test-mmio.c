@@ -10,8 +10,8 @@
 
 /*
  * The map each model's engine rows build (mmio.rst: the NV1 map, and the
- * NV3:G80 map with NV40's additions, PVIDEO on nv20-nv40 and PVP1 on
- * nv43/nv44), in base order, no two blocks overlapping; one owner per
+ * NV3:G80 map with PVIDEO, NV40's additions and PVP1 on nv43/nv44), in
+ * base order, no two blocks overlapping; one owner per
  * host timer and per PFIFO engine number (NV2x+: PGRAPH is engine 1, PVP1 engine 4).
  */
 static void check_map(const char *model, const char *const *names,
@@ -55,7 +55,7 @@ static void test_engine_table(void)
         "prom", "pgraph", "pcrtc", "pramdac", "pramin", "user", NULL,
     };
     static const char *const nv43[] = {
-        "pmc", "pbus", "pfifo", "pclock", "ptimer", "pcontrol", "pvp1",
+        "pmc", "pbus", "pfifo", "pclock", "pvideo", "ptimer", "pcontrol", "pvp1",
         "ppci", "pfifo.cache1", "prmvio", "pfb", "pstraps", "prom",
         "pgraph", "pcrtc", "pramdac", "pramin", "user", "user.nv40", NULL,
     };

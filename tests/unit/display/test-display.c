@@ -1077,10 +1077,13 @@ static void test_overlay(void)
     g_assert_false(m.video.on);
     th_free(th);
 
-    /* nv43 has no PVIDEO (nouveau drives it up to NV40). */
+    /*
+     * nv43 has PVIDEO too (mmio.rst: NV10 to G80), where nouveau's CRTC
+     * state load writes LIMIT (dispnv04/hw.c): it keeps the value.
+     */
     th = th_new("nv43", 0);
-    th_wr(th, 0x008700, 1);
-    g_assert_cmphex(th_rd(th, 0x008700), ==, 0);
+    th_wr(th, 0x008908, 0x07ffffff);
+    g_assert_cmphex(th_rd(th, 0x008908), ==, 0x07ffffff);
     th_free(th);
 }
 
