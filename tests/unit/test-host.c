@@ -299,3 +299,9 @@ void th_check_class(NVMethodClass *c)
         }
     }
 }
+
+uint32_t th_rnd(ThRng *g)
+{
+    g->s = g->s * 6364136223846793005ull + 1442695040888963407ull;
+    return g->s >> 32;
+}

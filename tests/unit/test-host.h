@@ -63,4 +63,11 @@ void th_trace_expect(TestHost *th, const char *const *lines);
  */
 void th_check_class(NVMethodClass *c);
 
+/* A linear congruential generator: the same draws in every run. */
+typedef struct ThRng {
+    uint64_t s;
+} ThRng;
+
+uint32_t th_rnd(ThRng *g);
+
 #endif

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "hw/nv/vp1/vp1.h"
+#include "test-host.h"
 
 /* ---- The second model ---- */
 
@@ -1201,48 +1202,37 @@ static bool addr_op_known(unsigned op)
            op != 0xdb;
 }
 
-/* A linear congruential generator: the same bundles in every run. */
-typedef struct Rng {
-    uint64_t s;
-} Rng;
-
-static uint32_t rnd(Rng *g)
-{
-    g->s = g->s * 6364136223846793005ull + 1442695040888963407ull;
-    return g->s >> 32;
-}
-
-static void random_state(Rng *g, NVVp1 *vp)
+static void random_state(ThRng *g, NVVp1 *vp)
 {
     uint8_t *ds = vp->ds;
 
     for (unsigned i = 0; i < 32; i++) {
-        vp->r[i] = i == 31 ? 0 : rnd(g);
-        vp->a[i] = rnd(g);
-        vp->sr[i] = rnd(g);
-        vp->mi[i] = rnd(g);
-        vp->uc[i] = rnd(g);
+        vp->r[i] = i == 31 ? 0 : th_rnd(g);
+        vp->a[i] = th_rnd(g);
+        vp->sr[i] = th_rnd(g);
+        vp->mi[i] = th_rnd(g);
+        vp->uc[i] = th_rnd(g);
         for (unsigned b = 0; b < 16; b++) {
-            vp->v[i][b] = rnd(g);
+            vp->v[i][b] = th_rnd(g);
         }
     }
     for (unsigned i = 0; i < 64; i++) {
-        vp->m[i] = rnd(g);
+        vp->m[i] = th_rnd(g);
     }
     for (unsigned i = 0; i < 16; i++) {
-        vp->x[i] = rnd(g);
-        vp->va[i] = sext(rnd(g), 27);
-        vp->vx[i] = rnd(g);
+        vp->x[i] = th_rnd(g);
+        vp->va[i] = sext(th_rnd(g), 27);
+        vp->vx[i] = th_rnd(g);
     }
     for (unsigned i = 0; i < 4; i++) {
-        vp->c[i] = rnd(g) & 0x273f;
-        vp->vc[i] = rnd(g);
-        vp->l[i] = rnd(g);
+        vp->c[i] = th_rnd(g) & 0x273f;
+        vp->vc[i] = th_rnd(g);
+        vp->l[i] = th_rnd(g);
     }
-    vp->f[0] = rnd(g);
-    vp->f[1] = rnd(g);
+    vp->f[0] = th_rnd(g);
+    vp->f[1] = th_rnd(g);
     for (unsigned i = 0; i < NV_VP1_DS_SIZE; i++) {
-        ds[i] = rnd(g);
+        ds[i] = th_rnd(g);
     }
 }
 
@@ -1251,12 +1241,12 @@ static void random_state(Rng *g, NVVp1 *vp)
  * another unit), except that the address unit does not get one it would
  * run as an opcode outside addr_op_known().
  */
-static uint32_t random_word(Rng *g, unsigned unit)
+static uint32_t random_word(ThRng *g, unsigned unit)
 {
     uint32_t w;
 
     do {
-        w = rnd(g);
+        w = th_rnd(g);
     } while (unit == NV_VP1_UNIT_ADDRESS &&
              !addr_op_known(0xc0 | (w >> 24 & 0x1f)));
     return w;
@@ -1300,7 +1290,7 @@ static void check_same(const State *a, const State *b, const uint32_t *slot,
 
 static void test_random_bundles(void)
 {
-    Rng rng = { 19 }, *g = &rng;
+    ThRng rng = { 19 }, *g = &rng;
     NVVp1 *core = g_new0(NVVp1, 1);
     State *before = g_new0(State, 1), *model = g_new0(State, 1);
     State *after = g_new0(State, 1);
@@ -1315,7 +1305,7 @@ static void test_random_bundles(void)
         }
         for (unsigned u = 0; u < NV_VP1_UNITS; u++) {
             slot[u] = random_word(g, u);
-            valid |= (rnd(g) % 4 != 0) << u;
+            valid |= (th_rnd(g) % 4 != 0) << u;
         }
         state_of(core, before);
         memcpy(model, before, sizeof(*model));

@@ -17,6 +17,7 @@
 #include "hw/nv/xf/xf.h"
 #include "hw/nv/xf/xf-float.h"
 #include "hw/nv/xf/xf-isa.h"
+#include "test-host.h"
 
 #define SIGN    0x80000000u
 #define INF     0x7f800000u
@@ -481,36 +482,25 @@ static uint32_t m_vec(unsigned op, uint32_t a, uint32_t b, NVXfRules rules)
 
 /* ---- The check ---- */
 
-/* A linear congruential generator: the same operands in every run. */
-typedef struct Rng {
-    uint64_t s;
-} Rng;
-
-static uint32_t rnd(Rng *g)
-{
-    g->s = g->s * 6364136223846793005ull + 1442695040888963407ull;
-    return g->s >> 32;
-}
-
 /* An operand: a third of them special, the rest spread over exponents. */
-static uint32_t operand(Rng *g)
+static uint32_t operand(ThRng *g)
 {
     static const uint32_t special[] = {
         0, SIGN, 1, SIGN | 1, 0x007fffff, INF, SIGN | INF, 0x7fc00000,
         0xffc00001, QNAN, ONE, SIGN | ONE, 0x7f7fffff, 0x00800000,
     };
-    uint32_t r = rnd(g);
+    uint32_t r = th_rnd(g);
 
     switch (r % 6) {
     case 0:
     case 1:
-        return special[rnd(g) % G_N_ELEMENTS(special)];
+        return special[th_rnd(g) % G_N_ELEMENTS(special)];
     case 2:
         /* Near 1: exponents 100-160 cover the fixed-point ranges. */
-        return (rnd(g) & 0x807fffff) |
-               (uint32_t)(100 + rnd(g) % 60) << 23;
+        return (th_rnd(g) & 0x807fffff) |
+               (uint32_t)(100 + th_rnd(g) % 60) << 23;
     default:
-        return rnd(g);
+        return th_rnd(g);
     }
 }
 
@@ -519,7 +509,7 @@ static void test_special_functions(void)
     static const NVXfRules rules[] = {
         NV_XF_RULES_KELVIN, NV_XF_RULES_RANKINE, NV_XF_RULES_MODERN,
     };
-    Rng rng = { 19 }, *g = &rng;
+    ThRng rng = { 19 }, *g = &rng;
 
     for (unsigned n = 0; n < 300000; n++) {
         uint32_t a = operand(g), v[4] = { operand(g), operand(g), 0,
@@ -557,7 +547,7 @@ static void test_vector_ops(void)
     static const uint8_t ops[] = {
         0x02, 0x09, 0x0a, 0x0b, 0x0c, 0x10, 0x12, 0x13, 0x14, 0x16,
     };
-    Rng rng = { 19 }, *g = &rng;
+    ThRng rng = { 19 }, *g = &rng;
     NVXf *xf = g_new0(NVXf, 1);
 
     nv_xf_reset(xf, NV_XF_RANKINE);
