@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv: VTX, the stage after XF (envytools docs/hw/graph/xf/intro.rst
+ * "Structure and operation": XF2VTX): it takes the vertices XF
+ * processed, assembles them into primitives as BEGIN_END says, clips
+ * them, divides by w, applies the viewport, determines faces, culls,
+ * applies flat shading, two-sided colours, polygon mode and polygon
+ * offset, and hands on window-space points, lines and triangles with
+ * their interpolants: the stage boundary the rasterizer consumes.
+ *
+ * QEMU-free and independent of PGRAPH: the 3D classes fill an
+ * NVVtxState from the bundles and XF state when a primitive begins.
+ * docs/3d.rst "VTX" has the rules and what is inferred.
+ */
+#ifndef HW_NV_VTX_H
+#define HW_NV_VTX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hw/nv/xf/xf.h"
+
+#define NV_VTX_ATTRS        NV_XF_TBUF
+#define NV_VTX_CLIP_DISTS   6
+
+/* BEGIN_END's primitive types (rnndb graph/nv_3ddefs.xml nv10_begin_end). */
+typedef enum NVVtxPrimType {
+    NV_VTX_STOP = 0,
+    NV_VTX_POINTS = 1,
+    NV_VTX_LINES = 2,
+    NV_VTX_LINE_LOOP = 3,
+    NV_VTX_LINE_STRIP = 4,
+    NV_VTX_TRIANGLES = 5,
+    NV_VTX_TRIANGLE_STRIP = 6,
+    NV_VTX_TRIANGLE_FAN = 7,
+    NV_VTX_QUADS = 8,
+    NV_VTX_QUAD_STRIP = 9,
+    NV_VTX_POLYGON = 10,
+} NVVtxPrimType;
+
+/* Polygon modes, as the RASTER bundle codes them (bundles.rst). */
+typedef enum NVVtxPolyMode {
+    NV_VTX_FILL = 0,
+    NV_VTX_POINT = 1,
+    NV_VTX_LINE = 2,
+} NVVtxPolyMode;
+
+/* An attribute's place in XF's output (TBUF slot and component). */
+typedef struct NVVtxSlot {
+    int8_t slot;                /* < 0: the vertex has no such attribute */
+    uint8_t comp;
+} NVVtxSlot;
+
+/*
+ * The state VTX works with, set by the 3D class before a primitive
+ * starts.  Floats are host floats (the methods' IEEE singles).
+ */
+typedef struct NVVtxState {
+    /*
+     * Kelvin: XF's position output is already in window coordinates
+     * (x, y, z after the program's own divide and viewport; w kept for
+     * perspective): no clipping, divide or viewport here.  Rankine and
+     * Curie: clip-space positions.
+     */
+    bool window_coords;
+    float vp_scale[3], vp_translate[3];
+    /* User clip distances (bit i: distance i on) and where they are. */
+    uint8_t clip_enable;
+    NVVtxSlot clip_dist[NV_VTX_CLIP_DISTS];
+    /* Faces. */
+    bool front_ccw;             /* FRONT_FACE is CCW */
+    bool cull_enable;
+    uint8_t cull_face;          /* bundles.rst: 1 front, 2 back, 3 both */
+    uint8_t poly_mode[2];       /* NVVtxPolyMode, [0] front, [1] back */
+    bool offset_enable[3];      /* polygon offset for NV_VTX_FILL/POINT/LINE
+                                 * mode primitives, indexed by the mode */
+    float offset_factor, offset_units;
+    float offset_r;             /* the depth format's smallest step */
+    /* Shading. */
+    bool flat;
+    bool flat_first;            /* provoking vertex: first, not last */
+    bool two_side;
+    /* Front and back primary/secondary colours. */
+    NVVtxSlot col[2], bcol[2];
+    /* Point size: per vertex from @psize if present, else @point_size. */
+    NVVtxSlot psize;
+    float point_size, line_width;
+} NVVtxState;
+
+/* One vertex of an output primitive. */
+typedef struct NVVtxOut {
+    /* Window x, y, z and 1/w (for perspective-correct interpolation). */
+    float pos[4];
+    /* XF's outputs (TBUF order), clipped; colours after flat shading and
+     * two-sided selection. */
+    float attr[NV_VTX_ATTRS][4];
+    float size;                 /* points: the size in pixels */
+    bool edge;                  /* polygon mode LINE: this edge is drawn */
+} NVVtxOut;
+
+typedef enum NVVtxKind {
+    NV_VTX_PRIM_POINT = 1,
+    NV_VTX_PRIM_LINE = 2,
+    NV_VTX_PRIM_TRIANGLE = 3,
+} NVVtxKind;
+
+/* A window-space primitive: the rasterizer's input. */
+typedef struct NVVtxPrim {
+    uint8_t kind;               /* NVVtxKind: 1, 2 or 3 vertices in v[] */
+    bool back;                  /* from a back-facing polygon */
+    float width;                /* lines: the width in pixels */
+    float z_offset;             /* polygon offset, added to every z */
+    NVVtxOut v[3];
+} NVVtxPrim;
+
+typedef void NVVtxEmit(void *opaque, const NVVtxPrim *prim);
+
+/*
+ * VTX: its state, and the vertices of the primitive being assembled (all
+ * plain data, so a save in the middle of a primitive carries on).
+ */
+typedef struct NVVtx {
+    NVVtxState st;
+    uint8_t prim;               /* NVVtxPrimType; NV_VTX_STOP outside */
+    uint32_t count;             /* vertices taken since begin */
+    NVXfVertex first;           /* loops, fans and polygons */
+    NVXfVertex prev[3];         /* the last vertices, newest in [0] */
+    /* Not migrated: where primitives go. */
+    NVVtxEmit *emit;
+    void *opaque;
+} NVVtx;
+
+void nv_vtx_init(NVVtx *vtx, NVVtxEmit *emit, void *opaque);
+/* BEGIN_END with a type: starts a primitive (an open one ends first). */
+void nv_vtx_begin(NVVtx *vtx, unsigned prim);
+/* One vertex from XF. */
+void nv_vtx_vertex(NVVtx *vtx, const NVXfVertex *v);
+/* BEGIN_END STOP: closes a line loop, drops an incomplete primitive. */
+void nv_vtx_end(NVVtx *vtx);
+/* After migration: bring indices and the primitive type into range. */
+void nv_vtx_post_load(NVVtx *vtx);
+
+#endif
