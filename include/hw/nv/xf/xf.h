@@ -34,7 +34,9 @@ typedef struct NVCard NVCard;
 #define NV_XF_LTC_SLOTS     0x20    /* inferred: ctx.rst lists up to 0x14 */
 #define NV_XF_MODE_VECS     2       /* Rankine: two XFMODE vectors */
 #define NV_XF_XTRA_VECS     2
-#define NV_XF_TBUF          16
+/* Output registers: Rankine numbers its clip distances 17-22 (Mesa
+ * nv30_vertprog.h DEST_CLP); higher numbers write nothing (inferred). */
+#define NV_XF_TBUF          24
 #define NV_XF_QUEUE         8       /* XF2VTX records held for VTX */
 #define NV_XF_PASSTHRU      32      /* PASSTHRU words held for VTX */
 
