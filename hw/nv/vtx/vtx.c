@@ -143,7 +143,8 @@ static void lerp(NVVtxOut *o, const NVVtxOut *a, const NVVtxOut *b, float t)
  * Sutherland-Hodgman against each plane of @planes in turn; @v (the
  * result, POLY_MAX entries) and @tmp alternate.  New vertices are
  * interpolated from the inside vertex towards the outside one, so that an
- * edge two polygons share is cut at the same point.  An edge along a user
+ * edge two polygons share is cut at the same point; an inside vertex on
+ * the plane is its own intersection (no duplicate).  An edge along a user
  * plane is a boundary edge, one along the view volume is not (inferred,
  * docs/3d.rst).  Returns the vertex count, 0 when nothing is left.
  */
@@ -170,10 +171,12 @@ static unsigned clip_poly(const NVVtxState *st, unsigned planes,
             if (ina) {
                 out[m++] = *a;
             }
-            if (ina && !inb) {
+            if (ina && !inb && da == 0) {
+                out[m - 1].edge = p >= PLANE_USER;
+            } else if (ina && !inb) {
                 lerp(&out[m], a, b, da / (da - db));
                 out[m++].edge = p >= PLANE_USER;
-            } else if (!ina && inb) {
+            } else if (!ina && inb && db != 0) {
                 lerp(&out[m], b, a, db / (db - da));
                 out[m++].edge = a->edge;
             }
@@ -235,14 +238,14 @@ static bool clip_line(const NVVtxState *st, unsigned planes, NVVtxOut v[2])
  * Divide by w and apply the viewport (Kelvin: the position is already in
  * window coordinates; only 1/w is formed).  w <= 0 is left only by
  * degenerate or NaN input on Rankine/Curie, but is behind the eye on
- * Kelvin: false, and the caller drops the primitive, as for a position
- * that is not finite.
+ * Kelvin: false, and the caller drops the primitive, as for an infinite
+ * w (1/w would be 0) or a result that is not finite.
  */
 static bool to_window(const NVVtxState *st, NVVtxOut *v)
 {
     float w = v->pos[3];
 
-    if (!(w > 0)) {
+    if (!(w > 0) || !isfinite(w)) {
         return false;
     }
     if (!st->window_coords) {
