@@ -891,6 +891,16 @@ static void test_polygon_mode(void)
     grid(c, 4, -0.25f, 0.25f);
     nv_vtx_end(&c->vtx);
     expect(c, "l0,1 l1,2 l2,3 l3,4 l4,0");
+    /* EDGEFLAG off at its first vertex: no (0,1). */
+    nv_vtx_begin(&c->vtx, NV_VTX_POLYGON);
+    st->edge_flag = false;
+    grid(c, 0, 0, 0);
+    st->edge_flag = true;
+    grid(c, 1, 0.5f, 0);
+    grid(c, 2, 0.5f, 0.5f);
+    grid(c, 3, 0, 0.5f);
+    nv_vtx_end(&c->vtx);
+    expect(c, "l1,2 l2,3 l3,0");
 
     /* Strips ignore edge flags: every triangle edge is drawn. */
     st->edge_flag = false;
@@ -918,17 +928,16 @@ static void test_polygon_mode(void)
 }
 
 /*
- * A(-0.5,-0.5,0) B(0.5,-0.5,0.5) C(-0.5,0.5,0.25), w = 1, with the
- * depth scale 1, translate 0: window (4,4,0) (12,4,0.5) (4,12,0.25).
- * z rises 0.5 over 8 pixels in x and 0.25 over 8 in y: dz/dx = 0.0625,
- * dz/dy = 0.03125, m = 0.0625.
+ * A(-0.5,-0.5,0) B(0.5,-0.5,@zb) C(-0.5,0.5,@zc), w = 1, with the
+ * depth scale 1, translate 0: window (4,4,0) (12,4,zb) (4,12,zc).
+ * z rises zb over 8 pixels in x and zc over 8 in y.
  */
-static void sloped(Cap *c)
+static void sloped(Cap *c, float zb, float zc)
 {
     nv_vtx_begin(&c->vtx, NV_VTX_TRIANGLES);
     put(c, -0.5f, -0.5f, 0, 1, 0, 0);
-    put(c, 0.5f, -0.5f, 0.5f, 1, 1, 0);
-    put(c, -0.5f, 0.5f, 0.25f, 1, 2, 0);
+    put(c, 0.5f, -0.5f, zb, 1, 1, 0);
+    put(c, -0.5f, 0.5f, zc, 1, 2, 0);
     nv_vtx_end(&c->vtx);
 }
 
@@ -938,7 +947,8 @@ static void test_polygon_offset(void)
     NVVtxState *st = &c->vtx.st;
 
     /*
-     * factor 2, units 3, r = 2^-24: 2 * 0.0625 + 3 * 2^-24 =
+     * zb 0.5, zc 0.25: dz/dx = 0.5 / 8 = 0.0625, dz/dy = 0.03125, m =
+     * 0.0625.  factor 2, units 3, r = 2^-24: 2 * 0.0625 + 3 * 2^-24 =
      * 0.125 + 3 * 2^-24 (exact: 0.125's step is 2^-26).
      */
     st->vp_scale[2] = 1;
@@ -946,24 +956,32 @@ static void test_polygon_offset(void)
     st->offset_factor = 2;
     st->offset_units = 3;
     st->offset_r = 0x1p-24f;
-    sloped(c);
+    sloped(c, 0.5f, 0.25f);
     g_assert_cmpuint(c->n, ==, 1);
     g_assert_cmpfloat(c->p[0].z_offset, ==, 0);
     expect_pos(&c->p[0].v[1], 12, 4, 0.5f, 1);
     c->n = 0;
     st->offset_enable[NV_VTX_FILL] = true;
-    sloped(c);
+    sloped(c, 0.5f, 0.25f);
     g_assert_cmpfloat(c->p[0].z_offset, ==, 0.125f + 0x3p-24f);
+    c->n = 0;
+    /*
+     * The steeper slope counts, in y as in x: zb 0.125, zc 1: dz/dx =
+     * 0.015625, dz/dy = 0.125; 2 * 0.125 + 3 * 2^-24 = 0.25 + 3 * 2^-24
+     * (0.25's step is 2^-25: exact).
+     */
+    sloped(c, 0.125f, 1);
+    g_assert_cmpfloat(c->p[0].z_offset, ==, 0.25f + 0x3p-24f);
     c->n = 0;
 
     /* In LINE mode the LINE enable counts, not FILL's. */
     st->poly_mode[0] = NV_VTX_LINE;
-    sloped(c);
+    sloped(c, 0.5f, 0.25f);
     g_assert_cmpuint(c->n, ==, 3);
     g_assert_cmpfloat(c->p[0].z_offset, ==, 0);
     c->n = 0;
     st->offset_enable[NV_VTX_LINE] = true;
-    sloped(c);
+    sloped(c, 0.5f, 0.25f);
     g_assert_cmpfloat(c->p[2].z_offset, ==, 0.125f + 0x3p-24f);
     c->n = 0;
 
