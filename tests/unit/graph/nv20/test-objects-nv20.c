@@ -717,8 +717,9 @@ static void test_3d_xf_kelvin_curie(void)
  * switching"): DEPTH_FUNC LESS (0x201 -> 1, CONFIG_A bits 16-19:
  * 0x10000) or GREATER (0x204 -> 4: 0x40000), vertex buffer 0's offset
  * (IDX word 0), XFCTX slot 0 (1.0 or 2.0 in X, RDI word +0xc) and the
- * modelview matrix's first element (state with no known place).  Each
- * channel sees its own after the other ran.
+ * modelview matrix's first element (row 0, column 0: X of Rankine's
+ * MATRIX_MV0, XFCTX 0x44, ctx.rst).  Each channel sees its own after the
+ * other ran.
  */
 static void set_3d_state(TestHost *th, uint32_t func, uint32_t vb,
                          uint32_t x)
@@ -742,7 +743,8 @@ static void check_3d_state(TestHost *th, uint32_t config_a, uint32_t vb,
     g_assert_cmphex(th_rd(th, 0x400754), ==, vb);
     th_wr(th, 0x400750, 0x17 << 16 | 0xc);
     g_assert_cmphex(th_rd(th, 0x400754), ==, x);
-    g_assert_cmphex(th->card.pgraph20.fe3d.mthd_state[0x480 / 4], ==, x);
+    th_wr(th, 0x400750, 0x17 << 16 | (0x44 * 16 + 0xc));
+    g_assert_cmphex(th_rd(th, 0x400754), ==, x);
 }
 
 static void test_3d_ctx(void)
