@@ -521,7 +521,16 @@ static void test_kelvin_bypass(void)
     check4(v.tbuf[7], 1, 0.5, 0, 1);
     check4(v.tbuf[8], 0, 0.25, 0, 0);
     check4(v.tbuf[11], 0.5, 0.75, 0, 1);
-    /* Rankine has no bypass (intro.rst item 5): MODE 1 runs a program. */
+    g_free(xf);
+
+    /* Rankine has no bypass (intro.rst item 5): MODE 1 runs the program,
+     * here an empty one (a NOP to the timeout), which outputs 0. */
+    xf = xf_new(NV_XF_RANKINE);
+    set_mode(xf, 0, BYPASS);
+    set4(xf->ram.vab[0], 10, 20, 0.5, 1);
+    xf->ram.timeout = 4;
+    v = run(xf);
+    check4(v.tbuf[0], 0, 0, 0, 0);
     g_free(xf);
 }
 

@@ -179,20 +179,13 @@ void nv20_mthd_ff(NVCard *card, const NVMethodCall *call)
         ram_put(card, RAM_LTCTX, 8 * l + 5 + w / 3, w % 3, v);
         break;
     case NV20_FF_LIGHT_HALF_ATT:    /* HALF_VECTOR and ATTENUATION */
-        l = light_of(call, 0x1000, k ? 128 : 64);
-        if (k) {
-            ram_put(card, RAM_LTCTX, 8 * l + 3, i, v);
-        } else {
-            ram_put(card, RAM_XFCTX, 0x30 + l, i, v);
-        }
-        break;
     case NV20_FF_LIGHT_DIRECTION:
+        /* Kelvin's LT keeps them, Rankine's XF (ctx.rst; intro.rst
+         * item 5: geometry moved from LT to XF). */
         l = light_of(call, 0x1000, k ? 128 : 64);
-        if (k) {
-            ram_put(card, RAM_LTCTX, 8 * l + 4, i, v);
-        } else {
-            ram_put(card, RAM_XFCTX, 0x28 + l, i, v);
-        }
+        w = call->m->arg == NV20_FF_LIGHT_DIRECTION;
+        ram_put(card, k ? RAM_LTCTX : RAM_XFCTX,
+                k ? 8 * l + 3 + w : (w ? 0x28 : 0x30) + l, i, v);
         break;
     case NV20_FF_LIGHT_POSITION:
         l = light_of(call, 0x1000, k ? 128 : 64);
