@@ -472,23 +472,14 @@ static uint32_t point_size(const Ff *f)
     return nv_xf_cmp(size, hi) == 1 ? hi : size;
 }
 
-/* The XFMODE_T field of texture @t's coordinate @c (mode.rst). */
-static unsigned texgen_mode(const Ff *f, unsigned t, unsigned c)
+/*
+ * Texture @t's half of its XFMODE_T word (mode.rst): Kelvin's T[0] is
+ * word 3, T[1] word 2; Rankine's T[k] vector 1 word 3 - k.
+ */
+static uint32_t tex_mode(const Ff *f, unsigned t)
 {
-    /* Kelvin: T[0] is word 3, T[1] word 2; Rankine: vector 1, T[k] is
-     * word 3 - k. */
-    uint32_t w = f->xf->isa == NV_XF_KELVIN ? f->xf->ram.mode[0][3 - t / 2]
-                                            : f->xf->ram.mode[1][3 - t / 2];
-
-    return (w >> (16 * (t % 2) + 4 + 3 * c)) & 7;
-}
-
-static bool tex_matrix(const Ff *f, unsigned t)
-{
-    uint32_t w = f->xf->isa == NV_XF_KELVIN ? f->xf->ram.mode[0][3 - t / 2]
-                                            : f->xf->ram.mode[1][3 - t / 2];
-
-    return w >> (16 * (t % 2) + 1) & 1;
+    return f->xf->ram.mode[f->xf->isa != NV_XF_KELVIN][3 - t / 2] >>
+           (16 * (t % 2));
 }
 
 /*
@@ -519,7 +510,7 @@ static void texcoord(const Ff *f, unsigned t, uint32_t out[4])
     bool have_r = false;
 
     for (unsigned c = 0; c < 4; c++) {
-        unsigned mode = texgen_mode(f, t, c);
+        unsigned mode = (tex_mode(f, t) >> (4 + 3 * c)) & 7;
 
         if ((mode == GEN_SPHERE_MAP || mode == GEN_REFLECTION_MAP) &&
             !have_r) {
@@ -549,7 +540,8 @@ static void texcoord(const Ff *f, unsigned t, uint32_t out[4])
             break;
         }
     }
-    if (tex_matrix(f, t)) {
+    /* TEX_MATRIX_ENABLE */
+    if (tex_mode(f, t) & 2) {
         xform(f, slot + 4, v, v);
     }
     memcpy(out, v, 16);

@@ -22,6 +22,7 @@
 /* XFMODE_A */
 #define SEP_SPEC        (1u << 18)
 #define TWO_SIDE        (1u << 29)
+#define LOCAL_VIEWER    (1u << 30)
 #define LIGHTING        (1u << 31)
 /* XFMODE_B */
 #define FOG_ENABLE      (1u << 19)
@@ -410,6 +411,33 @@ static void test_light_spot(void)
     g_free(xf);
 }
 
+/*
+ * LOCAL_VIEWER (XFMODE_A bit 30): the light at (0, 0, 8), the vertex at
+ * eye (0, 0, 4) (object (0, 0, 4), MV0 the identity), normal (0, 0, 1).
+ * VP = (0, 0, 4), L = (0, 0, 1) as above; attenuation (1, 0, 0): 1.
+ * N.L = 1: the diffuse product (1, 0.5, 0) whole.  Without a local
+ * viewer V = (0, 0, 1), H = (0, 0, 1), N.H = 1, the specular factor
+ * 1^8 = 1: COL0 z = the specular product's 1.  With it V = the
+ * normalised -eye = (0, 0, -1), H = L + V = 0, normalised 0 * RSQ(0) =
+ * 0 * inf = +0 (ZERO_WINS), N.H = 0 and LIT's specular factor 0.
+ */
+static void test_local_viewer(void)
+{
+    NVXf *xf = xf_new(NV_XF_RANKINE);
+    NVXfVertex v;
+
+    light_local_setup(xf, 2);
+    set4(xf->ram.vab[0], 0, 0, 4, 1);
+    set4(xf->ram.ctx[0x64], 0, 0, 8, 0);
+    set4(xf->ram.ctx[0x30], 1, 0, 0, 0);
+    v = run(xf);
+    check4(v.tbuf[3], 1, 0.5, 1, 0);
+    set_mode(xf, LIGHTING | LOCAL_VIEWER, 2);
+    v = run(xf);
+    check4(v.tbuf[3], 1, 0.5, 0, 0);
+    g_free(xf);
+}
+
 /* Lighting off: the input colours pass, the back ones copy the front. */
 static void test_unlit_colors(void)
 {
@@ -565,6 +593,7 @@ int main(int argc, char **argv)
     g_test_add_func("/xf/ff/color-material", test_color_material);
     g_test_add_func("/xf/ff/light-local", test_light_local);
     g_test_add_func("/xf/ff/light-spot", test_light_spot);
+    g_test_add_func("/xf/ff/local-viewer", test_local_viewer);
     g_test_add_func("/xf/ff/unlit", test_unlit_colors);
     g_test_add_func("/xf/ff/fog", test_fog);
     g_test_add_func("/xf/ff/point-size", test_point_size);
