@@ -288,6 +288,59 @@ static const uint32_t *tracked(const Ff *f, unsigned binding)
 }
 
 /*
+ * Light @i's direction @L and half vector @H (LT's 22 bits) and its
+ * attenuation, for @type with the viewer direction @v (GL 1.5 section
+ * 2.14.1).
+ */
+static uint32_t light_vectors(const Ff *f, unsigned i, unsigned type,
+                              const uint32_t *v, uint32_t L[4],
+                              uint32_t H[4])
+{
+    const FfLayout *l = f->l;
+    const uint32_t *geom = l->geom_in_lt ?
+        ltctx(f, l->lt_stride * i + l->half_att) : ctx(f, l->half_att + i);
+    uint32_t d2, rd, k[3], att;
+
+    if (type == LIGHT_INFINITE) {
+        memcpy(L, l->geom_in_lt ? ltctx(f, l->lt_stride * i + l->light_dir)
+                                : ctx(f, l->light_dir + i), 16);
+        memcpy(H, geom, 16);
+        lt3(L);
+        lt3(H);
+        return ONE;
+    }
+    for (unsigned c = 0; c < 3; c++) {
+        L[c] = add(f, ctx(f, l->light_pos + i)[c], f->eye[c] ^ SIGN);
+    }
+    /* Attenuation 1 / (k0 + k1 d + k2 d^2). */
+    d2 = dot(f, L, L, 3);
+    rd = nv_xf_rsq(d2, f->rules);
+    k[0] = geom[0];
+    k[1] = mul(f, geom[1], mul(f, d2, rd));
+    k[2] = mul(f, geom[2], d2);
+    att = nv_xf_rcp(nv_xf_sum(k, 3, f->rules != NV_XF_RULES_KELVIN));
+    scale3(f, L, rd);
+    for (unsigned c = 0; c < 3; c++) {
+        H[c] = add(f, L[c], v[c]);
+    }
+    normalize(f, H);
+    if (type == LIGHT_SPOT) {
+        /* -L . D against cos(cutoff) in D.w, then to the exponent (LTC1
+         * SPOT_CUTOFF_0) through LIT. */
+        const uint32_t *d = ctx(f, l->spot_dir + i);
+        uint32_t s[4] = { ONE, dot(f, L, d, 3) ^ SIGN, 0,
+                          ltc(f, 1, l->spot_exp + i) }, lit[4];
+        int cmp = nv_xf_cmp(s[1], d[3]);
+
+        nv_xf_lit(s, lit);
+        att = cmp == -1 || cmp == 2 ? 0 : mul(f, att, lit[2]);
+    }
+    lt3(L);
+    lt3(H);
+    return nv_xf_lt22(att);
+}
+
+/*
  * The colours of one face (@back: the back one, normal reversed):
  * @col the primary (emission, ambient, diffuse), @spec the specular sum.
  */
@@ -332,56 +385,13 @@ static void light_face(const Ff *f, bool back, uint32_t col[4],
     for (unsigned i = 0; i < 8; i++) {
         unsigned type = (f->mode_b >> (2 * i)) & 3;
         unsigned e = l->lt_stride * i + (back ? l->lt_back : 0);
-        const uint32_t *geom = l->geom_in_lt ?
-            ltctx(f, l->lt_stride * i + l->half_att) :
-            ctx(f, l->half_att + i);
-        uint32_t L[4], H[4], s[4], lit[4], att = ONE;
+        uint32_t L[4], H[4], s[4] = { 0 }, lit[4], att;
 
         /* mode.rst: the lights after a disabled one are disabled too. */
         if (type == LIGHT_NONE) {
             break;
         }
-        if (type == LIGHT_INFINITE) {
-            memcpy(L, l->geom_in_lt ? ltctx(f, l->lt_stride * i +
-                                            l->light_dir)
-                                    : ctx(f, l->light_dir + i), 16);
-            memcpy(H, geom, 16);
-        } else {
-            uint32_t d2, rd, k[3];
-
-            for (unsigned c = 0; c < 3; c++) {
-                L[c] = add(f, ctx(f, l->light_pos + i)[c],
-                           f->eye[c] ^ SIGN);
-            }
-            /* Attenuation 1 / (k0 + k1 d + k2 d^2) (GL 1.5 2.14.1). */
-            d2 = dot(f, L, L, 3);
-            rd = nv_xf_rsq(d2, f->rules);
-            k[0] = geom[0];
-            k[1] = mul(f, geom[1], mul(f, d2, rd));
-            k[2] = mul(f, geom[2], d2);
-            att = nv_xf_rcp(nv_xf_sum(k, 3, f->rules != NV_XF_RULES_KELVIN));
-            scale3(f, L, rd);
-            for (unsigned c = 0; c < 3; c++) {
-                H[c] = add(f, L[c], v[c]);
-            }
-            normalize(f, H);
-            if (type == LIGHT_SPOT) {
-                /* Spot: -L . D against cos(cutoff) in D.w, then to the
-                 * exponent (LTC1 SPOT_CUTOFF_0) through LIT. */
-                const uint32_t *d = ctx(f, l->spot_dir + i);
-                uint32_t c = dot(f, L, d, 3) ^ SIGN;
-
-                s[0] = ONE;
-                s[1] = c;
-                s[3] = ltc(f, 1, l->spot_exp + i);
-                nv_xf_lit(s, lit);
-                att = nv_xf_cmp(c, d[3]) < 0 || nv_xf_cmp(c, d[3]) == 2 ?
-                      0 : mul(f, att, lit[2]);
-            }
-        }
-        lt3(L);
-        lt3(H);
-        att = nv_xf_lt22(att);
+        att = light_vectors(f, i, type, v, L, H);
         /* LIT: (1, max(N.L, 0), N.L > 0 ? max(N.H, 0)^shininess : 0). */
         s[0] = nv_xf_lt22(dot(f, n, L, 3));
         s[1] = nv_xf_lt22(dot(f, n, H, 3));
