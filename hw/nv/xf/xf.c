@@ -123,6 +123,7 @@ static void run_state_program(NVXf *xf, NVCard *card, uint32_t pc)
 }
 
 /*
+ * Fixed function (xf-ff.c) unless XFMODE selects the vertex program.
  * The vertex program reads VAB in place as IBUF (nothing it does writes
  * VAB) and writes its outputs straight into the XF2VTX ring's next slot
  * (nothing it does reads the ring).
@@ -135,6 +136,9 @@ void nv_xf_vertex(NVXf *xf, NVCard *card)
     uint32_t pc = nv_xf_is_nv40(xf) ? xf->ram.prog_start :
                   (xf->ram.mode[0][nv_xf_is_kelvin(xf) ? 1 : 3] >> 8) & 0xff;
 
+    if (nv_xf_ff_vertex(xf, xf->queue[slot].tbuf)) {
+        return;
+    }
     nv_xf_run(xf, card, pc, xf->side_effects && !nv_xf_is_nv40(xf),
               (const uint32_t (*)[4])xf->ram.vab, xf->queue[slot].tbuf);
 }

@@ -23,6 +23,11 @@
 #define QNAN    0x7fffffffu
 #define XYZW    0x1b
 
+/* XFMODE_B, Rankine MODE vector 0 word 2: MODE bits 30-31, bit 17. */
+#define VP2             (1u << 30)
+#define PROGRAM_V1      (2u << 30)
+#define ARITH_MODERN    (1u << 17)
+
 typedef struct Fx {
     TestHost *th;
     NVXf *xf;
@@ -33,6 +38,9 @@ static Fx fx_new(const char *model)
     Fx f = { th_new(model, 0), g_new0(NVXf, 1) };
 
     nv_xf_reset(f.xf, f.th->card.model->xf);
+    /* XFMODE_B (Kelvin word 0, Rankine word 2) MODE: the vertex
+     * program, not fixed function (test-xf-ff.c has that). */
+    f.xf->ram.mode[0][0] = f.xf->ram.mode[0][2] = PROGRAM_V1;
     return f;
 }
 
@@ -99,9 +107,6 @@ static void check_ctx(Fx *f, uint16_t vec, uint32_t x, uint32_t y,
     g_assert_cmphex(rd(f, NV_XF_CMD_XFCTX, vec, 3), ==, w);
 }
 
-/* XFMODE_B, Rankine MODE vector 0 word 2: MODE bits 30-31, bit 17. */
-#define VP2             (1u << 30)
-#define ARITH_MODERN    (1u << 17)
 
 static void set_xfmode_b(Fx *f, uint32_t mode_b)
 {
@@ -400,8 +405,9 @@ static void test_kelvin_vertex_program(void)
     NVXfVertex v;
 
     wr4(&f, NV_XF_CMD_XFCTX, 0x60, ONE, TWO, THREE, FOUR);
-    /* XFMODE_A is word 1 on Kelvin; PROGRAM_START_POS bits 8-15 = 5. */
-    wr4(&f, NV_XF_CMD_MODE, 0, 0, 5 << 8, 0, 0);
+    /* XFMODE_B is word 0 on Kelvin (MODE PROGRAM_V1), XFMODE_A word 1
+     * (PROGRAM_START_POS, bits 8-15, = 5). */
+    wr4(&f, NV_XF_CMD_MODE, 0, PROGRAM_V1, 5 << 8, 0, 0);
     /* 5: DP4 o[0] = v[0] . c[0x60] (OP_VEC 7), OUT_TARGET 1, END. */
     put(w, 0, 1, 1);
     put(w, 11, 1, 1);
@@ -739,8 +745,8 @@ static void test_rankine_vp2_gating(void)
 
     wr4(&f, NV_XF_CMD_XFCTX, 0x9c, ONE, 0xc0000000, HALF, FOUR);
     for (unsigned mode = 0; mode < 2; mode++) {
-        /* MODE 0; then MODE 3 (bits 30-31) with the Kelvin class. */
-        set_xfmode_b(&f, mode ? 3u << 30 : 0);
+        /* MODE 2; then MODE 3 (bits 30-31) with the Kelvin class. */
+        set_xfmode_b(&f, mode ? 3u << 30 : PROGRAM_V1);
         for (unsigned i = 0; i < G_N_ELEMENTS(vec) + G_N_ELEMENTS(sca); i++) {
             bool is_sca = i >= G_N_ELEMENTS(vec);
 
@@ -1233,8 +1239,14 @@ static void test_random_programs_digest(void)
             xf->side_effects = rnd(&s) & 1;
             xf->ram.prog_start = rnd(&s) % 64;
             xf->ram.mode[0][1] = xf->ram.mode[0][3] = (rnd(&s) % 64) << 8;
-            /* Rankine's XFMODE_B: VP2 mode and the MODERN rules. */
+            /* Rankine's XFMODE_B: VP2 mode and the MODERN rules.  MODE 0
+             * (fixed function) becomes 2, PROGRAM_V1, which runs programs
+             * the same way; Kelvin's XFMODE_B (word 0) says PROGRAM_V1. */
             xf->ram.mode[0][2] = rnd(&s) & (3u << 30 | 1u << 17);
+            if (!(xf->ram.mode[0][2] >> 30)) {
+                xf->ram.mode[0][2] |= PROGRAM_V1;
+            }
+            xf->ram.mode[0][0] = PROGRAM_V1;
             for (unsigned run = 0; run < 8; run++) {
                 NVXfCmd c = {
                     .type = NV_XF_CMD_RUN, .data = { rnd(&s) % 64 },

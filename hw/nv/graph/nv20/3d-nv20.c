@@ -94,8 +94,7 @@
 #define C_XF_C              BUNDLE(0x0cc)
 #define C_ALPHA_FUNC_REF    BUNDLE(0x0e4)
 
-/* XFMODE's FE3D shadow (mode.rst "XFMODE -- Kelvin & Rankine"). */
-#define FE3D_XFMODE         0x400fb4    /* vector v word k: + 16v + 4k */
+/* XFMODE_A's FE3D shadow (mode.rst "XFMODE -- Kelvin & Rankine"). */
 #define K_XFMODE_A          0x400fb8
 #define R_XFMODE_A          0x400fc0
 /* Where the next XFPR and XFCTX upload goes (our register table). */
@@ -358,8 +357,7 @@ static void mthd_upload(NVCard *card, const NVMethodCall *call)
 /*
  * VP_START_FROM_ID on Kelvin and Rankine: XFMODE_A's PROGRAM_START_POS
  * (bits 8-15) in the FE3D shadow, then the XFMODE vector sent to XF
- * whole (mode.rst: the shadow holds vector v's word k at 0x400fb4 + 16v
- * + 4k).  Curie: the XF_C bundle's bits 0-9, which XF takes as the
+ * whole (ff-nv20.c).  Curie: the XF_C bundle's bits 0-9, which XF takes as the
  * program's start.
  */
 static void mthd_start(NVCard *card, const NVMethodCall *call)
@@ -372,12 +370,7 @@ static void mthd_start(NVCard *card, const NVMethodCall *call)
         return;
     }
     mthd_bits(card, call);
-    for (unsigned k = 0; k < 4; k++) {
-        NVXfCmd cmd = { .type = NV_XF_CMD_MODE, .vec = 0, .word = k,
-                        .data = { *nv20_reg(card, FE3D_XFMODE + 4 * k) } };
-
-        nv_xf_write(&card->xf, card, &cmd);
-    }
+    nv20_xfmode_send(card, 0);
 }
 
 /*
@@ -427,20 +420,34 @@ static void mthd_flip(NVCard *card, const NVMethodCall *call)
 #define STATE_N(off, n, st, nm) NV_MTHD_ARRAY(off, n, st, nm, mthd_state)
 #define TRIG(off, nm)       NV_MTHD(off, nm, mthd_trigger)
 #define TRIG_N(off, n, st, nm) NV_MTHD_ARRAY(off, n, st, nm, mthd_trigger)
+/* Fixed-function state into XF's RAMs and XFMODE (ff-nv20.c). */
+#define FF(off, nm, a)      NV_MTHD(off, nm, nv20_mthd_ff, .arg = NV20_FF_##a)
+#define FF_N(off, n, nm, a) \
+    NV_MTHD_ARRAY(off, n, 4, nm, nv20_mthd_ff, .arg = NV20_FF_##a)
+#define FF_MODE(off, nm, a) \
+    NV_MTHD(off, nm, nv20_mthd_ff_mode, .arg = NV20_FF_##a)
+#define FF_MODE_N(off, n, nm, a) \
+    NV_MTHD_ARRAY(off, n, 4, nm, nv20_mthd_ff_mode, .arg = NV20_FF_##a)
+/* ... that also sets bundle bit @bit of @reg (the rasteriser's copy). */
+#define FF_FLAG(off, nm, reg, bit, a) \
+    NV_MTHD(off, nm, nv20_mthd_ff_mode, .field = (reg), .mask = 1u << (bit), \
+            .arg = NV20_FF_##a)
 
 /* A Kelvin light's methods (nv20_3d.xml, one light per 128 bytes). */
 #define KELVIN_LIGHT_ROWS(i) \
-    STATE_N(0x1000 + 128 * (i), 3, 4, "LIGHT_FRONT_AMBIENT(" #i ")"), \
-    STATE_N(0x100c + 128 * (i), 3, 4, "LIGHT_FRONT_DIFFUSE(" #i ")"), \
-    STATE_N(0x1018 + 128 * (i), 3, 4, "LIGHT_FRONT_SPECULAR(" #i ")"), \
-    STATE_N(0x1028 + 128 * (i), 3, 4, "LIGHT_HALF_VECTOR(" #i ")"), \
-    STATE_N(0x1034 + 128 * (i), 3, 4, "LIGHT_DIRECTION(" #i ")"), \
-    STATE_N(0x1040 + 128 * (i), 7, 4, "LIGHT_SPOT_CUTOFF(" #i ")"), \
-    STATE_N(0x105c + 128 * (i), 3, 4, "LIGHT_POSITION(" #i ")"), \
-    STATE_N(0x1068 + 128 * (i), 3, 4, "LIGHT_ATTENUATION(" #i ")"), \
-    STATE_N(0x0c00 + 64 * (i), 3, 4, "LIGHT_BACK_AMBIENT(" #i ")"), \
-    STATE_N(0x0c0c + 64 * (i), 3, 4, "LIGHT_BACK_DIFFUSE(" #i ")"), \
-    STATE_N(0x0c18 + 64 * (i), 3, 4, "LIGHT_BACK_SPECULAR(" #i ")")
+    FF_N(0x1000 + 128 * (i), 3, "LIGHT_FRONT_AMBIENT(" #i ")", LIGHT_FRONT), \
+    FF_N(0x100c + 128 * (i), 3, "LIGHT_FRONT_DIFFUSE(" #i ")", LIGHT_FRONT), \
+    FF_N(0x1018 + 128 * (i), 3, "LIGHT_FRONT_SPECULAR(" #i ")", \
+         LIGHT_FRONT), \
+    FF_N(0x1028 + 128 * (i), 3, "LIGHT_HALF_VECTOR(" #i ")", LIGHT_HALF_ATT), \
+    FF_N(0x1034 + 128 * (i), 3, "LIGHT_DIRECTION(" #i ")", LIGHT_DIRECTION), \
+    FF_N(0x1040 + 128 * (i), 7, "LIGHT_SPOT_CUTOFF(" #i ")", LIGHT_SPOT), \
+    FF_N(0x105c + 128 * (i), 3, "LIGHT_POSITION(" #i ")", LIGHT_POSITION), \
+    FF_N(0x1068 + 128 * (i), 3, "LIGHT_ATTENUATION(" #i ")", \
+         LIGHT_HALF_ATT), \
+    FF_N(0x0c00 + 64 * (i), 3, "LIGHT_BACK_AMBIENT(" #i ")", LIGHT_BACK), \
+    FF_N(0x0c0c + 64 * (i), 3, "LIGHT_BACK_DIFFUSE(" #i ")", LIGHT_BACK), \
+    FF_N(0x0c18 + 64 * (i), 3, "LIGHT_BACK_SPECULAR(" #i ")", LIGHT_BACK)
 
 /* One Kelvin texture coordinate set's immediate methods. */
 #define KELVIN_TX_ROWS(i, f2, i2, f4, i4) \
@@ -467,12 +474,13 @@ static const NVMethod kelvin_methods[] = {
     FLAG(0x308, "CULL_FACE_ENABLE", B_RASTER, 28),
     FLAG(0x30c, "DEPTH_TEST_ENABLE", B_CONFIG_A, 14),
     FLAG(0x310, "DITHER_ENABLE", B_CONFIG_A, 22),
-    STATE(0x314, "LIGHTING_ENABLE"),
-    FLAG(0x318, "POINT_PARAMETERS_ENABLE", B_CONFIG_B, 9),
+    FF_MODE(0x314, "LIGHTING_ENABLE", LIGHTING_ENABLE),
+    FF_FLAG(0x318, "POINT_PARAMETERS_ENABLE", B_CONFIG_B, 9,
+            POINT_PARAMS_ENABLE),
     FLAG(0x31c, "POINT_SMOOTH_ENABLE", B_RASTER, 9),
     FLAG(0x320, "LINE_SMOOTH_ENABLE", B_RASTER, 10),
     FLAG(0x324, "POLYGON_SMOOTH_ENABLE", B_RASTER, 11),
-    STATE(0x328, "VERTEX_WEIGHT_ENABLE"),
+    FF_MODE(0x328, "VERTEX_WEIGHT_ENABLE", WEIGHT_MODE),
     FLAG(0x32c, "STENCIL_ENABLE", B_STENCIL_A, 0),
     FLAG(0x330, "POLYGON_OFFSET_POINT_ENABLE", B_RASTER, 6),
     FLAG(0x334, "POLYGON_OFFSET_LINE_ENABLE", B_RASTER, 7),
@@ -521,45 +529,47 @@ static const NVMethod kelvin_methods[] = {
     WORD(0x1e60, "RC_ENABLE", B_RC_CONFIG),
     /* fog */
     BITS(0x29c, "FOG_MODE", B_CONFIG_B, 0x00070000, CV_FOG_MODE),
-    STATE(0x2a0, "FOG_COORD"),
-    FLAG(0x2a4, "FOG_ENABLE", B_CONFIG_B, 8),
+    FF_MODE(0x2a0, "FOG_COORD", FOG_COORD),
+    FF_FLAG(0x2a4, "FOG_ENABLE", B_CONFIG_B, 8, FOG_ENABLE),
     WORD(0x2a8, "FOG_COLOR", B_FOG_COLOR),
-    STATE_N(0x9c0, 3, 4, "FOG_COEFF"),
+    FF_N(0x9c0, 3, "FOG_COEFF", FOG_COEFF),
     /* lighting */
-    STATE(0x294, "LIGHT_MODEL"), STATE(0x298, "COLOR_MATERIAL"),
-    STATE(0x3a4, "NORMALIZE_ENABLE"),
-    STATE_N(0x3a8, 3, 4, "MATERIAL_FACTOR_FRONT"),
-    STATE(0x3b4, "MATERIAL_FACTOR_FRONT_A"),
-    STATE(0x3b8, "SEPARATE_SPECULAR_ENABLE"),
-    STATE(0x3bc, "ENABLED_LIGHTS"),
-    STATE_N(0x9e0, 6, 4, "FRONT_MATERIAL_SHININESS"),
-    STATE_N(0xa10, 3, 4, "LIGHT_MODEL_FRONT_AMBIENT"),
-    STATE_N(0x17a0, 3, 4, "LIGHT_MODEL_BACK_AMBIENT"),
-    STATE(0x17ac, "MATERIAL_FACTOR_BACK_A"),
-    STATE_N(0x17b0, 3, 4, "MATERIAL_FACTOR_BACK"),
-    FLAG(0x17c4, "LIGHT_MODEL_TWO_SIDE_ENABLE", B_RASTER, 24),
-    STATE_N(0x1e28, 6, 4, "BACK_MATERIAL_SHININESS"),
+    FF_MODE(0x294, "LIGHT_MODEL", LIGHT_MODEL),
+    FF_MODE(0x298, "COLOR_MATERIAL", COLOR_MATERIAL),
+    FF_MODE(0x3a4, "NORMALIZE_ENABLE", NORMALIZE_ENABLE),
+    FF_N(0x3a8, 3, "MATERIAL_FACTOR_FRONT", MATERIAL),
+    FF(0x3b4, "MATERIAL_FACTOR_FRONT_A", MATERIAL_A),
+    FF_MODE(0x3b8, "SEPARATE_SPECULAR_ENABLE", SPECULAR_ENABLE),
+    FF_MODE(0x3bc, "ENABLED_LIGHTS", ENABLED_LIGHTS),
+    FF_N(0x9e0, 6, "FRONT_MATERIAL_SHININESS", SHININESS),
+    FF_N(0xa10, 3, "LIGHT_MODEL_FRONT_AMBIENT", MODEL_AMBIENT),
+    FF_N(0x17a0, 3, "LIGHT_MODEL_BACK_AMBIENT", MODEL_BACK_AMBIENT),
+    FF(0x17ac, "MATERIAL_FACTOR_BACK_A", MATERIAL_BACK_A),
+    FF_N(0x17b0, 3, "MATERIAL_FACTOR_BACK", MATERIAL_BACK),
+    FF_FLAG(0x17c4, "LIGHT_MODEL_TWO_SIDE_ENABLE", B_RASTER, 24,
+            TWO_SIDE_ENABLE),
+    FF_N(0x1e28, 6, "BACK_MATERIAL_SHININESS", BACK_SHININESS),
     KELVIN_LIGHT_ROWS(0), KELVIN_LIGHT_ROWS(1), KELVIN_LIGHT_ROWS(2),
     KELVIN_LIGHT_ROWS(3), KELVIN_LIGHT_ROWS(4), KELVIN_LIGHT_ROWS(5),
     KELVIN_LIGHT_ROWS(6), KELVIN_LIGHT_ROWS(7),
     /* transforms and texture coordinates */
-    STATE_N(0x3c0, 16, 4, "TEX_GEN_MODE"),
-    STATE_N(0x420, 4, 4, "TEX_MATRIX_ENABLE"),
+    FF_MODE_N(0x3c0, 16, "TEX_GEN_MODE", TEX_GEN_MODE),
+    FF_MODE_N(0x420, 4, "TEX_MATRIX_ENABLE", TEX_MATRIX_ENABLE),
     WORD(0x43c, "POINT_SIZE", B_POINT_SIZE),
-    STATE_N(0x480, 64, 4, "MODELVIEW_MATRIX"),
-    STATE_N(0x580, 64, 4, "INVERSE_MODELVIEW_MATRIX"),
-    STATE_N(0x680, 16, 4, "PROJECTION_MATRIX"),
-    STATE_N(0x6c0, 64, 4, "TEX_MATRIX"),
-    STATE_N(0x840, 64, 4, "TEX_GEN_COEFF"),
+    FF_N(0x480, 64, "MODELVIEW_MATRIX", MODELVIEW),
+    FF_N(0x580, 64, "INVERSE_MODELVIEW_MATRIX", INV_MODELVIEW),
+    FF_N(0x680, 16, "PROJECTION_MATRIX", PROJECTION),
+    FF_N(0x6c0, 64, "TEX_MATRIX", TEX_MATRIX),
+    FF_N(0x840, 64, "TEX_GEN_COEFF", TEX_GEN_COEFF),
     STATE(0x9f8, "UNK09F8"), STATE(0x9fc, "UNK09FC"),
     STATE(0xa1c, "UNK0A1C"),
-    STATE_N(0xa20, 4, 4, "VIEWPORT_TRANSLATE"),
-    STATE_N(0xa30, 8, 4, "POINT_PARAMETER"),
-    STATE_N(0xaf0, 4, 4, "VIEWPORT_SCALE"),
+    FF_N(0xa20, 4, "VIEWPORT_TRANSLATE", VIEWPORT_TRANSLATE),
+    FF_N(0xa30, 8, "POINT_PARAMETER", POINT_PARAMS),
+    FF_N(0xaf0, 4, "VIEWPORT_SCALE", VIEWPORT_SCALE),
     /* vertex programs (XF) */
     NV_MTHD_ARRAY(0xb00, 4, 4, "VP_UPLOAD_INST", mthd_upload, .arg = 0),
     NV_MTHD_ARRAY(0xb80, 4, 4, "VP_UPLOAD_CONST", mthd_upload, .arg = 1),
-    STATE(0x1e94, "ENGINE"),
+    FF_MODE(0x1e94, "ENGINE", ENGINE),
     STATE(0x1e98, "UNK1E98"),
     NV_MTHD(0x1e9c, "VP_UPLOAD_FROM_ID", mthd_load_pos, .arg = 0),
     NV_MTHD(0x1ea0, "VP_START_FROM_ID", mthd_start, .field = K_XFMODE_A,
@@ -687,8 +697,8 @@ static const NVMethod kelvin_methods[] = {
     STATE_N(0x8d0, 3, 4, "FOG_EQUATION"), \
     STATE(0x8e4, "FP_ACTIVE_PROGRAM"), \
     STATE(0xa00, "VIEWPORT_HORIZ"), STATE(0xa04, "VIEWPORT_VERT"), \
-    STATE_N(0xa20, 4, 4, "VIEWPORT_TRANSLATE"), \
-    STATE_N(0xa30, 4, 4, "VIEWPORT_SCALE"), \
+    FF_N(0xa20, 4, "VIEWPORT_TRANSLATE", VIEWPORT_TRANSLATE), \
+    FF_N(0xa30, 4, "VIEWPORT_SCALE", VIEWPORT_SCALE), \
     FLAG(0xa60, "POLYGON_OFFSET_POINT_ENABLE", B_RASTER, 6), \
     FLAG(0xa64, "POLYGON_OFFSET_LINE_ENABLE", B_RASTER, 7), \
     FLAG(0xa68, "POLYGON_OFFSET_FILL_ENABLE", B_RASTER, 8), \
@@ -759,7 +769,7 @@ static const NVMethod kelvin_methods[] = {
     BITS(0x1db8, "LINE_STIPPLE_PATTERN", B_LINE_STIPPLE, 0xffffff00, \
          CV_LINE_STIPPLE), \
     TRIG_N(0x1e40, 16, 4, "VTX_ATTR_1F"), \
-    STATE(0x1e94, "ENGINE"), \
+    FF_MODE(0x1e94, "ENGINE", ENGINE), \
     NV_MTHD(0x1e9c, "VP_UPLOAD_FROM_ID", mthd_load_pos, .arg = 0), \
     NV_MTHD(0x1ea0, "VP_START_FROM_ID", mthd_start, .field = R_XFMODE_A, \
             .mask = 0xff00), \
@@ -770,22 +780,22 @@ static const NVMethod kelvin_methods[] = {
 
 /* A Rankine light's methods (nv30-40_3d.xml LIGHT, NV30_3D-NV35_3D). */
 #define RANKINE_LIGHT_ROWS(i) \
-    STATE_N(0x1000 + 64 * (i), 3, 4, \
-            "LIGHT_FRONT_SIDE_PRODUCT_AMBIENT(" #i ")"), \
-    STATE_N(0x100c + 64 * (i), 3, 4, \
-            "LIGHT_FRONT_SIDE_PRODUCT_DIFFUSE(" #i ")"), \
-    STATE_N(0x1018 + 64 * (i), 3, 4, \
-            "LIGHT_FRONT_SIDE_PRODUCT_SPECULAR(" #i ")"), \
+    FF_N(0x1000 + 64 * (i), 3, "LIGHT_FRONT_SIDE_PRODUCT_AMBIENT(" #i ")", \
+         LIGHT_FRONT), \
+    FF_N(0x100c + 64 * (i), 3, "LIGHT_FRONT_SIDE_PRODUCT_DIFFUSE(" #i ")", \
+         LIGHT_FRONT), \
+    FF_N(0x1018 + 64 * (i), 3, "LIGHT_FRONT_SIDE_PRODUCT_SPECULAR(" #i ")", \
+         LIGHT_FRONT), \
     STATE(0x1024 + 64 * (i), "LIGHT_UNK24(" #i ")"), \
-    STATE_N(0x1028 + 64 * (i), 3, 4, "LIGHT_HALF_VECTOR(" #i ")"), \
-    STATE_N(0x1034 + 64 * (i), 3, 4, "LIGHT_DIRECTION(" #i ")"), \
-    STATE(0x1200 + 64 * (i), "LIGHT_SPOT_CUTOFF_A(" #i ")"), \
-    STATE(0x1204 + 64 * (i), "LIGHT_SPOT_CUTOFF_B(" #i ")"), \
-    STATE(0x1208 + 64 * (i), "LIGHT_SPOT_CUTOFF_C(" #i ")"), \
-    STATE_N(0x120c + 64 * (i), 3, 4, "LIGHT_SPOT_DIR(" #i ")"), \
-    STATE(0x1218 + 64 * (i), "LIGHT_SPOT_CUTOFF_D(" #i ")"), \
-    STATE_N(0x121c + 64 * (i), 3, 4, "LIGHT_POSITION(" #i ")"), \
-    STATE_N(0x1228 + 64 * (i), 3, 4, "LIGHT_ATTENUATION(" #i ")")
+    FF_N(0x1028 + 64 * (i), 3, "LIGHT_HALF_VECTOR(" #i ")", LIGHT_HALF_ATT), \
+    FF_N(0x1034 + 64 * (i), 3, "LIGHT_DIRECTION(" #i ")", LIGHT_DIRECTION), \
+    FF(0x1200 + 64 * (i), "LIGHT_SPOT_CUTOFF_A(" #i ")", LIGHT_SPOT), \
+    FF(0x1204 + 64 * (i), "LIGHT_SPOT_CUTOFF_B(" #i ")", LIGHT_SPOT), \
+    FF(0x1208 + 64 * (i), "LIGHT_SPOT_CUTOFF_C(" #i ")", LIGHT_SPOT), \
+    FF_N(0x120c + 64 * (i), 3, "LIGHT_SPOT_DIR(" #i ")", LIGHT_SPOT), \
+    FF(0x1218 + 64 * (i), "LIGHT_SPOT_CUTOFF_D(" #i ")", LIGHT_SPOT), \
+    FF_N(0x121c + 64 * (i), 3, "LIGHT_POSITION(" #i ")", LIGHT_POSITION), \
+    FF_N(0x1228 + 64 * (i), 3, "LIGHT_ATTENUATION(" #i ")", LIGHT_HALF_ATT)
 
 /* Rankine (NV30_3D-NV35_3D variants of nv30-40_3d.xml). */
 static const NVMethod rankine_methods[] = {
@@ -796,21 +806,21 @@ static const NVMethod rankine_methods[] = {
     BITS(0x324, "COLOR_MASK", B_CONFIG_A, 0x3c000000, CV_COLOR_MASK),
     STATE(0x22c, "HIERZ_PITCH"), STATE(0x230, "HIERZ_OFFSET"),
     STATE(0x23c, "TEX_UNITS_ENABLE"),
-    STATE_N(0x240, 8, 4, "TEX_MATRIX_ENABLE"),
-    FLAG(0x36c, "FOG_ENABLE", B_CONFIG_B, 8),
+    FF_MODE_N(0x240, 8, "TEX_MATRIX_ENABLE", TEX_MATRIX_ENABLE),
+    FF_FLAG(0x36c, "FOG_ENABLE", B_CONFIG_B, 8, FOG_ENABLE),
     WORD(0x370, "FOG_COLOR", B_FOG_COLOR),
-    STATE(0x37c, "NORMALIZE_ENABLE"),
+    FF_MODE(0x37c, "NORMALIZE_ENABLE", NORMALIZE_ENABLE),
     STATE(0x380, "DEPTH_BOUNDS_TEST_ENABLE"),
     STATE(0x384, "DEPTH_BOUNDS_TEST_ZMIN"),
     STATE(0x388, "DEPTH_BOUNDS_TEST_ZMAX"),
-    STATE(0x390, "COLOR_MATERIAL"),
-    STATE_N(0x3a0, 4, 4, "COLOR_MATERIAL_FRONT"),
-    STATE_N(0x400, 32, 4, "TEX_GEN_MODE"),
-    STATE_N(0x480, 16, 4, "MODELVIEW_MATRIX"),
-    STATE_N(0x580, 12, 4, "INVERSE_MODELVIEW_MATRIX"),
-    STATE_N(0x680, 16, 4, "PROJECTION_MATRIX"),
-    STATE_N(0x6c0, 128, 4, "TEX_MATRIX"),
-    STATE(0x8c8, "FOG_COORD_DIST"),
+    FF_MODE(0x390, "COLOR_MATERIAL", COLOR_MATERIAL),
+    FF_N(0x3a0, 4, "COLOR_MATERIAL_FRONT", MATERIAL),
+    FF_MODE_N(0x400, 32, "TEX_GEN_MODE", TEX_GEN_MODE),
+    FF_N(0x480, 16, "MODELVIEW_MATRIX", MODELVIEW),
+    FF_N(0x580, 12, "INVERSE_MODELVIEW_MATRIX", INV_MODELVIEW),
+    FF_N(0x680, 16, "PROJECTION_MATRIX", PROJECTION),
+    FF_N(0x6c0, 128, "TEX_MATRIX", TEX_MATRIX),
+    FF_MODE(0x8c8, "FOG_COORD_DIST", FOG_COORD),
     WORD_N(0x8ec, 2, 4, "RC_COLOR", B_RC_FINAL_FACTOR),
     WORD(0x8f4, "RC_FINAL0", B_RC_FINAL_A),
     WORD(0x8f8, "RC_FINAL1", B_RC_FINAL_B),
@@ -821,22 +831,23 @@ static const NVMethod rankine_methods[] = {
     WORD_N(0x90c, 8, 32, "RC_CONSTANT_COLOR1", B_RC_FACTOR_B),
     WORD_N(0x910, 8, 32, "RC_OUT_ALPHA", B_RC_OUT_ALPHA),
     WORD_N(0x914, 8, 32, "RC_OUT_RGB", B_RC_OUT_COLOR),
-    STATE_N(0xa10, 3, 4,
-            "LIGHT_MODEL_FRONT_SIDE_PRODUCT_AMBIENT_PLUS_EMISSION"),
+    FF_N(0xa10, 3, "LIGHT_MODEL_FRONT_SIDE_PRODUCT_AMBIENT_PLUS_EMISSION",
+         MODEL_AMBIENT),
     STATE_N(0xe00, 32, 4, "TEX_CLIP_PLANE"),
     RANKINE_LIGHT_ROWS(0), RANKINE_LIGHT_ROWS(1), RANKINE_LIGHT_ROWS(2),
     RANKINE_LIGHT_ROWS(3), RANKINE_LIGHT_ROWS(4), RANKINE_LIGHT_ROWS(5),
     RANKINE_LIGHT_ROWS(6), RANKINE_LIGHT_ROWS(7),
-    STATE_N(0x1400, 6, 4, "FRONT_MATERIAL_SHININESS"),
-    STATE(0x1420, "ENABLED_LIGHTS"),
-    STATE_N(0x1600, 24, 4, "VP_CLIP_PLANE"),
-    STATE_N(0x17a0, 3, 4,
-            "LIGHT_MODEL_BACK_SIDE_PRODUCT_AMBIENT_PLUS_EMISSION"),
-    STATE_N(0x17b0, 4, 4, "COLOR_MATERIAL_BACK"),
+    FF_N(0x1400, 6, "FRONT_MATERIAL_SHININESS", SHININESS),
+    FF_MODE(0x1420, "ENABLED_LIGHTS", ENABLED_LIGHTS),
+    FF_N(0x1600, 24, "VP_CLIP_PLANE", CLIP_PLANE),
+    FF_N(0x17a0, 3, "LIGHT_MODEL_BACK_SIDE_PRODUCT_AMBIENT_PLUS_EMISSION",
+         MODEL_BACK_AMBIENT),
+    FF_N(0x17b0, 4, "COLOR_MATERIAL_BACK", MATERIAL_BACK),
     STATE_N(0x1840, 8, 4, "TEX_PALETTE_OFFSET"),
-    STATE_N(0x1e20, 6, 4, "BACK_MATERIAL_SHININESS"),
-    STATE_N(0x1ec0, 8, 4, "POINT_PARAMETERS"),
-    FLAG(0x1ee4, "POINT_PARAMETERS_ENABLE", B_CONFIG_B, 9),
+    FF_N(0x1e20, 6, "BACK_MATERIAL_SHININESS", BACK_SHININESS),
+    FF_N(0x1ec0, 8, "POINT_PARAMETERS", POINT_PARAMS),
+    FF_FLAG(0x1ee4, "POINT_PARAMETERS_ENABLE", B_CONFIG_B, 9,
+            POINT_PARAMS_ENABLE),
     STATE_N(0x1f80, 16, 4, "UNK1F80"),
 };
 

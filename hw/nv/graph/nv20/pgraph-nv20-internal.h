@@ -4,6 +4,7 @@
 #define HW_NV_PGRAPH_NV20_INTERNAL_H
 
 #include "hw/nv/card.h"
+#include "hw/nv/core/method.h"
 
 /* The table register at BAR0 offset @off, stored value, no side effects. */
 static inline uint32_t *nv20_reg(NVCard *card, uint32_t off)
@@ -19,6 +20,60 @@ static inline bool nv20_is_curie(const NVCard *card)
 
 /* The volatile reset (objects-nv20.c; docs/pgraph.rst). */
 void nv20_volatile_reset(NVCard *card);
+
+/*
+ * The fixed-function state methods of Kelvin and Rankine (ff-nv20.c):
+ * NVMethod.arg says which.  nv20_mthd_ff() writes XF's RAMs,
+ * nv20_mthd_ff_mode() XFMODE; a mode row with a .mask also sets those
+ * bits of the bundle register .field when its data is non-zero.
+ */
+enum {
+    /* nv20_mthd_ff */
+    NV20_FF_MODELVIEW,
+    NV20_FF_INV_MODELVIEW,
+    NV20_FF_PROJECTION,
+    NV20_FF_TEX_MATRIX,
+    NV20_FF_TEX_GEN_COEFF,
+    NV20_FF_VIEWPORT_TRANSLATE,
+    NV20_FF_VIEWPORT_SCALE,
+    NV20_FF_CLIP_PLANE,
+    NV20_FF_LIGHT_FRONT,
+    NV20_FF_LIGHT_BACK,
+    NV20_FF_LIGHT_HALF_ATT,
+    NV20_FF_LIGHT_DIRECTION,
+    NV20_FF_LIGHT_POSITION,
+    NV20_FF_LIGHT_SPOT,
+    NV20_FF_MODEL_AMBIENT,
+    NV20_FF_MODEL_BACK_AMBIENT,
+    NV20_FF_MATERIAL,
+    NV20_FF_MATERIAL_BACK,
+    NV20_FF_MATERIAL_A,
+    NV20_FF_MATERIAL_BACK_A,
+    NV20_FF_SHININESS,
+    NV20_FF_BACK_SHININESS,
+    NV20_FF_FOG_COEFF,
+    NV20_FF_POINT_PARAMS,
+    /* nv20_mthd_ff_mode */
+    NV20_FF_LIGHTING_ENABLE,
+    NV20_FF_NORMALIZE_ENABLE,
+    NV20_FF_TWO_SIDE_ENABLE,
+    NV20_FF_LIGHT_MODEL,
+    NV20_FF_SPECULAR_ENABLE,
+    NV20_FF_COLOR_MATERIAL,
+    NV20_FF_ENABLED_LIGHTS,
+    NV20_FF_FOG_ENABLE,
+    NV20_FF_FOG_COORD,
+    NV20_FF_POINT_PARAMS_ENABLE,
+    NV20_FF_WEIGHT_MODE,
+    NV20_FF_ENGINE,
+    NV20_FF_TEX_MATRIX_ENABLE,
+    NV20_FF_TEX_GEN_MODE,
+};
+
+void nv20_mthd_ff(NVCard *card, const NVMethodCall *call);
+void nv20_mthd_ff_mode(NVCard *card, const NVMethodCall *call);
+/* XFMODE vector @vec from its FE3D shadow to XF (mode.rst). */
+void nv20_xfmode_send(NVCard *card, unsigned vec);
 
 /* Channel ids PGRAPH keeps in CTX_USER (5 bits, as PFIFO's). */
 #define NV20_CHID_MASK  0x1f

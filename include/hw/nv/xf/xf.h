@@ -124,8 +124,18 @@ void nv_xf_post_load(NVXf *xf);
 void nv_xf_write(NVXf *xf, NVCard *card, const NVXfCmd *cmd);
 /* A read command of one word; unreadable types log and return 0. */
 uint32_t nv_xf_read(NVXf *xf, NVCard *card, const NVXfCmd *cmd);
-/* Vertex trigger: run the vertex program on the VAB. */
+/*
+ * Vertex trigger: process the VAB as XFMODE says (fixed function, Kelvin's
+ * bypass or the vertex program) and queue the result on XF2VTX.
+ */
 void nv_xf_vertex(NVXf *xf, NVCard *card);
+/*
+ * Fixed-function transform and lighting, or Kelvin's bypass, of the VAB
+ * into @tbuf (NV_XF_TBUF vectors, in the ISA's output order) when XFMODE
+ * selects one (xf-ff.c); false, @tbuf untouched, when a vertex program is
+ * to run (and always on NV40+).
+ */
+bool nv_xf_ff_vertex(const NVXf *xf, uint32_t (*tbuf)[4]);
 /* Take the oldest processed vertex; false when the queue is empty. */
 bool nv_xf_pop_vertex(NVXf *xf, NVXfVertex *v);
 /* Take the oldest PASSTHRU word; false when there is none. */

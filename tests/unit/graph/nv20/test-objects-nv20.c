@@ -717,8 +717,9 @@ static void test_3d_xf_kelvin_curie(void)
  * switching"): DEPTH_FUNC LESS (0x201 -> 1, CONFIG_A bits 16-19:
  * 0x10000) or GREATER (0x204 -> 4: 0x40000), vertex buffer 0's offset
  * (IDX word 0), XFCTX slot 0 (1.0 or 2.0 in X, RDI word +0xc) and the
- * modelview matrix's first element (state with no known place).  Each
- * channel sees its own after the other ran.
+ * modelview matrix's first element (row 0, column 0: X of Rankine's
+ * MATRIX_MV0, XFCTX 0x44, ctx.rst).  Each channel sees its own after the
+ * other ran.
  */
 static void set_3d_state(TestHost *th, uint32_t func, uint32_t vb,
                          uint32_t x)
@@ -742,7 +743,8 @@ static void check_3d_state(TestHost *th, uint32_t config_a, uint32_t vb,
     g_assert_cmphex(th_rd(th, 0x400754), ==, vb);
     th_wr(th, 0x400750, 0x17 << 16 | 0xc);
     g_assert_cmphex(th_rd(th, 0x400754), ==, x);
-    g_assert_cmphex(th->card.pgraph20.fe3d.mthd_state[0x480 / 4], ==, x);
+    th_wr(th, 0x400750, 0x17 << 16 | (0x44 * 16 + 0xc));
+    g_assert_cmphex(th_rd(th, 0x400754), ==, x);
 }
 
 static void test_3d_ctx(void)
@@ -756,6 +758,208 @@ static void test_3d_ctx(void)
     check_3d_state(th, 0x10000, 0x1000, 0x3f800000);
     channel(th, 1, CTX_B);
     check_3d_state(th, 0x40000, 0x2000, 0x40000000);
+    th_free(th);
+}
+
+/* ---- fixed-function state methods (ff-nv20.c) ---- */
+
+#define F1      0x3f800000u     /* 1.0 */
+#define F2      0x40000000u
+#define F3      0x40400000u
+
+/* Method @m with @data, then XF's RAM word @ram must hold @want. */
+static void ff_check(TestHost *th, uint32_t m, uint32_t data,
+                     const uint32_t *ram, uint32_t want)
+{
+    g_assert_true(mthd(th, 7, m, data));
+    g_assert_cmphex(*ram, ==, want);
+}
+
+/*
+ * Matrices: the methods' words come in GL's column-major order, word j
+ * being row j % 4, column j / 4; XFCTX keeps a matrix a row a slot
+ * (docs/xf.rst "Fixed-function processing"), so word j lands in slot
+ * first + j % 4, component j / 4.  Kelvin (ctx.rst NV20 column):
+ * MODELVIEW_MATRIX(1) word 6 (0x480 + 64 + 24 = 0x4d8): MATRIX_MV1
+ * (0x10) + 2, Y; INVERSE_MODELVIEW_MATRIX(0) word 1 (0x584): IMV0 (0x0c)
+ * + 1, X; PROJECTION_MATRIX word 3 (0x68c): 0x03, X; TEX_MATRIX(2) word 4
+ * (0x6c0 + 128 + 16 = 0x750): MATRIX_TX2 (0x54), Y; TEX_GEN_COEFF of
+ * texture 1, T, D (0x840 + 64 + 16 + 12 = 0x89c): TEX_1_GEN_T (0x49), W;
+ * VIEWPORT_TRANSLATE Z (0xa28): 0x3b, Z; VIEWPORT_SCALE X (0xaf0): 0x3a.
+ * Rankine (NV30 column): MODELVIEW_MATRIX word 1 (0x484): 0x45, X;
+ * TEX_MATRIX(5) word 0 (0x6c0 + 320 = 0x800): MATRIX_TX5 (0x0c), X;
+ * VIEWPORT_SCALE Y (0xa34): 0x76, Y; VP_CLIP_PLANE(2) Z (0x1600 + 32 +
+ * 8 = 0x1628): USER_CLIP_PLANE_2 (0x22), Z.
+ */
+static void test_ff_matrices(void)
+{
+    TestHost *th = gr_new("nv20");
+    uint32_t (*ctx)[4] = th->card.xf.ram.ctx;
+
+    bind_3d(th, 0x0097);
+    ff_check(th, 0x4d8, F1, &ctx[0x12][1], F1);
+    ff_check(th, 0x584, F2, &ctx[0x0d][0], F2);
+    ff_check(th, 0x68c, F3, &ctx[0x03][0], F3);
+    ff_check(th, 0x750, F1, &ctx[0x54][1], F1);
+    ff_check(th, 0x89c, F2, &ctx[0x49][3], F2);
+    ff_check(th, 0xa28, F3, &ctx[0x3b][2], F3);
+    ff_check(th, 0xaf0, F1, &ctx[0x3a][0], F1);
+    th_free(th);
+
+    th = gr_new("nv34");
+    ctx = th->card.xf.ram.ctx;
+    bind_3d(th, 0x0697);
+    ff_check(th, 0x484, F1, &ctx[0x45][0], F1);
+    ff_check(th, 0x800, F2, &ctx[0x0c][0], F2);
+    ff_check(th, 0xa34, F3, &ctx[0x76][1], F3);
+    ff_check(th, 0x1628, F1, &ctx[0x22][2], F1);
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    th_free(th);
+}
+
+/*
+ * Lights (ctx.rst).  Kelvin light 2: LIGHT_FRONT_DIFFUSE G (0x100c + 256
+ * + 4 = 0x1110) to LTCTX 8 * 2 + 1 = 0x11, Y, as a 22-bit float
+ * (0x3f8003ff -> 0x3f800000); LIGHT_BACK_SPECULAR B (0x0c18 + 128 + 8 =
+ * 0xca0): LTCTX 0x17, Z; LIGHT_ATTENUATION linear (0x1068 + 256 + 4 =
+ * 0x116c): HALF_VECTOR_ATTENUATION, LTCTX 0x13, Y; LIGHT_POSITION X
+ * (0x115c): XFCTX 0x2a; LIGHT_SPOT_CUTOFF word 1 (0x1144): LTC2
+ * SPOT_CUTOFF_1, 0x07 + 2; word 6 (0x1158): XFCTX SPOT_DIRECTION 0x32,
+ * W.  FRONT_MATERIAL_SHININESS word 3 (0x9ec): LTC0 0x02 (D);
+ * BACK_MATERIAL_SHININESS word 5 (0x1e3c): LTC2 0x06 (back F);
+ * MATERIAL_FACTOR_FRONT_A (0x3b4): LTC3 0x0c.
+ * Rankine light 1: LIGHT_HALF_VECTOR Y (0x1028 + 64 + 4 = 0x106c): XFCTX
+ * 0x31, Y; LIGHT_DIRECTION Z (0x107c): XFCTX 0x29, Z; SPOT_CUTOFF_B
+ * (0x1244): LTC2 0x05 + 1; SPOT_CUTOFF_D (0x1258): XFCTX 0x6d, W;
+ * LIGHT_FRONT_SIDE_PRODUCT_SPECULAR R (0x1018 + 64): LTCTX 6 + 2;
+ * COLOR_MATERIAL_FRONT A (0x3ac): MATERIAL_FACTOR_A, LTC3 0x0d.
+ */
+static void test_ff_lights(void)
+{
+    TestHost *th = gr_new("nv25");
+    NVXfRams *r = &th->card.xf.ram;
+
+    bind_3d(th, 0x0597);
+    ff_check(th, 0x1110, 0x3f8003ff, &r->ltctx[0x11][1], F1);
+    ff_check(th, 0xca0, F2, &r->ltctx[0x17][2], F2);
+    ff_check(th, 0x116c, F3, &r->ltctx[0x13][1], F3);
+    ff_check(th, 0x115c, F1, &r->ctx[0x2a][0], F1);
+    ff_check(th, 0x1144, F2, &r->ltc[2][0x09], F2);
+    ff_check(th, 0x1158, F3, &r->ctx[0x32][3], F3);
+    ff_check(th, 0x9ec, F1, &r->ltc[0][0x02], F1);
+    ff_check(th, 0x1e3c, F2, &r->ltc[2][0x06], F2);
+    ff_check(th, 0x3b4, F3, &r->ltc[3][0x0c], F3);
+    th_free(th);
+
+    th = gr_new("nv30");
+    r = &th->card.xf.ram;
+    bind_3d(th, 0x0397);
+    ff_check(th, 0x106c, F1, &r->ctx[0x31][1], F1);
+    ff_check(th, 0x107c, F2, &r->ctx[0x29][2], F2);
+    ff_check(th, 0x1244, F3, &r->ltc[2][0x06], F3);
+    ff_check(th, 0x1258, F1, &r->ctx[0x6d][3], F1);
+    ff_check(th, 0x1058, F2, &r->ltctx[0x08][0], F2);
+    ff_check(th, 0x3ac, F3, &r->ltc[3][0x0d], F3);
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    th_free(th);
+}
+
+/*
+ * XFMODE (mode.rst), in the FE3D shadow and in XF.  Kelvin: word 1
+ * XFMODE_A (0x400fb8), word 0 XFMODE_B (0x400fb4), word 3 XFMODE_T[0],
+ * word 2 XFMODE_T[1].  LIGHTING_ENABLE: A bit 31; COLOR_MATERIAL 1
+ * (front emission from COL0): A bits 25-26 = 1; ENABLED_LIGHTS 0xc0d9:
+ * B bits 0-15; FOG_ENABLE: B bit 19 and CONFIG_B (0x401958) bit 8;
+ * FOG_COORD FOG (6): B bits 22-24 = 4; TEX_GEN_MODE of texture 1, R
+ * (0x3c0 + 16 + 8 = 0x3d8) REFLECTION_MAP (0x8512): T[0] bits 26-28 =
+ * 5; TEX_MATRIX_ENABLE(3) (0x42c): T[1] bit 17; ENGINE: VP (2) gives
+ * MODE 2, FIXED (4) 0, neither 1 (BYPASS).
+ * Rankine: XFMODE_B is vector 0 word 2, XFMODE_T[2] vector 1 word 1.
+ * ENGINE 0x13 (Mesa's nv30_vertprog.c): MODE 3; TEX_GEN_MODE of texture
+ * 5, S (0x400 + 80 = 0x450) OBJECT_LINEAR (0x2401): T[2] bits 20-22 =
+ * 2; FOG_COORD_DIST 6: B bits 22-23 = 3.
+ */
+static void test_ff_mode(void)
+{
+    TestHost *th = gr_new("nv20");
+    uint32_t (*mode)[4] = th->card.xf.ram.mode;
+
+    bind_3d(th, 0x0097);
+    ff_check(th, 0x314, 1, &mode[0][1], 0x80000000);
+    ff_check(th, 0x298, 1, &mode[0][1], 0x82000000);
+    g_assert_cmphex(th_rd(th, 0x400fb8), ==, 0x82000000);
+    ff_check(th, 0x3bc, 0xc0d9, &mode[0][0], 0xc0d9);
+    ff_check(th, 0x2a4, 1, &mode[0][0], 0x0008c0d9);
+    g_assert_cmphex(th_rd(th, 0x401958) & 0x100, ==, 0x100);
+    ff_check(th, 0x2a0, 6, &mode[0][0], 0x0108c0d9);
+    ff_check(th, 0x3d8, 0x8512, &mode[0][3], 5u << 26);
+    ff_check(th, 0x42c, 1, &mode[0][2], 1u << 17);
+    ff_check(th, 0x1e94, 2, &mode[0][0], 0x8108c0d9);
+    ff_check(th, 0x1e94, 4, &mode[0][0], 0x0108c0d9);
+    ff_check(th, 0x1e94, 0, &mode[0][0], 0x4108c0d9);
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    /* A texgen mode the method does not take is ignored, and logged. */
+    ff_check(th, 0x3d8, 0x1234, &mode[0][3], 5u << 26);
+    g_assert_cmpuint(th->n_guest_error, ==, 1);
+    th_free(th);
+
+    th = gr_new("nv34");
+    mode = th->card.xf.ram.mode;
+    bind_3d(th, 0x0697);
+    ff_check(th, 0x1e94, 0x13, &mode[0][2], 0xc0000000);
+    ff_check(th, 0x450, 0x2401, &mode[1][1], 2u << 20);
+    ff_check(th, 0x8c8, 6, &mode[0][2], 0xc0c00000);
+    th_free(th);
+}
+
+/*
+ * End to end on Kelvin: ENGINE FIXED, MODELVIEW_MATRIX the identity but
+ * for words 12-14 (column 3: the translation) = (1, 2, 3),
+ * PROJECTION_MATRIX and VIEWPORT_SCALE the identity (W 0), VIEWPORT_
+ * TRANSLATE 0.  The vertex (1, 1, 1, 1): eye (2, 3, 4, 1), clip the same,
+ * / w = 1 (RCP(1) = 1), scaled by 1: the window position (2, 3, 4), w 1.
+ */
+static void test_ff_vertex(void)
+{
+    TestHost *th = gr_new("nv20");
+    NVXfVertex v;
+
+    bind_3d(th, 0x0097);
+    g_assert_true(mthd(th, 7, 0x1e94, 4));
+    for (unsigned j = 0; j < 16; j++) {
+        uint32_t e = j % 5 == 0 ? F1 : 0;
+
+        g_assert_true(mthd(th, 7, 0x480 + 4 * j,
+                           j == 12 ? F1 : j == 13 ? F2 : j == 14 ? F3 : e));
+        g_assert_true(mthd(th, 7, 0x680 + 4 * j, e));
+    }
+    for (unsigned c = 0; c < 3; c++) {
+        g_assert_true(mthd(th, 7, 0xaf0 + 4 * c, F1));
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        NVXfCmd cmd = { .type = NV_XF_CMD_VAB, .word = c, .data = { F1 } };
+
+        nv_xf_write(&th->card.xf, &th->card, &cmd);
+    }
+    nv_xf_vertex(&th->card.xf, &th->card);
+    g_assert_true(nv_xf_pop_vertex(&th->card.xf, &v));
+    g_assert_cmphex(v.tbuf[0][0], ==, F2);
+    g_assert_cmphex(v.tbuf[0][1], ==, F3);
+    g_assert_cmphex(v.tbuf[0][2], ==, 0x40800000);
+    g_assert_cmphex(v.tbuf[0][3], ==, F1);
+    th_free(th);
+}
+
+/* Curie: no XF place yet; the data is kept per context. */
+static void test_ff_curie(void)
+{
+    TestHost *th = gr_new("nv40");
+
+    bind_3d(th, 0x4097);
+    g_assert_true(mthd(th, 7, 0xa24, F2));
+    g_assert_true(mthd(th, 7, 0x1e94, 0x11));
+    g_assert_cmphex(th->card.pgraph20.fe3d.mthd_state[0xa24 / 4], ==, F2);
+    g_assert_cmphex(th->card.pgraph20.fe3d.mthd_state[0x1e94 / 4], ==, 0x11);
     th_free(th);
 }
 
@@ -789,5 +993,10 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/3d/xf/kelvin-curie",
                     test_3d_xf_kelvin_curie);
     g_test_add_func("/objects-nv20/3d/ctx", test_3d_ctx);
+    g_test_add_func("/objects-nv20/3d/ff/matrices", test_ff_matrices);
+    g_test_add_func("/objects-nv20/3d/ff/lights", test_ff_lights);
+    g_test_add_func("/objects-nv20/3d/ff/mode", test_ff_mode);
+    g_test_add_func("/objects-nv20/3d/ff/vertex", test_ff_vertex);
+    g_test_add_func("/objects-nv20/3d/ff/curie", test_ff_curie);
     return g_test_run();
 }

@@ -1,0 +1,647 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv: XF's fixed-function transform and lighting on Kelvin and
+ * Rankine (envytools docs/hw/graph/xf/intro.rst item 3 and "VAB",
+ * ctx.rst for the RAM slots, mode.rst for XFMODE), and Kelvin's bypass
+ * mode.  The hardware's microcode is not documented: this computes the
+ * OpenGL 1.x fixed-function equations the methods name, from the state
+ * where the methods leave it, with XF's multiplier and adder
+ * (xf-float.h) and LT's 22-bit floats for lighting.  docs/xf.rst
+ * "Fixed-function processing" has the equations, the order of the
+ * operations and what is inferred.
+ */
+#include <string.h>
+
+#include "hw/nv/xf/xf-float.h"
+#include "xf-internal.h"
+
+#define HALF        0x3f000000u
+#define TWO         0x40000000u
+
+/* XFMODE_B's MODE (mode.rst): FIXED, and Kelvin's BYPASS. */
+#define MODE_FIXED  0
+#define MODE_BYPASS 1
+
+/* mode.rst XFMODE_A bits. */
+#define A_SEPARATE_SPECULAR (1u << 18)
+#define A_NORMALIZE         (1u << 27)
+#define A_TWO_SIDE          (1u << 29)
+#define A_LOCAL_VIEWER      (1u << 30)
+#define A_LIGHTING          (1u << 31)
+/* XFMODE_B bits. */
+#define B_FOG_ENABLE        (1u << 19)
+#define B_POINT_PARAMS      (1u << 25)
+
+/* Texgen modes (mode.rst "XFMODE -- Celsius", shared by all). */
+enum {
+    GEN_PASS, GEN_EYE_LINEAR, GEN_OBJECT_LINEAR, GEN_SPHERE_MAP,
+    GEN_NORMAL_MAP, GEN_REFLECTION_MAP,
+};
+
+/* Fog coordinate sources (mode.rst FOG_COORD; Rankine's 3 is Kelvin's 4). */
+enum { FOG_SPEC_ALPHA, FOG_RADIAL, FOG_PLANAR, FOG_PLANAR_ABS, FOG_COORD };
+
+/* Light types (mode.rst LIGHT_MODE_n). */
+enum { LIGHT_NONE, LIGHT_INFINITE, LIGHT_LOCAL, LIGHT_SPOT };
+
+/*
+ * Where a generation keeps the fixed-function state (ctx.rst's NV20 and
+ * NV30 columns) and where its inputs and outputs are (intro.rst "Kelvin
+ * and up"; docs/xf.rst "Output target").
+ */
+typedef struct FfLayout {
+    /* XFCTX */
+    uint16_t proj, mv;          /* MV i at mv + 8i, its inverse at + 4 */
+    uint16_t light_pos, spot_dir, fog_plane, vp_scale, vp_translate;
+    uint16_t tex_lo, tex_hi;    /* TEX t GEN S: tex_lo + 8t, tex_hi + 8(t - 4);
+                                 * the texture matrix 4 slots further */
+    /*
+     * An infinite light's direction and its half vector, the same slot
+     * holding a local light's attenuation: XFCTX on Rankine (moved from LT
+     * to XF, intro.rst item 5), LTCTX on Kelvin, @lt_stride apart there.
+     */
+    bool geom_in_lt;
+    uint16_t light_dir, half_att;
+    /* LTCTX: a light's entries, its back colours, LIGHT_MODEL_AMBIENT
+     * (back, MATERIAL_FACTOR_RGB and its back follow). */
+    uint8_t lt_stride, lt_back, lt_model;
+    /* LTC1 MATERIAL_SHININESS_A (back + 1), LIGHT_0_SPOT_CUTOFF_0;
+     * LTC3 MATERIAL_FACTOR_A (back + 1). */
+    uint8_t shininess, spot_exp, mat_alpha;
+    /* VAB and TBUF */
+    uint8_t in_tex, ntex;
+    uint8_t out_col, out_bcol, out_fog, out_psz, out_tex;
+} FfLayout;
+
+static const FfLayout kelvin_layout = {
+    .proj = 0x00, .mv = 0x08, .light_pos = 0x28, .spot_dir = 0x30,
+    .fog_plane = 0x39, .vp_scale = 0x3a, .vp_translate = 0x3b,
+    .tex_lo = 0x40, .tex_hi = 0x40,
+    .geom_in_lt = true, .light_dir = 0x04, .half_att = 0x03,
+    .lt_stride = 8, .lt_back = 5, .lt_model = 0x41,
+    .shininess = 0x01, .spot_exp = 0x0c, .mat_alpha = 0x0c,
+    .in_tex = 9, .ntex = 4,
+    .out_col = 3, .out_bcol = 7, .out_fog = 5, .out_psz = 6, .out_tex = 9,
+};
+
+static const FfLayout rankine_layout = {
+    .proj = 0x3c, .mv = 0x44, .light_pos = 0x64, .spot_dir = 0x6c,
+    .fog_plane = 0x75, .vp_scale = 0x76, .vp_translate = 0x77,
+    .tex_lo = 0x7c, .tex_hi = 0x00,
+    .geom_in_lt = false, .light_dir = 0x28, .half_att = 0x30,
+    .lt_stride = 6, .lt_back = 3, .lt_model = 0x30,
+    .shininess = 0x01, .spot_exp = 0x0d, .mat_alpha = 0x0d,
+    .in_tex = 8, .ntex = 8,
+    .out_col = 3, .out_bcol = 1, .out_fog = 5, .out_psz = 6, .out_tex = 8,
+};
+
+/* One vertex's fixed-function run. */
+typedef struct Ff {
+    const NVXf *xf;
+    const FfLayout *l;
+    NVXfRules rules;
+    uint32_t mode_a, mode_b;
+    const uint32_t *in[NV_XF_VAB_SLOTS];
+    uint32_t eye[4], nrm[4];
+} Ff;
+
+static uint32_t mul(const Ff *f, uint32_t a, uint32_t b)
+{
+    return nv_xf_mul(a, b, f->rules);
+}
+
+static uint32_t add(const Ff *f, uint32_t a, uint32_t b)
+{
+    return nv_xf_add(a, b, f->rules != NV_XF_RULES_KELVIN);
+}
+
+/* DP3 or DP4 as the ISA's: truncated products, one sum. */
+static uint32_t dot(const Ff *f, const uint32_t *a, const uint32_t *b,
+                    unsigned n)
+{
+    uint32_t t[4];
+
+    for (unsigned i = 0; i < n; i++) {
+        t[i] = mul(f, a[i], b[i]);
+    }
+    return nv_xf_sum(t, n, f->rules != NV_XF_RULES_KELVIN);
+}
+
+static const uint32_t *ctx(const Ff *f, unsigned slot)
+{
+    return f->xf->ram.ctx[slot % NV_XF_CTX_SLOTS];
+}
+
+static const uint32_t *ltctx(const Ff *f, unsigned slot)
+{
+    return f->xf->ram.ltctx[slot % NV_XF_LTCTX_SLOTS];
+}
+
+static uint32_t ltc(const Ff *f, unsigned ram, unsigned slot)
+{
+    return f->xf->ram.ltc[ram][slot % NV_XF_LTC_SLOTS];
+}
+
+/* The matrix at XFCTX @slot (a row a slot) times @v: four DP4s. */
+static void xform(const Ff *f, unsigned slot, const uint32_t *v,
+                  uint32_t r[4])
+{
+    uint32_t t[4];
+
+    for (unsigned i = 0; i < 4; i++) {
+        t[i] = dot(f, ctx(f, slot + i), v, 4);
+    }
+    memcpy(r, t, sizeof(t));
+}
+
+/*
+ * A normal through the inverse modelview at @slot: n times the matrix's
+ * upper 3x3, i.e. the inverse transposed times n (GL 1.5 section 2.11.3).
+ */
+static void xform_normal(const Ff *f, unsigned slot, const uint32_t *n,
+                         uint32_t r[4])
+{
+    for (unsigned c = 0; c < 3; c++) {
+        uint32_t col[3] = {
+            ctx(f, slot)[c], ctx(f, slot + 1)[c], ctx(f, slot + 2)[c]
+        };
+
+        r[c] = dot(f, n, col, 3);
+    }
+    r[3] = 0;
+}
+
+static void scale3(const Ff *f, uint32_t *v, uint32_t s)
+{
+    for (unsigned c = 0; c < 3; c++) {
+        v[c] = mul(f, v[c], s);
+    }
+}
+
+/* @v / |@v| with RSQ, as a program would (DP3, RSQ, MUL). */
+static void normalize(const Ff *f, uint32_t *v)
+{
+    scale3(f, v, nv_xf_rsq(dot(f, v, v, 3), f->rules));
+}
+
+/* |@v|: DP3, then d * RSQ(d). */
+static uint32_t length(const Ff *f, const uint32_t *v)
+{
+    uint32_t d = dot(f, v, v, 3);
+
+    return mul(f, d, nv_xf_rsq(d, f->rules));
+}
+
+/* ---- vertex weighting ---- */
+
+/*
+ * WEIGHT_MODE (XFMODE_B bits 26-28): 1-3 blend 2-4 matrices with the
+ * last weight 1 minus the others, 4-6 blend 2-4 with every weight from
+ * WGHT (inferred: mode.rst names only 0 and 1).  Returns the count of
+ * matrices and fills @w.
+ */
+static unsigned weights(const Ff *f, uint32_t w[4])
+{
+    unsigned mode = (f->mode_b >> 26) & 7, n;
+
+    if (!mode || mode == 7) {
+        w[0] = ONE;
+        return 1;
+    }
+    n = mode <= 3 ? mode + 1 : mode - 2;
+    memcpy(w, f->in[1], 16);
+    if (mode <= 3) {
+        uint32_t s = ONE;
+
+        for (unsigned i = 0; i < n - 1; i++) {
+            s = add(f, s, w[i] ^ SIGN);
+        }
+        w[n - 1] = s;
+    }
+    return n;
+}
+
+/* Eye-space position and normal: the blend of the weighted matrices. */
+static void eye_space(Ff *f)
+{
+    uint32_t w[4], p[4][4], q[4][4];
+    unsigned n = weights(f, w);
+
+    for (unsigned i = 0; i < n; i++) {
+        xform(f, f->l->mv + 8 * i, f->in[0], p[i]);
+        xform_normal(f, f->l->mv + 8 * i + 4, f->in[2], q[i]);
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        uint32_t tp[4], tq[4];
+
+        if (n == 1) {
+            f->eye[c] = p[0][c];
+            f->nrm[c] = q[0][c];
+            continue;
+        }
+        for (unsigned i = 0; i < n; i++) {
+            tp[i] = mul(f, w[i], p[i][c]);
+            tq[i] = mul(f, w[i], q[i][c]);
+        }
+        f->eye[c] = nv_xf_sum(tp, n, f->rules != NV_XF_RULES_KELVIN);
+        f->nrm[c] = nv_xf_sum(tq, n, f->rules != NV_XF_RULES_KELVIN);
+    }
+    if (f->mode_a & A_NORMALIZE) {
+        normalize(f, f->nrm);
+    }
+}
+
+/* ---- lighting (LT: every result cut to 22 bits) ---- */
+
+static void lt3(uint32_t *v)
+{
+    for (unsigned c = 0; c < 3; c++) {
+        v[c] = nv_xf_lt22(v[c]);
+    }
+}
+
+/* @acc += @a * @b (or @a alone when @b is NULL), per component, in LT. */
+static void lt_mad(const Ff *f, uint32_t *acc, const uint32_t *a,
+                   const uint32_t *b, uint32_t s)
+{
+    for (unsigned c = 0; c < 3; c++) {
+        uint32_t t = b ? nv_xf_lt22(mul(f, a[c], b[c])) : a[c];
+
+        acc[c] = nv_xf_lt22(add(f, acc[c], nv_xf_lt22(mul(f, t, s))));
+    }
+}
+
+/* 0 <= @v <= 1 (GL 1.5 section 2.14.8), as MIN and MAX would. */
+static uint32_t clamp01(uint32_t v)
+{
+    return v & SIGN || !(v & EXP_BITS) ? 0 : v > ONE ? ONE : v;
+}
+
+/*
+ * The vertex colour a material term tracks (XFMODE_A LIGHT_MATERIAL_*:
+ * 1 COL0, 2 COL1), or NULL for the material colour the driver premultiplied
+ * into LTCTX.
+ */
+static const uint32_t *tracked(const Ff *f, unsigned binding)
+{
+    return binding == 1 ? f->in[3] : binding == 2 ? f->in[4] : NULL;
+}
+
+/*
+ * Light @i's direction @L and half vector @H (LT's 22 bits) and its
+ * attenuation, for @type with the viewer direction @v (GL 1.5 section
+ * 2.14.1).
+ */
+static uint32_t light_vectors(const Ff *f, unsigned i, unsigned type,
+                              const uint32_t *v, uint32_t L[4],
+                              uint32_t H[4])
+{
+    const FfLayout *l = f->l;
+    const uint32_t *geom = l->geom_in_lt ?
+        ltctx(f, l->lt_stride * i + l->half_att) : ctx(f, l->half_att + i);
+    uint32_t d2, rd, k[3], att;
+
+    if (type == LIGHT_INFINITE) {
+        memcpy(L, l->geom_in_lt ? ltctx(f, l->lt_stride * i + l->light_dir)
+                                : ctx(f, l->light_dir + i), 16);
+        memcpy(H, geom, 16);
+        lt3(L);
+        lt3(H);
+        return ONE;
+    }
+    for (unsigned c = 0; c < 3; c++) {
+        L[c] = add(f, ctx(f, l->light_pos + i)[c], f->eye[c] ^ SIGN);
+    }
+    /* Attenuation 1 / (k0 + k1 d + k2 d^2). */
+    d2 = dot(f, L, L, 3);
+    rd = nv_xf_rsq(d2, f->rules);
+    k[0] = geom[0];
+    k[1] = mul(f, geom[1], mul(f, d2, rd));
+    k[2] = mul(f, geom[2], d2);
+    att = nv_xf_rcp(nv_xf_sum(k, 3, f->rules != NV_XF_RULES_KELVIN));
+    scale3(f, L, rd);
+    for (unsigned c = 0; c < 3; c++) {
+        H[c] = add(f, L[c], v[c]);
+    }
+    normalize(f, H);
+    if (type == LIGHT_SPOT) {
+        /* -L . D against cos(cutoff) in D.w, then to the exponent (LTC1
+         * SPOT_CUTOFF_0) through LIT. */
+        const uint32_t *d = ctx(f, l->spot_dir + i);
+        uint32_t s[4] = { ONE, dot(f, L, d, 3) ^ SIGN, 0,
+                          ltc(f, 1, l->spot_exp + i) }, lit[4];
+        int cmp = nv_xf_cmp(s[1], d[3]);
+
+        nv_xf_lit(s, lit);
+        att = cmp == -1 || cmp == 2 ? 0 : mul(f, att, lit[2]);
+    }
+    lt3(L);
+    lt3(H);
+    return nv_xf_lt22(att);
+}
+
+/*
+ * The colours of one face (@back: the back one, normal reversed):
+ * @col the primary (emission, ambient, diffuse), @spec the specular sum.
+ */
+static void light_face(const Ff *f, bool back, uint32_t col[4],
+                       uint32_t spec[4])
+{
+    const FfLayout *l = f->l;
+    /* Material bindings: emission, ambient, diffuse, specular. */
+    unsigned sh = back ? 6 : 25;
+    const uint32_t *m_emi = tracked(f, (f->mode_a >> sh) & 3);
+    const uint32_t *m_amb = tracked(f, (f->mode_a >> (sh - 2)) & 3);
+    const uint32_t *m_dif = tracked(f, (f->mode_a >> (sh - 4)) & 3);
+    const uint32_t *m_spe = tracked(f, (f->mode_a >> (sh - 6)) & 3);
+    uint32_t n[4], v[4] = { 0, 0, ONE, 0 };
+
+    memcpy(n, f->nrm, 16);
+    if (back) {
+        for (unsigned c = 0; c < 3; c++) {
+            n[c] ^= SIGN;
+        }
+    }
+    lt3(n);
+    if (f->mode_a & A_LOCAL_VIEWER) {
+        for (unsigned c = 0; c < 3; c++) {
+            v[c] = f->eye[c] ^ SIGN;
+        }
+        normalize(f, v);
+    }
+    /* The scene: LIGHT_MODEL_AMBIENT (the untracked emission and
+     * ambient), plus the tracked emission, plus MATERIAL_FACTOR (the
+     * scene's ambient light) times a tracked ambient. */
+    memcpy(col, ltctx(f, l->lt_model + back), 12);
+    memset(spec, 0, 16);
+    if (m_emi) {
+        lt_mad(f, col, m_emi, NULL, ONE);
+    }
+    if (m_amb) {
+        lt_mad(f, col, ltctx(f, l->lt_model + 2 + back), m_amb, ONE);
+    }
+    col[3] = m_dif ? clamp01(m_dif[3])
+                   : ltc(f, 3, l->mat_alpha + back);
+    for (unsigned i = 0; i < 8; i++) {
+        unsigned type = (f->mode_b >> (2 * i)) & 3;
+        unsigned e = l->lt_stride * i + (back ? l->lt_back : 0);
+        uint32_t L[4], H[4], s[4] = { 0 }, lit[4], att;
+
+        /* mode.rst: the lights after a disabled one are disabled too. */
+        if (type == LIGHT_NONE) {
+            break;
+        }
+        att = light_vectors(f, i, type, v, L, H);
+        /* LIT: (1, max(N.L, 0), N.L > 0 ? max(N.H, 0)^shininess : 0). */
+        s[0] = nv_xf_lt22(dot(f, n, L, 3));
+        s[1] = nv_xf_lt22(dot(f, n, H, 3));
+        s[3] = ltc(f, 1, l->shininess + back);
+        nv_xf_lit(s, lit);
+        lt_mad(f, col, ltctx(f, e), m_amb, att);
+        lt_mad(f, col, ltctx(f, e + 1), m_dif,
+               nv_xf_lt22(mul(f, att, lit[1])));
+        lt_mad(f, spec, ltctx(f, e + 2), m_spe,
+               nv_xf_lt22(mul(f, att, nv_xf_lt22(lit[2]))));
+    }
+    /* One colour, or the specular apart (GL 1.5 2.14.1 SEPARATE_SPECULAR). */
+    if (!(f->mode_a & A_SEPARATE_SPECULAR)) {
+        lt_mad(f, col, spec, NULL, ONE);
+        memset(spec, 0, 12);
+    }
+    for (unsigned c = 0; c < 3; c++) {
+        col[c] = clamp01(col[c]);
+        spec[c] = clamp01(spec[c]);
+    }
+}
+
+static void lighting(const Ff *f, uint32_t (*tbuf)[4])
+{
+    const FfLayout *l = f->l;
+    uint32_t *col = tbuf[l->out_col], *spec = tbuf[l->out_col + 1];
+
+    if (!(f->mode_a & A_LIGHTING)) {
+        memcpy(col, f->in[3], 16);
+        memcpy(spec, f->in[4], 16);
+    } else {
+        light_face(f, false, col, spec);
+    }
+    if (f->mode_a & A_LIGHTING && f->mode_a & A_TWO_SIDE) {
+        light_face(f, true, tbuf[l->out_bcol], tbuf[l->out_bcol + 1]);
+    } else {
+        memcpy(tbuf[l->out_bcol], col, 16);
+        memcpy(tbuf[l->out_bcol + 1], spec, 16);
+    }
+}
+
+/* ---- fog, point size, texture coordinates ---- */
+
+static uint32_t fog(const Ff *f)
+{
+    unsigned src = f->xf->isa == NV_XF_KELVIN ? (f->mode_b >> 22) & 7
+                                              : (f->mode_b >> 22) & 3;
+    uint32_t d;
+
+    if (f->xf->isa != NV_XF_KELVIN && src == 3) {
+        src = FOG_COORD;
+    }
+    switch (src) {
+    case FOG_SPEC_ALPHA:
+        return f->in[4][3];
+    case FOG_RADIAL:
+        return length(f, f->eye);
+    case FOG_PLANAR:
+    case FOG_PLANAR_ABS:
+        d = dot(f, ctx(f, f->l->fog_plane), f->eye, 4);
+        return src == FOG_PLANAR_ABS ? d & ~SIGN : d;
+    default:
+        return f->in[5][0];
+    }
+}
+
+/*
+ * Point size with distance attenuation (GL 1.5 section 3.3):
+ * size * RSQ(a + b d + c d^2), clamped to [min, max], d the eye
+ * distance.  (a, b, c) is POINT_PARAMS_A; size, min and max are
+ * Kelvin's POINT_PARAMS_B.x, LTC1 POINT_PARAMS_C and LTC3
+ * POINT_PARAMS_D, Rankine's XFCTX 0x27 x, y, z (inferred).
+ */
+static uint32_t point_size(const Ff *f)
+{
+    bool kelvin = f->xf->isa == NV_XF_KELVIN;
+    const uint32_t *a = kelvin ? ltctx(f, 0x47) : ctx(f, 0x26);
+    uint32_t size = kelvin ? ltctx(f, 0x48)[0] : ctx(f, 0x27)[0];
+    uint32_t lo = kelvin ? ltc(f, 1, 0x03) : ctx(f, 0x27)[1];
+    uint32_t hi = kelvin ? ltc(f, 3, 0x01) : ctx(f, 0x27)[2];
+    uint32_t d2 = dot(f, f->eye, f->eye, 3), t[3];
+
+    t[0] = a[0];
+    t[1] = mul(f, a[1], length(f, f->eye));
+    t[2] = mul(f, a[2], d2);
+    size = mul(f, size, nv_xf_rsq(nv_xf_sum(t, 3, !kelvin), f->rules));
+    size = nv_xf_cmp(size, lo) == -1 ? lo : size;
+    return nv_xf_cmp(size, hi) == 1 ? hi : size;
+}
+
+/*
+ * Texture @t's half of its XFMODE_T word (mode.rst): Kelvin's T[0] is
+ * word 3, T[1] word 2; Rankine's T[k] vector 1 word 3 - k.
+ */
+static uint32_t tex_mode(const Ff *f, unsigned t)
+{
+    return f->xf->ram.mode[f->xf->isa != NV_XF_KELVIN][3 - t / 2] >>
+           (16 * (t % 2));
+}
+
+/*
+ * The reflection vector r = u - 2 n (n . u), u the unit eye position
+ * (GL 1.5 section 2.11.4), and m = 2 sqrt(rx^2 + ry^2 + (rz + 1)^2).
+ */
+static void reflection(const Ff *f, uint32_t r[4], uint32_t *m)
+{
+    uint32_t u[4], nu, t[4];
+
+    memcpy(u, f->eye, 16);
+    normalize(f, u);
+    nu = mul(f, dot(f, f->nrm, u, 3), TWO);
+    for (unsigned c = 0; c < 3; c++) {
+        r[c] = add(f, u[c], mul(f, f->nrm[c], nu) ^ SIGN);
+    }
+    r[3] = ONE;
+    memcpy(t, r, 12);
+    t[2] = add(f, t[2], ONE);
+    *m = mul(f, length(f, t), TWO);
+}
+
+static void texcoord(const Ff *f, unsigned t, uint32_t out[4])
+{
+    const uint32_t *in = f->in[f->l->in_tex + t];
+    unsigned slot = t < 4 ? f->l->tex_lo + 8 * t : f->l->tex_hi + 8 * (t - 4);
+    uint32_t r[4], m = 0, v[4];
+    bool have_r = false;
+
+    for (unsigned c = 0; c < 4; c++) {
+        unsigned mode = (tex_mode(f, t) >> (4 + 3 * c)) & 7;
+
+        if ((mode == GEN_SPHERE_MAP || mode == GEN_REFLECTION_MAP) &&
+            !have_r) {
+            reflection(f, r, &m);
+            have_r = true;
+        }
+        switch (mode) {
+        case GEN_EYE_LINEAR:
+            v[c] = dot(f, ctx(f, slot + c), f->eye, 4);
+            break;
+        case GEN_OBJECT_LINEAR:
+            v[c] = dot(f, ctx(f, slot + c), f->in[0], 4);
+            break;
+        case GEN_SPHERE_MAP:
+            /* s, t = r / m + 1/2; on r and q the mode is not allowed
+             * (mode.rst): they pass. */
+            v[c] = c < 2 ? add(f, mul(f, r[c], nv_xf_rcp(m)), HALF) : in[c];
+            break;
+        case GEN_NORMAL_MAP:
+            v[c] = c < 3 ? f->nrm[c] : in[c];
+            break;
+        case GEN_REFLECTION_MAP:
+            v[c] = c < 3 ? r[c] : in[c];
+            break;
+        default:    /* PASS; EMBOSS_MAP is not modelled: it passes */
+            v[c] = in[c];
+            break;
+        }
+    }
+    /* TEX_MATRIX_ENABLE */
+    if (tex_mode(f, t) & 2) {
+        xform(f, slot + 4, v, v);
+    }
+    memcpy(out, v, 16);
+}
+
+/* ---- the vertex ---- */
+
+static void fixed_function(const NVXf *xf, uint32_t (*tbuf)[4])
+{
+    Ff f = { .xf = xf };
+    const FfLayout *l;
+    uint32_t *pos = tbuf[0];
+
+    if (xf->isa == NV_XF_KELVIN) {
+        f.l = &kelvin_layout;
+        f.rules = NV_XF_RULES_KELVIN;
+        f.mode_a = xf->ram.mode[0][1];
+        f.mode_b = xf->ram.mode[0][0];
+    } else {
+        f.l = &rankine_layout;
+        f.rules = NV_XF_RULES_RANKINE;
+        f.mode_a = xf->ram.mode[0][3];
+        f.mode_b = xf->ram.mode[0][2];
+    }
+    l = f.l;
+    for (unsigned i = 0; i < NV_XF_VAB_SLOTS; i++) {
+        f.in[i] = xf->ram.vab[i];
+    }
+    eye_space(&f);
+    /* Clip coordinates: PROJ times the eye position. */
+    xform(&f, l->proj, f.eye, pos);
+    if (xf->isa == NV_XF_KELVIN) {
+        /* Kelvin's XF does the divide and the viewport itself: window
+         * x, y, z = clip / w * VIEWPORT_SCALE + VIEWPORT_TRANSLATE, w kept
+         * (docs/xf.rst "Fixed-function processing"). */
+        uint32_t rw = nv_xf_rcp(pos[3]);
+
+        for (unsigned c = 0; c < 3; c++) {
+            pos[c] = nv_xf_mad(mul(&f, pos[c], rw), ctx(&f, l->vp_scale)[c],
+                               ctx(&f, l->vp_translate)[c], f.rules);
+        }
+    }
+    lighting(&f, tbuf);
+    tbuf[l->out_fog][0] = xf->ram.vab[5][0];
+    if (f.mode_b & B_FOG_ENABLE) {
+        tbuf[l->out_fog][0] = fog(&f);
+    }
+    if (f.mode_b & B_POINT_PARAMS) {
+        tbuf[l->out_psz][0] = point_size(&f);
+    }
+    for (unsigned t = 0; t < l->ntex; t++) {
+        texcoord(&f, t, tbuf[l->out_tex + t]);
+    }
+}
+
+/*
+ * Kelvin's bypass (mode.rst BYPASS): the position is already in window
+ * coordinates and every attribute passes to its output register as it
+ * is (intro.rst's Kelvin input numbering equals the output numbering).
+ */
+static void bypass(const NVXf *xf, uint32_t (*tbuf)[4])
+{
+    static const uint8_t io[] = { 0, 3, 4, 5, 9, 10, 11, 12 };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(io); i++) {
+        memcpy(tbuf[io[i]], xf->ram.vab[io[i]], 16);
+    }
+    memcpy(tbuf[7], xf->ram.vab[3], 16);
+    memcpy(tbuf[8], xf->ram.vab[4], 16);
+}
+
+bool nv_xf_ff_vertex(const NVXf *xf, uint32_t (*tbuf)[4])
+{
+    unsigned mode;
+
+    /* NV40's fixed function comes through Curie bundles we do not model
+     * yet; NV41+ have none (intro.rst items 7, 8). */
+    if (nv_xf_is_nv40(xf)) {
+        return false;
+    }
+    mode = xf->ram.mode[0][nv_xf_is_kelvin(xf) ? 0 : 2] >> 30;
+    if (mode != MODE_FIXED &&
+        !(mode == MODE_BYPASS && nv_xf_is_kelvin(xf))) {
+        return false;
+    }
+    memset(tbuf, 0, NV_XF_TBUF * sizeof(*tbuf));
+    if (mode == MODE_BYPASS) {
+        bypass(xf, tbuf);
+    } else {
+        fixed_function(xf, tbuf);
+    }
+    return true;
+}
