@@ -288,6 +288,13 @@ static void run_kmscube(gconstpointer data)
     NVXfVertex v;
 
     nv_xf_reset(xf, th->card.model->xf);
+    if (!nv40) {
+        /* Mesa's ENGINE 0x13 (VP on) makes XFMODE_B's MODE 1, the
+         * program in VP2 mode (docs/xf.rst "Fixed-function processing"). */
+        static const uint32_t mode[4] = { 0, 0, 1u << 30, 0 };
+
+        wr4(xf, &th->card, NV_XF_CMD_MODE, 0, mode);
+    }
     for (unsigned i = 0; i < n; i++) {
         uint32_t hw[4];
 
