@@ -438,6 +438,9 @@ static const VMStateDescription vmstate_nv20_fe3d = {
         VMSTATE_UINT32(dma_fence, NV20Fe3d),
         VMSTATE_UINT32_ARRAY(idx_state, NV20Fe3d, NV20_IDX_STATE_WORDS),
         VMSTATE_UINT32_ARRAY(mthd_state, NV20Fe3d, NV_METHOD_SPACE / 4),
+        VMSTATE_UINT32(prim, NV20Fe3d),
+        VMSTATE_UINT32(data_pos, NV20Fe3d),
+        VMSTATE_UINT32_ARRAY(data, NV20Fe3d, NV20_FD_DATA_WORDS),
         VMSTATE_END_OF_LIST()
     },
 };

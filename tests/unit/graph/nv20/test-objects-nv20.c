@@ -11,6 +11,8 @@
 #include "hw/nv/core/ptimer.h"
 #include "hw/nv/graph/nv20/pgraph-nv20.h"
 #include "hw/nv/mem/pramin.h"
+#include "hw/nv/xf/xf-isa.h"
+#include "hw/nv/xf/xf.h"
 #include "test-host.h"
 
 /* Our RAMIN layout. */
@@ -759,6 +761,460 @@ static void test_3d_ctx(void)
     th_free(th);
 }
 
+/* ---- vertex input (fd-nv20.c; docs/3d.rst "Vertex input") ---- */
+
+#define F0      0x00000000u
+#define F1      0x3f800000u     /* 1.0 */
+#define F2      0x40000000u
+#define F3      0x40400000u
+#define F4      0x40800000u
+#define FM1     0xbf800000u     /* -1.0 */
+#define VTXDMA0 0x13200         /* DMA_VTXBUF objects: VRAM 0x300000 */
+#define VTXDMA1 0x13300         /* and 0x310000, limit 0xfff */
+#define VB0     0x300000
+#define VB1     0x310000
+
+/* Slot @a of XF's VAB is (@x, @y, @z, @w). */
+static void expect_vab(TestHost *th, unsigned a, uint32_t x, uint32_t y,
+                       uint32_t z, uint32_t w)
+{
+    const uint32_t *v = th->card.xf.ram.vab[a];
+
+    g_assert_cmphex(v[0], ==, x);
+    g_assert_cmphex(v[1], ==, y);
+    g_assert_cmphex(v[2], ==, z);
+    g_assert_cmphex(v[3], ==, w);
+}
+
+static void vram_wr(TestHost *th, uint32_t addr, uint32_t val)
+{
+    nv_st_le(th->vram + addr, val, 4);
+}
+
+/*
+ * A card with a 3D object of class @cls on subchannel 7, the two vertex
+ * buffer DMA objects (class 0x3d, present, linear, VRAM: VTXDMA0 64 KiB
+ * at VB0, VTXDMA1 4 KiB at VB1) bound, and the program "MOV o[0] = v[0],
+ * END" at XFPR 0 (encoded in the class's upload ISA, uploaded W word
+ * first as docs/xf.rst says the methods take it) started.
+ */
+static TestHost *fd_new(const char *model, uint32_t cls)
+{
+    TestHost *th = gr_new(model);
+    NVXfInsn in = {
+        .end = true, .out_wm_vec = 0xf, .dst_wm_vec = 0xf, .op_vec = 1,
+        .dst_vec = NV_XF_REGS, .dst_sca = NV_XF_REGS,
+        .src[0] = { .mux = 2, .swz = { 0, 1, 2, 3 } },
+    };
+    uint32_t w[NV_XF_PR_WORDS];
+    uint32_t inst = cls == 0x0097 || cls == 0x0597 ? 0xb00 : 0xb80;
+
+    bind_3d(th, cls);
+    th_ramin_wr(th, VTXDMA0, 0x3d | 0x3000);
+    th_ramin_wr(th, VTXDMA0 + 4, 0xffff);
+    th_ramin_wr(th, VTXDMA0 + 8, VB0);
+    th_ramin_wr(th, VTXDMA1, 0x3d | 0x3000);
+    th_ramin_wr(th, VTXDMA1 + 4, 0xfff);
+    th_ramin_wr(th, VTXDMA1 + 8, VB1);
+    g_assert_true(mthd(th, 7, 0x19c, VTXDMA0 >> 4));
+    g_assert_true(mthd(th, 7, 0x1a0, VTXDMA1 >> 4));
+    nv_xf_encode(th->card.xf.upload_isa, &in, w);
+    g_assert_true(mthd(th, 7, 0x1e9c, 0));
+    for (unsigned k = 0; k < 4; k++) {
+        g_assert_true(mthd(th, 7, inst + 4 * k, w[3 - k]));
+    }
+    g_assert_true(mthd(th, 7, 0x1ea0, 0));
+    return th;
+}
+
+/* The next vertex XF processed has the position (@x, @y, @z, @w). */
+static void expect_vertex(TestHost *th, uint32_t x, uint32_t y, uint32_t z,
+                          uint32_t w)
+{
+    NVXfVertex v;
+
+    g_assert_true(nv_xf_pop_vertex(&th->card.xf, &v));
+    g_assert_cmphex(v.tbuf[0][0], ==, x);
+    g_assert_cmphex(v.tbuf[0][1], ==, y);
+    g_assert_cmphex(v.tbuf[0][2], ==, z);
+    g_assert_cmphex(v.tbuf[0][3], ==, w);
+}
+
+/* Every VAB slot set to (2, 2, 2, 2) through the 4F methods at @m4f. */
+static void fill_vab(TestHost *th, uint32_t m4f)
+{
+    for (unsigned i = 0; i < 64; i++) {
+        g_assert_true(mthd(th, 7, m4f + 4 * i, F2));
+    }
+}
+
+/*
+ * Kelvin's immediate attributes (rnndb nv20_3d.xml; attributes
+ * NV20_VERTEX_ATTR), over VAB slots first set to (2, 2, 2, 2) with
+ * VERTEX_ATTR_4F, outside BEGIN_END (no vertex is made):
+ * VERTEX_COL_4I 0xff804000 (abgr8: R the low byte): R 0 = 0, G 0x40 =
+ * 64/255 = 2^6/255 = 0.0100000010000000100...b = 1.00000010000000100000001
+ * (rounded up: the next bits are 1000000010...) * 2^-2 = 0x3e808081, B
+ * 0x80 = 2^7/255 the same mantissa * 2^-1 = 0x3f008081, A 0xff = 1.0.
+ * VERTEX_COL2_3I 0x12ff0080 (xbgr8): R 0x80, G 0, B 0xff; W 1; the top
+ * byte is nothing.  VERTEX_NOR_3I 0xfffe0003, 0x00017fff: signed shorts
+ * 3, -2 and 32767 (the high half of Z's word is nothing) = 1.11111111111111b
+ * * 2^14 = exponent 141 (0x8d), mantissa 0x7ffe00: 0x46fffe00; W 1.
+ * VERTEX_TX1_2I 0x8000ffff: attribute 10 (-1, -32768 = -2^15: 0xc7000000,
+ * 0, 1).  VERTEX_TX0_4I 0x00020001, 0x0004fffd: attribute 9 (1, 2, -3,
+ * 4).  VERTEX_FOG_1F 5.0: attribute 5 (5, 0, 0, 1).  VERTEX_POS_3F
+ * (1, 2, 3): attribute 0 (1, 2, 3, 1), and no vertex outside BEGIN_END.
+ */
+static void test_fd_imm_kelvin(void)
+{
+    TestHost *th = fd_new("nv20", 0x0097);
+
+    fill_vab(th, 0x1a00);
+    expect_vab(th, 7, F2, F2, F2, F2);
+    g_assert_true(mthd(th, 7, 0x156c, 0xff804000));
+    expect_vab(th, 3, F0, 0x3e808081, 0x3f008081, F1);
+    g_assert_true(mthd(th, 7, 0x158c, 0x12ff0080));
+    expect_vab(th, 4, 0x3f008081, F0, F1, F1);
+    g_assert_true(mthd(th, 7, 0x1540, 0xfffe0003));
+    g_assert_true(mthd(th, 7, 0x1544, 0x00017fff));
+    expect_vab(th, 2, F3, 0xc0000000, 0x46fffe00, F1);
+    g_assert_true(mthd(th, 7, 0x15c0, 0x8000ffff));
+    expect_vab(th, 10, FM1, 0xc7000000, F0, F1);
+    g_assert_true(mthd(th, 7, 0x15b0, 0x00020001));
+    g_assert_true(mthd(th, 7, 0x15b4, 0x0004fffd));
+    expect_vab(th, 9, F1, F2, 0xc0400000, F4);
+    g_assert_true(mthd(th, 7, 0x1698, 0x40a00000));
+    expect_vab(th, 5, 0x40a00000, F0, F0, F1);
+    g_assert_true(mthd(th, 7, 0x1500, F1));
+    g_assert_true(mthd(th, 7, 0x1504, F2));
+    g_assert_true(mthd(th, 7, 0x1508, F3));
+    expect_vab(th, 0, F1, F2, F3, F1);
+    g_assert_cmpuint(th->card.xf.q_count, ==, 0);
+    th_free(th);
+}
+
+/*
+ * Rankine's and Curie's immediate attributes (rnndb nv30-40_3d.xml
+ * VTX_ATTR_*; the attribute is the array index), over (2, 2, 2, 2):
+ * 4UB[3] 0xff804000 as COL_4I above (Mesa's unsigned normalized bytes,
+ * X the low byte); 2I[1] 0x0005fff6: (-10 = 0xc1200000, 5 = 0x40a00000,
+ * 0, 1); 4I[2] 0x00020001, 0xffff0003: (1, 2, 3, -1); 3I[4] 0x0001ffff,
+ * 0x7fff0007: (-1, 1, 7 = 0x40e00000, 1), the high half of Z's word
+ * nothing; 1F[6] 3.0: (3, 0, 0, 1); 2F[8] (1, 2): (1, 2, 0, 1); 3F[9]
+ * (1, 2, 3): (1, 2, 3, 1); 4F[15] (1, 2, 3, 4).
+ */
+static void run_fd_imm(const char *model, uint32_t cls)
+{
+    TestHost *th = fd_new(model, cls);
+
+    fill_vab(th, 0x1c00);
+    g_assert_true(mthd(th, 7, 0x194c, 0xff804000));
+    expect_vab(th, 3, F0, 0x3e808081, 0x3f008081, F1);
+    g_assert_true(mthd(th, 7, 0x1904, 0x0005fff6));
+    expect_vab(th, 1, 0xc1200000, 0x40a00000, F0, F1);
+    g_assert_true(mthd(th, 7, 0x1990, 0x00020001));
+    g_assert_true(mthd(th, 7, 0x1994, 0xffff0003));
+    expect_vab(th, 2, F1, F2, F3, FM1);
+    g_assert_true(mthd(th, 7, 0xaa0, 0x0001ffff));
+    g_assert_true(mthd(th, 7, 0xaa4, 0x7fff0007));
+    expect_vab(th, 4, FM1, F1, 0x40e00000, F1);
+    g_assert_true(mthd(th, 7, 0x1e58, F3));
+    expect_vab(th, 6, F3, F0, F0, F1);
+    g_assert_true(mthd(th, 7, 0x18c0, F1));
+    g_assert_true(mthd(th, 7, 0x18c4, F2));
+    expect_vab(th, 8, F1, F2, F0, F1);
+    g_assert_true(mthd(th, 7, 0x1590, F1));
+    g_assert_true(mthd(th, 7, 0x1594, F2));
+    g_assert_true(mthd(th, 7, 0x1598, F3));
+    expect_vab(th, 9, F1, F2, F3, F1);
+    g_assert_true(mthd(th, 7, 0x1cf0, F1));
+    g_assert_true(mthd(th, 7, 0x1cf4, F2));
+    g_assert_true(mthd(th, 7, 0x1cf8, F3));
+    g_assert_true(mthd(th, 7, 0x1cfc, F4));
+    expect_vab(th, 15, F1, F2, F3, F4);
+    g_assert_cmpuint(th->card.xf.q_count, ==, 0);
+    th_free(th);
+}
+
+static void test_fd_imm_nv30(void)
+{
+    run_fd_imm("nv30", 0x0397);
+}
+
+static void test_fd_imm_nv40(void)
+{
+    run_fd_imm("nv40", 0x4097);
+}
+
+/*
+ * The position completes a vertex inside BEGIN_END: Kelvin's
+ * VERTEX_POS_4F runs XF at its W word (the program copies v[0] to o[0]);
+ * Rankine's VTX_ATTR_2F[0] at Y, with Z, W (0, 1).  BEGIN_END values past
+ * POLYGON (10) and STOP outside BEGIN_END are the guest's errors and
+ * change nothing; after STOP the position makes no vertex.
+ */
+static void test_fd_begin_end(void)
+{
+    TestHost *th = fd_new("nv25", 0x0597);
+
+    g_assert_true(mthd(th, 7, 0x17fc, 11));
+    g_assert_cmpuint(th->n_guest_error, ==, 1);
+    g_assert_true(mthd(th, 7, 0x17fc, 0));
+    g_assert_cmpuint(th->n_guest_error, ==, 2);
+    g_assert_true(mthd(th, 7, 0x17fc, 5));
+    g_assert_true(mthd(th, 7, 0x1518, F1));
+    g_assert_true(mthd(th, 7, 0x151c, F2));
+    g_assert_true(mthd(th, 7, 0x1520, F3));
+    g_assert_cmpuint(th->card.xf.q_count, ==, 0);
+    g_assert_true(mthd(th, 7, 0x1524, F4));
+    expect_vertex(th, F1, F2, F3, F4);
+    g_assert_true(mthd(th, 7, 0x17fc, 0));
+    g_assert_true(mthd(th, 7, 0x1524, F4));
+    g_assert_cmpuint(th->card.xf.q_count, ==, 0);
+    g_assert_cmpuint(th->n_guest_error, ==, 2);
+    th_free(th);
+
+    th = fd_new("nv34", 0x0697);
+    g_assert_true(mthd(th, 7, 0x1808, 0x10));
+    g_assert_cmpuint(th->n_guest_error, ==, 1);
+    g_assert_true(mthd(th, 7, 0x1808, 1));
+    g_assert_true(mthd(th, 7, 0x1880, F3));
+    g_assert_cmpuint(th->card.xf.q_count, ==, 0);
+    g_assert_true(mthd(th, 7, 0x1884, F4));
+    expect_vertex(th, F3, F4, F0, F1);
+    th_free(th);
+}
+
+/*
+ * Every vertex buffer type (rnndb nv10_vtxbuf_type) on Rankine, one
+ * vertex (VB_VERTEX_BATCH 2: vertex 2, COUNT 0 + 1) so the VAB holds it.
+ * VTXFMT is STRIDE << 8 | SIZE << 4 | TYPE; VTXBUF bit 31 picks VTXDMA1.
+ *  0: V32_FLOAT, 3, stride 12, VB0 + 0: vertex 2 at +24: (1.5 = 0x3fc00000,
+ *     -2, 8 = 0x41000000), W 1.
+ *  1: V16_SNORM, 2, stride 6, VB0 + 0x200 + 12: 0x7fff, 0x8000: 32767 /
+ *     32767 = 1 and -32768 clamped to -1; (1, -1, 0, 1).
+ *  2: V16_FLOAT, 4, stride 8, VB0 + 0x300 + 16: halves 0x3c00 = 1,
+ *     0xc000 = -2, 0x3555 = 2^-2 * 1.0101010101b: single exponent 125,
+ *     mantissa 0x155 << 13 = 0x2aa000: 0x3eaaa000; 0x0001, the smallest
+ *     denormal, 2^-24: exponent 103 (0x67): 0x33800000.
+ *  3: B8G8R8A8_UNORM, 4, stride 4, VTXDMA1 + 0x100 + 8: bytes B 0x80,
+ *     G 0x40, R 0xff, A 0: (R, G, B, A) = (1, 0x3e808081, 0x3f008081, 0).
+ *  4: U8_UNORM, 1, stride 1, VB0 + 0x400 + 2: 0x33 = 51/255 = 1/5, the
+ *     single nearest 0.2: 0x3e4ccccd; (0.2, 0, 0, 1).
+ *  5: V16_SSCALED, 3, stride 8, VB0 + 0x500 + 16: -7, 300, 0: (-7 =
+ *     0xc0e00000, 300 = 1.00101100b * 2^8 = 0x43960000, 0, 1).
+ *  6: U8_USCALED, 2, stride 2, VB0 + 0x600 + 4: 200, 7: (200 = 1.5625 *
+ *     2^7 = 0x43480000, 7 = 0x40e00000, 0, 1).
+ *  7: SIZE 0: the immediate value stays, (9, 9, 9, 9) = 0x41100000.
+ */
+static void test_fd_vtxbuf_types(void)
+{
+    static const uint32_t fmt[8][2] = {
+        { 0x0000, 0x0c32 }, { 0x0200, 0x0621 }, { 0x0300, 0x0843 },
+        { 0x80000100, 0x0440 }, { 0x0400, 0x0114 }, { 0x0500, 0x0835 },
+        { 0x0600, 0x0227 }, { 0, 0x0002 },
+    };
+    TestHost *th = fd_new("nv30", 0x0397);
+
+    for (unsigned a = 0; a < 4; a++) {
+        g_assert_true(mthd(th, 7, 0x1c70 + 4 * a, 0x41100000));
+    }
+    for (unsigned a = 0; a < 8; a++) {
+        g_assert_true(mthd(th, 7, 0x1680 + 4 * a, fmt[a][0]));
+        g_assert_true(mthd(th, 7, 0x1740 + 4 * a, fmt[a][1]));
+    }
+    vram_wr(th, VB0 + 24, 0x3fc00000);
+    vram_wr(th, VB0 + 28, 0xc0000000);
+    vram_wr(th, VB0 + 32, 0x41000000);
+    vram_wr(th, VB0 + 0x20c, 0x80007fff);
+    vram_wr(th, VB0 + 0x310, 0xc0003c00);
+    vram_wr(th, VB0 + 0x314, 0x00013555);
+    vram_wr(th, VB1 + 0x108, 0x00ff4080);
+    vram_wr(th, VB0 + 0x400, 0x00330000);
+    vram_wr(th, VB0 + 0x510, 0x012cfff9);
+    vram_wr(th, VB0 + 0x514, 0x00000000);
+    vram_wr(th, VB0 + 0x604, 0x000007c8);
+    g_assert_true(mthd(th, 7, 0x1808, 1));
+    g_assert_true(mthd(th, 7, 0x1814, 2));
+    expect_vab(th, 0, 0x3fc00000, 0xc0000000, 0x41000000, F1);
+    expect_vab(th, 1, F1, FM1, F0, F1);
+    expect_vab(th, 2, F1, 0xc0000000, 0x3eaaa000, 0x33800000);
+    expect_vab(th, 3, F1, 0x3e808081, 0x3f008081, F0);
+    expect_vab(th, 4, 0x3e4ccccd, F0, F0, F1);
+    expect_vab(th, 5, 0xc0e00000, 0x43960000, F0, F1);
+    expect_vab(th, 6, 0x43480000, 0x40e00000, F0, F1);
+    expect_vab(th, 7, 0x41100000, 0x41100000, 0x41100000, 0x41100000);
+    expect_vertex(th, 0x3fc00000, 0xc0000000, 0x41000000, F1);
+    g_assert_cmpuint(th->card.xf.q_count, ==, 0);
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    th_free(th);
+}
+
+/*
+ * Kelvin's vertex buffers (VTXBUF_OFFSET 0x1720, VTXBUF_FMT 0x1760):
+ * position V32_FLOAT size 2 stride 8, diffuse (attribute 3) D3DCOLOR
+ * 0xff204080 from VTXDMA1 (B 0x80, G 0x40, R 0x20, A 0xff: R 0x20 =
+ * 2^5/255 = 0x3e008081).  VTXBUF_BATCH 0x01000001: vertices 1 and 2.
+ * A V16_FLOAT attribute (NV30_3D and later) is the guest's error, once a
+ * vertex, and not fetched: attribute 4 keeps the (2, 2, 2, 2)
+ * VERTEX_ATTR_4F[4] gave it.
+ */
+static void test_fd_vtxbuf_kelvin(void)
+{
+    TestHost *th = fd_new("nv20", 0x0097);
+
+    for (unsigned c = 0; c < 4; c++) {
+        g_assert_true(mthd(th, 7, 0x1a40 + 4 * c, F2));
+    }
+    g_assert_true(mthd(th, 7, 0x1720, 0));
+    g_assert_true(mthd(th, 7, 0x1760, 0x0822));
+    g_assert_true(mthd(th, 7, 0x172c, 0x80000000));
+    g_assert_true(mthd(th, 7, 0x176c, 0x0440));
+    g_assert_true(mthd(th, 7, 0x1730, 0x100));
+    g_assert_true(mthd(th, 7, 0x1770, 0x0213));
+    vram_wr(th, VB0 + 8, F1);
+    vram_wr(th, VB0 + 12, F2);
+    vram_wr(th, VB0 + 16, F3);
+    vram_wr(th, VB0 + 20, F4);
+    vram_wr(th, VB1 + 8, 0xff204080);
+    g_assert_true(mthd(th, 7, 0x17fc, 6));
+    g_assert_true(mthd(th, 7, 0x1810, 0x01000001));
+    expect_vertex(th, F1, F2, F0, F1);
+    expect_vertex(th, F3, F4, F0, F1);
+    expect_vab(th, 3, 0x3e008081, 0x3e808081, 0x3f008081, F1);
+    expect_vab(th, 4, F2, F2, F2, F2);
+    g_assert_cmpuint(th->n_guest_error, ==, 2);
+    th_free(th);
+}
+
+/* Vertex i's position is (i + 1, 0, 0, 1): V32_FLOAT size 1 at VB0. */
+static void positions(TestHost *th)
+{
+    static const uint32_t x[8] = {
+        F1, F2, F3, F4, 0x40a00000, 0x40c00000, 0x40e00000, 0x41000000,
+    };
+
+    for (unsigned i = 0; i < 8; i++) {
+        vram_wr(th, VB0 + 4 * i, x[i]);
+    }
+    g_assert_true(mthd(th, 7, 0x1680, 0));
+    g_assert_true(mthd(th, 7, 0x1740, 0x0412));
+}
+
+/*
+ * Elements and index buffers on Curie, positions i + 1: VB_ELEMENT_U16
+ * 0x00050002: vertices 2 then 5 (x 3, 6); VB_ELEMENT_U32 7: x 8;
+ * VB_VERTEX_BATCH 0x02000003: 3, 4, 5.  VB_INDEX_BATCH with
+ * IDXBUF_OFFSET 0x800, IDXBUF_FORMAT 0x11 (u16, VTXDMA1) and u16 indices
+ * 9, 4, 0, 6 at VB1 + 0x800: 0x02000001 is elements 1-3: 4, 0, 6 (x 5,
+ * 1, 7); u32 (FORMAT 0, VTXDMA0) at VB0 + 0x900, 3 and 1: 0x01000000
+ * gives x 4, 2.  With primitive restart on at index 0xffff, the element
+ * 0xffff is no vertex; VB_ELEMENT_BASE 2 moves the others on by 2 but not
+ * the restart comparison.
+ */
+static void test_fd_elements(void)
+{
+    TestHost *th = fd_new("nv40", 0x4097);
+
+    positions(th);
+    vram_wr(th, VB1 + 0x800, 0x00040009);
+    vram_wr(th, VB1 + 0x804, 0x00060000);
+    vram_wr(th, VB0 + 0x900, 3);
+    vram_wr(th, VB0 + 0x904, 1);
+    g_assert_true(mthd(th, 7, 0x1808, 5));
+    g_assert_true(mthd(th, 7, 0x180c, 0x00050002));
+    expect_vertex(th, F3, F0, F0, F1);
+    expect_vertex(th, 0x40c00000, F0, F0, F1);
+    g_assert_true(mthd(th, 7, 0x1810, 7));
+    expect_vertex(th, 0x41000000, F0, F0, F1);
+    g_assert_true(mthd(th, 7, 0x1814, 0x02000003));
+    expect_vertex(th, F4, F0, F0, F1);
+    expect_vertex(th, 0x40a00000, F0, F0, F1);
+    expect_vertex(th, 0x40c00000, F0, F0, F1);
+    g_assert_true(mthd(th, 7, 0x181c, 0x800));
+    g_assert_true(mthd(th, 7, 0x1820, 0x11));
+    g_assert_true(mthd(th, 7, 0x1824, 0x02000001));
+    expect_vertex(th, 0x40a00000, F0, F0, F1);
+    expect_vertex(th, F1, F0, F0, F1);
+    expect_vertex(th, 0x40e00000, F0, F0, F1);
+    g_assert_true(mthd(th, 7, 0x181c, 0x900));
+    g_assert_true(mthd(th, 7, 0x1820, 0));
+    g_assert_true(mthd(th, 7, 0x1824, 0x01000000));
+    expect_vertex(th, F4, F0, F0, F1);
+    expect_vertex(th, F2, F0, F0, F1);
+    g_assert_true(mthd(th, 7, 0x1dac, 1));
+    g_assert_true(mthd(th, 7, 0x1db0, 0xffff));
+    g_assert_true(mthd(th, 7, 0x173c, 2));
+    g_assert_true(mthd(th, 7, 0x180c, 0xffff0001));
+    expect_vertex(th, F4, F0, F0, F1);
+    g_assert_cmpuint(th->card.xf.q_count, ==, 0);
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    th_free(th);
+}
+
+/*
+ * VERTEX_DATA on Rankine: attribute 0 V32_FLOAT size 2 (2 words),
+ * attribute 3 U8_UNORM size 4 (1 word), attribute 5 V16_SNORM size 3
+ * (6 bytes, padded to 2 words): 5 words a vertex, which completes at
+ * its fifth.  Vertex (3, 4), 0xff000080 (0x80 = 0x3f008081, 0, 0, 1),
+ * 0x80017fff 0xdead0000 (1, -32767 / 32767 = -1, 0; the padding is
+ * nothing).
+ */
+static void test_fd_vertex_data(void)
+{
+    static const uint32_t w[5] = {
+        F3, F4, 0xff000080, 0x80017fff, 0xdead0000,
+    };
+    TestHost *th = fd_new("nv30", 0x0397);
+
+    g_assert_true(mthd(th, 7, 0x1740, 0x0022));
+    g_assert_true(mthd(th, 7, 0x174c, 0x0044));
+    g_assert_true(mthd(th, 7, 0x1754, 0x0031));
+    g_assert_true(mthd(th, 7, 0x1808, 8));
+    for (unsigned v = 0; v < 2; v++) {
+        for (unsigned i = 0; i < 5; i++) {
+            g_assert_cmpuint(th->card.xf.q_count, ==, 0);
+            g_assert_true(mthd(th, 7, 0x1818, w[i]));
+        }
+        expect_vertex(th, F3, F4, F0, F1);
+    }
+    expect_vab(th, 3, 0x3f008081, F0, F0, F1);
+    expect_vab(th, 5, F1, FM1, F0, F1);
+    th_free(th);
+}
+
+/*
+ * Vertex buffer reads past the DMA object: 8 bytes at 0xffc of VTXDMA1
+ * (limit 0xfff) give PGRAPH's DMA read error (NSOURCE bit 7, INTR.ERROR
+ * bit 20) and no vertex; so does vertex 0xffffff of a buffer at
+ * 0x01000100 with stride 255 (0xffffff * 255 = 0xfeffff01, + 0x01000100
+ * = 0x100000001: past 32 bits, not offset 1), and an index buffer read
+ * past the limit (u16 element 0xffe of VTXDMA1: bytes 0x1ffc-0x1ffd).
+ */
+static void test_fd_dma_fault(void)
+{
+    static const uint32_t bad[][4] = {
+        /* VTXBUF, VTXFMT, method, data */
+        { 0x80000ffc, 0x0822, 0x1814, 0 },
+        { 0x01000100, 0xff12, 0x1814, 0x00ffffff },
+        { 0, 0x0412, 0x1824, 0x01000ffe },
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(bad); i++) {
+        TestHost *th = fd_new("nv44", 0x4497);
+
+        g_assert_true(mthd(th, 7, 0x1680, bad[i][0]));
+        g_assert_true(mthd(th, 7, 0x1740, bad[i][1]));
+        g_assert_true(mthd(th, 7, 0x1820, 0x11));
+        g_assert_true(mthd(th, 7, 0x1808, 5));
+        g_assert_true(mthd(th, 7, bad[i][2], bad[i][3]));
+        g_assert_cmphex(th_rd(th, 0x400108), ==, 0x80);
+        g_assert_cmphex(th_rd(th, 0x400100) & 0x100000, ==, 0x100000);
+        g_assert_cmpuint(th->card.xf.q_count, ==, 0);
+        th_free(th);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -789,5 +1245,16 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/3d/xf/kelvin-curie",
                     test_3d_xf_kelvin_curie);
     g_test_add_func("/objects-nv20/3d/ctx", test_3d_ctx);
+    g_test_add_func("/objects-nv20/3d/fd/imm/kelvin", test_fd_imm_kelvin);
+    g_test_add_func("/objects-nv20/3d/fd/imm/nv30", test_fd_imm_nv30);
+    g_test_add_func("/objects-nv20/3d/fd/imm/nv40", test_fd_imm_nv40);
+    g_test_add_func("/objects-nv20/3d/fd/begin-end", test_fd_begin_end);
+    g_test_add_func("/objects-nv20/3d/fd/vtxbuf/types",
+                    test_fd_vtxbuf_types);
+    g_test_add_func("/objects-nv20/3d/fd/vtxbuf/kelvin",
+                    test_fd_vtxbuf_kelvin);
+    g_test_add_func("/objects-nv20/3d/fd/elements", test_fd_elements);
+    g_test_add_func("/objects-nv20/3d/fd/vertex-data", test_fd_vertex_data);
+    g_test_add_func("/objects-nv20/3d/fd/dma-fault", test_fd_dma_fault);
     return g_test_run();
 }

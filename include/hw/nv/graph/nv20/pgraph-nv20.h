@@ -167,10 +167,21 @@ typedef struct NV20Reg {
 #define NV20_IDX_STATE_WORDS        0x24
 #define NV20_IDX_STATE_SPACE        0x26
 
+/* The most words an inline vertex has: 16 attributes of 4 floats. */
+#define NV20_FD_DATA_WORDS          64
+
 typedef struct NV20Fe3d {
     uint32_t dma_fence;         /* the DMA object's instance >> 4 */
     uint32_t idx_state[NV20_IDX_STATE_WORDS];
     uint32_t mthd_state[NV_METHOD_SPACE / 4];
+    /*
+     * The vertex input (fd-nv20.c): BEGIN_END's primitive (0 outside a
+     * BEGIN_END), and the words of the inline vertex VERTEX_DATA is
+     * filling.
+     */
+    uint32_t prim;
+    uint32_t data_pos;
+    uint32_t data[NV20_FD_DATA_WORDS];
 } NV20Fe3d;
 
 /*

@@ -1,0 +1,435 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv: FD/IDX, the vertex input of the NV20+ 3D classes (Kelvin,
+ * Rankine, Curie): immediate attributes into XF's VAB, BEGIN_END, and
+ * the vertices the draw methods make from vertex buffers, index buffers,
+ * inline elements and inline vertex data, each run through XF as the
+ * vertex trigger (envytools docs/hw/graph/xf/intro.rst "Structure and
+ * operation"; methods from rnndb graph/nv20_3d.xml and nv30-40_3d.xml,
+ * used as Mesa's nv30 driver uses them).  docs/3d.rst "Vertex input"
+ * has the data path and what is inferred.
+ */
+#include "hw/nv/card.h"
+#include "hw/nv/core/method.h"
+#include "hw/nv/mem/dmaobj.h"
+#include "hw/nv/xf/xf.h"
+#include "bundles-nv20.h"
+#include "pgraph-nv20-internal.h"
+
+/* BEGIN_END's last primitive type, POLYGON (rnndb nv10_begin_end). */
+#define FD_PRIM_MAX         10
+
+/* The method offsets whose stored state the draws read (mthd_state). */
+#define M_IDXBUF_OFFSET     0x181c
+#define M_IDXBUF_FORMAT     0x1820
+#define   IDXBUF_DMA1       (1u << 0)
+#define   IDXBUF_TYPE_U16   (1u << 4)
+#define M_VB_ELEMENT_BASE   0x173c          /* Curie */
+
+/* VTXBUF (IDX word 2i): bit 31 the second DMA_VTXBUF, 0-27 the offset. */
+#define VTXBUF_DMA1         (1u << 31)
+#define VTXBUF_OFFSET       0x0fffffffu
+
+/* VTXFMT's TYPE (rnndb nv_3ddefs.xml nv10_vtxbuf_type). */
+enum {
+    T_B8G8R8A8_UNORM = 0,
+    T_V16_SNORM = 1,
+    T_V32_FLOAT = 2,
+    T_V16_FLOAT = 3,            /* Rankine and Curie */
+    T_U8_UNORM = 4,
+    T_V16_SSCALED = 5,
+    T_U8_USCALED = 7,
+};
+
+/* Bytes of one component of each type; 0 for the types there are not. */
+static const uint8_t type_bytes[16] = {
+    [T_B8G8R8A8_UNORM] = 1, [T_V16_SNORM] = 2, [T_V32_FLOAT] = 4,
+    [T_V16_FLOAT] = 2, [T_U8_UNORM] = 1, [T_V16_SSCALED] = 2,
+    [T_U8_USCALED] = 1,
+};
+
+/* VAB's value of a component no method or buffer gave: (0, 0, 0, 1). */
+static const uint32_t vab_default[4] = { 0, 0, 0, 0x3f800000 };
+
+static uint32_t f32_bits(float f)
+{
+    uint32_t u;
+
+    memcpy(&u, &f, sizeof(u));
+    return u;
+}
+
+/* An unsigned normalized byte: @v / 255. */
+static uint32_t unorm8(uint32_t v)
+{
+    return f32_bits((float)(v & 0xff) / 255.0f);
+}
+
+/*
+ * A signed normalized short: @v / 32767, -32768 giving -1 as -32767 does
+ * (OpenGL 4.2's rule; docs/3d.rst "Inferred behaviour").
+ */
+static uint32_t snorm16(int16_t v)
+{
+    return f32_bits(v == INT16_MIN ? -1.0f : (float)v / 32767.0f);
+}
+
+/* An IEEE half float as a single, exactly (denormals normalized). */
+static uint32_t half_to_single(uint16_t h)
+{
+    uint32_t sign = (uint32_t)(h & 0x8000) << 16;
+    uint32_t exp = (h >> 10) & 0x1f, man = h & 0x3ff;
+
+    if (exp == 0x1f) {
+        return sign | 0x7f800000 | man << 13;
+    }
+    if (exp == 0) {
+        if (!man) {
+            return sign;
+        }
+        /* 0.man * 2^-14: shift the leading one up into the implicit bit */
+        exp = 1;
+        while (!(man & 0x400)) {
+            man <<= 1;
+            exp--;
+        }
+        man &= 0x3ff;
+    }
+    return sign | (exp + 127 - 15) << 23 | man << 13;
+}
+
+/* Component @c of a vertex buffer element of @type whose bytes are @p. */
+static uint32_t buffer_comp(unsigned type, const uint8_t *p)
+{
+    int16_t s = (int16_t)nv_ld_le(p, 2);
+
+    switch (type) {
+    case T_V16_SNORM:
+        return snorm16(s);
+    case T_V32_FLOAT:
+        return nv_ld_le(p, 4);
+    case T_V16_FLOAT:
+        return half_to_single(nv_ld_le(p, 2));
+    case T_V16_SSCALED:
+        return f32_bits(s);
+    case T_U8_USCALED:
+        return f32_bits(p[0]);
+    default:                    /* B8G8R8A8_UNORM, U8_UNORM */
+        return unorm8(p[0]);
+    }
+}
+
+/* The end of an immediate attribute: the components it does not give. */
+static void attr_defaults(uint32_t *vab, unsigned ncomp)
+{
+    for (unsigned c = ncomp; c < 4; c++) {
+        vab[c] = vab_default[c];
+    }
+}
+
+/*
+ * The vertex trigger: XF runs the vertex program on the VAB (intro.rst
+ * "Structure and operation") and queues the vertex for VTX.
+ */
+static void vertex(NVCard *card)
+{
+    nv_xf_vertex(&card->xf, card);
+}
+
+/*
+ * An immediate attribute word: its components into the attribute's VAB
+ * slot (XF's input: four IEEE singles).  The method's last word also
+ * sets the components the method has not, to (0, 0, 0, 1); for the
+ * position (attribute 0) inside BEGIN_END it completes a vertex, as
+ * glVertex does.
+ */
+void nv20_fd_attr(NVCard *card, const NVMethodCall *call)
+{
+    static const uint8_t per_word[] = {
+        [NV20_FD_FLOAT] = 1, [NV20_FD_SHORT2] = 2, [NV20_FD_UNORM8] = 4,
+    };
+    uint32_t f = call->m->field, d = call->data;
+    unsigned attr = f & 0xff, comp = (f >> 8) & 3, ncomp = (f >> 12) & 7;
+    unsigned n = per_word[call->m->arg];
+    uint32_t *vab;
+
+    if (f >> 16) {
+        attr += call->idx;
+    } else {
+        comp += call->idx * n;
+    }
+    vab = card->xf.ram.vab[attr % NV_XF_VAB_PASS];
+    for (unsigned c = comp; c < comp + n && c < ncomp; c++) {
+        switch (call->m->arg) {
+        case NV20_FD_FLOAT:
+            vab[c] = d;
+            break;
+        case NV20_FD_SHORT2:
+            vab[c] = f32_bits((int16_t)(d >> (16 * (c - comp))));
+            break;
+        default:
+            vab[c] = unorm8(d >> (8 * (c - comp)));
+            break;
+        }
+    }
+    if (comp + n >= ncomp) {
+        attr_defaults(vab, ncomp);
+        if (attr == 0 && card->pgraph20.fe3d.prim) {
+            vertex(card);
+        }
+    }
+}
+
+/* The two DMA_VTXBUF objects (the DMA_VTX bundle: instance >> 4). */
+typedef struct FdDma {
+    NVDmaObj obj[2];
+} FdDma;
+
+static void dma_load(NVCard *card, FdDma *dma)
+{
+    for (unsigned i = 0; i < 2; i++) {
+        nv_dmaobj_load(card, *nv20_reg(card, B_DMA_VTX + 4 * i) << 4,
+                       &dma->obj[i]);
+    }
+}
+
+/*
+ * @len bytes at @offset of DMA_VTXBUF @which into @buf; false, with a
+ * PGRAPH DMA read error (NSOURCE DMA_R_PROTECTION, as the fence's write
+ * raises DMA_W_PROTECTION), when the object does not reach them.
+ */
+static bool dma_read(NVCard *card, const FdDma *dma, unsigned which,
+                     uint64_t offset, void *buf, uint32_t len)
+{
+    if (offset + len > UINT32_MAX + 1ull ||
+        nv_dmaobj_read(card, &dma->obj[which], (uint32_t)offset, buf,
+                       len) != NV_DMAOBJ_OK) {
+        nv20_pgraph_error(card, NV20_NSOURCE_DMA_R_PROTECTION);
+        return false;
+    }
+    return true;
+}
+
+/*
+ * The bytes of vertex buffer @a's element with format @fmt, 0 when it is
+ * not fetched: SIZE 0, or (logged) a TYPE the class has not or a SIZE
+ * past 4.
+ */
+static unsigned attr_bytes(NVCard *card, unsigned a, uint32_t fmt)
+{
+    unsigned type = fmt & 0xf, size = (fmt >> 4) & 0xf;
+
+    if (!size) {
+        return 0;
+    }
+    if (size <= 4 && type_bytes[type] &&
+        (type != T_V16_FLOAT || card->model->pgraph != NV_PGRAPH_KELVIN)) {
+        return size * type_bytes[type];
+    }
+    nv_log(card, NV_LOG_GUEST_ERROR, "nv: pgraph: 3D vertex buffer %u: "
+           "format 0x%06x (type %u, size %u) is not one the class has; "
+           "not fetched", a, fmt, type, size);
+    return 0;
+}
+
+/*
+ * Attribute @a's components from the @size elements of @type at @p into
+ * @vab, the rest (0, 0, 0, 1).  B8G8R8A8_UNORM is D3DCOLOR: B, G, R, A
+ * in memory give Z, Y, X, W (so a colour reads as R, G, B, A).
+ */
+static void unpack(uint32_t *vab, unsigned type, unsigned size,
+                   const uint8_t *p)
+{
+    static const uint8_t bgra[4] = { 2, 1, 0, 3 };
+
+    attr_defaults(vab, 0);
+    for (unsigned k = 0; k < size; k++) {
+        vab[type == T_B8G8R8A8_UNORM ? bgra[k] : k] =
+            buffer_comp(type, p + k * type_bytes[type]);
+    }
+}
+
+/*
+ * Vertex @index from the vertex buffers: every attribute with a SIZE
+ * from its buffer at OFFSET + @index * STRIDE into the VAB, then the
+ * vertex trigger.  An attribute of SIZE 0 keeps its VAB value (the
+ * immediate one).  False after a DMA error: the draw stops there.
+ */
+static bool fetch_vertex(NVCard *card, const FdDma *dma, uint32_t index)
+{
+    const uint32_t *idx = card->pgraph20.fe3d.idx_state;
+
+    for (unsigned a = 0; a < NV_XF_VAB_PASS; a++) {
+        uint32_t off = idx[2 * a], fmt = idx[2 * a + 1];
+        unsigned len = attr_bytes(card, a, fmt);
+        uint8_t buf[16];
+
+        if (!len) {
+            continue;
+        }
+        if (!dma_read(card, dma, !!(off & VTXBUF_DMA1),
+                      (off & VTXBUF_OFFSET) +
+                      (uint64_t)index * ((fmt >> 8) & 0xff), buf, len)) {
+            return false;
+        }
+        unpack(card->xf.ram.vab[a], fmt & 0xf, (fmt >> 4) & 0xf, buf);
+    }
+    vertex(card);
+    return true;
+}
+
+/* Draw methods outside BEGIN_END draw nothing (logged). */
+static bool in_begin_end(NVCard *card, const NVMethodCall *call)
+{
+    if (card->pgraph20.fe3d.prim) {
+        return true;
+    }
+    nv_log(card, NV_LOG_GUEST_ERROR, "nv: pgraph: 3D method %s (0x%04x) "
+           "outside BEGIN_END; ignored", call->m->name, call->mthd);
+    return false;
+}
+
+/*
+ * An index from an element method or the index buffer: primitive restart
+ * when enabled and the index is the restart index (Rankine and Curie's
+ * PRIMITIVE_RESTART bundles; compared before the base is added, as
+ * OpenGL compares the index as given), else the vertex at index + Curie's
+ * VB_ELEMENT_BASE.
+ */
+static bool element(NVCard *card, const FdDma *dma, uint32_t index)
+{
+    NV20Fe3d *f = &card->pgraph20.fe3d;
+
+    if (card->model->pgraph != NV_PGRAPH_KELVIN &&
+        (*nv20_reg(card, B_PRIM_RESTART_EN) & 1) &&
+        index == *nv20_reg(card, B_PRIM_RESTART_IDX)) {
+        return true;
+    }
+    if (nv20_is_curie(card)) {
+        index += f->mthd_state[M_VB_ELEMENT_BASE / 4];
+    }
+    return fetch_vertex(card, dma, index);
+}
+
+void nv20_fd_elements(NVCard *card, const NVMethodCall *call)
+{
+    FdDma dma;
+
+    if (!in_begin_end(card, call)) {
+        return;
+    }
+    dma_load(card, &dma);
+    if (call->m->arg == 32) {
+        element(card, &dma, call->data);
+    } else if (element(card, &dma, call->data & 0xffff)) {
+        element(card, &dma, call->data >> 16);
+    }
+}
+
+/*
+ * VB_VERTEX_BATCH: COUNT + 1 (bits 24-31) vertices from OFFSET (0-23) on.
+ * VB_INDEX_BATCH: COUNT + 1 indices from element START (0-23) of the
+ * index buffer: IDXBUF_OFFSET in the DMA_VTXBUF object IDXBUF_FORMAT's
+ * bit 0 selects, u32 or, with TYPE (bits 4-7) 1, u16 (Mesa nv30_vbo.c).
+ */
+void nv20_fd_batch(NVCard *card, const NVMethodCall *call)
+{
+    const uint32_t *st = card->pgraph20.fe3d.mthd_state;
+    uint32_t fmt = st[M_IDXBUF_FORMAT / 4];
+    unsigned isize = fmt & IDXBUF_TYPE_U16 ? 2 : 4;
+    uint32_t first = call->data & 0xffffff, count = (call->data >> 24) + 1;
+    FdDma dma;
+
+    if (!in_begin_end(card, call)) {
+        return;
+    }
+    dma_load(card, &dma);
+    for (uint32_t k = 0; k < count; k++) {
+        uint8_t buf[4];
+        uint32_t index;
+
+        if (!call->m->arg) {
+            if (!fetch_vertex(card, &dma, first + k)) {
+                return;
+            }
+            continue;
+        }
+        if (!dma_read(card, &dma, fmt & IDXBUF_DMA1,
+                      st[M_IDXBUF_OFFSET / 4] +
+                      (uint64_t)(first + k) * isize, buf, isize)) {
+            return;
+        }
+        index = isize == 2 ? nv_ld_le(buf, 2) : nv_ld_le(buf, 4);
+        if (!element(card, &dma, index)) {
+            return;
+        }
+    }
+}
+
+/*
+ * VERTEX_DATA: inline vertices, each the attributes with a SIZE in
+ * order, each attribute its SIZE components of its TYPE padded to whole
+ * words (Mesa nv30_vbo.c builds them so); the last word of a vertex
+ * unpacks it into the VAB and triggers it.  With no attribute enabled,
+ * no vertex.
+ */
+void nv20_fd_data(NVCard *card, const NVMethodCall *call)
+{
+    NV20Fe3d *f = &card->pgraph20.fe3d;
+    unsigned len[NV_XF_VAB_PASS], words = 0;
+
+    if (!in_begin_end(card, call)) {
+        return;
+    }
+    for (unsigned a = 0; a < NV_XF_VAB_PASS; a++) {
+        len[a] = attr_bytes(card, a, f->idx_state[2 * a + 1]);
+        words += (len[a] + 3) / 4;
+    }
+    if (!words) {
+        return;
+    }
+    /* The layout may have changed since the last word: start over. */
+    if (f->data_pos >= words) {
+        f->data_pos = 0;
+    }
+    f->data[f->data_pos++] = call->data;
+    if (f->data_pos < words) {
+        return;
+    }
+    f->data_pos = 0;
+    for (unsigned a = 0, w = 0; a < NV_XF_VAB_PASS; a++) {
+        uint32_t fmt = f->idx_state[2 * a + 1];
+        uint8_t buf[16];
+
+        for (unsigned i = 0; i < (len[a] + 3) / 4; i++) {
+            nv_st_le(buf + 4 * i, f->data[w++], 4);
+        }
+        if (len[a]) {
+            unpack(card->xf.ram.vab[a], fmt & 0xf, (fmt >> 4) & 0xf, buf);
+        }
+    }
+    vertex(card);
+}
+
+/*
+ * VERTEX_BEGIN_END: a primitive type starts a primitive, STOP (0) ends
+ * it (rnndb nv10_begin_end); other values are the guest's error.
+ */
+void nv20_fd_begin_end(NVCard *card, const NVMethodCall *call)
+{
+    NV20Fe3d *f = &card->pgraph20.fe3d;
+
+    if (call->data > FD_PRIM_MAX) {
+        nv_log(card, NV_LOG_GUEST_ERROR, "nv: pgraph: 3D VERTEX_BEGIN_END "
+               "%u is no primitive type; ignored", call->data);
+        return;
+    }
+    if (!call->data == !f->prim) {
+        nv_log(card, NV_LOG_GUEST_ERROR, "nv: pgraph: 3D VERTEX_BEGIN_END "
+               "%u %s", call->data,
+               call->data ? "inside BEGIN_END: the open primitive ends"
+                          : "outside BEGIN_END");
+    }
+    f->prim = call->data;
+    f->data_pos = 0;
+}
