@@ -16,6 +16,7 @@
 #define HW_NV_VTX_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "hw/nv/xf/xf.h"
@@ -45,7 +46,12 @@ typedef enum NVVtxPolyMode {
     NV_VTX_LINE = 2,
 } NVVtxPolyMode;
 
-/* An attribute's place in XF's output (TBUF slot and component). */
+/*
+ * An attribute's place in XF's output (TBUF slot and component).  A slot
+ * outside 0..NV_VTX_ATTRS-1 means the vertex has no such attribute;
+ * colours are whole RGBA vectors, so @comp only matters for scalars (clip
+ * distances, point size).
+ */
 typedef struct NVVtxSlot {
     int8_t slot;                /* < 0: the vertex has no such attribute */
     uint8_t comp;
@@ -64,6 +70,12 @@ typedef struct NVVtxState {
      */
     bool window_coords;
     float vp_scale[3], vp_translate[3];
+    /*
+     * DEPTH_CONTROL.CLAMP (rnndb graph/nv30-40_3d.xml; Mesa sets it when
+     * depth clipping is off): no clipping against the near and far
+     * planes.  The clamp of depth itself is the rasterizer's.
+     */
+    bool depth_clamp;
     /* User clip distances (bit i: distance i on) and where they are. */
     uint8_t clip_enable;
     NVVtxSlot clip_dist[NV_VTX_CLIP_DISTS];
@@ -71,7 +83,8 @@ typedef struct NVVtxState {
     bool front_ccw;             /* FRONT_FACE is CCW */
     bool cull_enable;
     uint8_t cull_face;          /* bundles.rst: 1 front, 2 back, 3 both */
-    uint8_t poly_mode[2];       /* NVVtxPolyMode, [0] front, [1] back */
+    uint8_t poly_mode[2];       /* NVVtxPolyMode, [0] front, [1] back;
+                                 * other values draw as FILL */
     bool offset_enable[3];      /* polygon offset for NV_VTX_FILL/POINT/LINE
                                  * mode primitives, indexed by the mode */
     float offset_factor, offset_units;
@@ -85,6 +98,13 @@ typedef struct NVVtxState {
     /* Point size: per vertex from @psize if present, else @point_size. */
     NVVtxSlot psize;
     float point_size, line_width;
+    /*
+     * EDGEFLAG (rnndb graph/nv30-40_3d.xml): whether the next vertices
+     * start a boundary edge of an independent triangle, quad or polygon
+     * (polygon modes LINE and POINT draw only those).  Latched with each
+     * vertex; nv_vtx_init sets it.
+     */
+    bool edge_flag;
 } NVVtxState;
 
 /* One vertex of an output primitive. */
@@ -94,8 +114,13 @@ typedef struct NVVtxOut {
     /* XF's outputs (TBUF order), clipped; colours after flat shading and
      * two-sided selection. */
     float attr[NV_VTX_ATTRS][4];
-    float size;                 /* points: the size in pixels */
-    bool edge;                  /* polygon mode LINE: this edge is drawn */
+    float size;                 /* the point size in pixels (every vertex) */
+    /*
+     * The edge from this vertex to the next one of the primitive (the
+     * last: to the first) is a boundary edge of the polygon it came from:
+     * polygon mode LINE draws these edges, POINT these vertices.
+     */
+    bool edge;
 } NVVtxOut;
 
 typedef enum NVVtxKind {
@@ -108,7 +133,7 @@ typedef enum NVVtxKind {
 typedef struct NVVtxPrim {
     uint8_t kind;               /* NVVtxKind: 1, 2 or 3 vertices in v[] */
     bool back;                  /* from a back-facing polygon */
-    float width;                /* lines: the width in pixels */
+    float width;                /* lines: the width in pixels; else 0 */
     float z_offset;             /* polygon offset, added to every z */
     NVVtxOut v[3];
 } NVVtxPrim;
@@ -125,19 +150,33 @@ typedef struct NVVtx {
     uint32_t count;             /* vertices taken since begin */
     NVXfVertex first;           /* loops, fans and polygons */
     NVXfVertex prev[3];         /* the last vertices, newest in [0] */
+    bool first_edge, prev_edge[3];  /* their EDGEFLAG */
     /* Not migrated: where primitives go. */
     NVVtxEmit *emit;
     void *opaque;
 } NVVtx;
 
+/*
+ * Everything to 0 but: no attribute slots (all -1), the edge flag set.
+ * @emit receives every primitive; it must not call back into VTX.
+ */
 void nv_vtx_init(NVVtx *vtx, NVVtxEmit *emit, void *opaque);
-/* BEGIN_END with a type: starts a primitive (an open one ends first). */
+/*
+ * BEGIN_END with a type: starts a primitive (an open one ends first).
+ * A type above NV_VTX_POLYGON acts as STOP (the caller logs it).
+ */
 void nv_vtx_begin(NVVtx *vtx, unsigned prim);
-/* One vertex from XF. */
+/* One vertex from XF (ignored outside BEGIN_END). */
 void nv_vtx_vertex(NVVtx *vtx, const NVXfVertex *v);
 /* BEGIN_END STOP: closes a line loop, drops an incomplete primitive. */
 void nv_vtx_end(NVVtx *vtx);
 /* After migration: bring indices and the primitive type into range. */
 void nv_vtx_post_load(NVVtx *vtx);
+/*
+ * One line describing @p for a trace (kind, face, polygon offset, line
+ * width, each vertex's window position, 1/w and size), truncated to fit
+ * @len bytes with its NUL.
+ */
+void nv_vtx_prim_format(const NVVtxPrim *p, char *buf, size_t len);
 
 #endif
