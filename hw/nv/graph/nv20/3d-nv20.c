@@ -524,7 +524,7 @@ static const NVMethod kelvin_methods[] = {
     KELVIN_TX_ROWS(2, 0x15e0, 0x15e8, 0x15f0, 0x1600),
     KELVIN_TX_ROWS(3, 0x1608, 0x1610, 0x1620, 0x1630),
     IMM_K(0x1698, 1, "VERTEX_FOG_1F", FLOAT, 5, 1),
-    TRIG(0x16bc, "EDGEFLAG"),
+    NV_MTHD(0x16bc, "EDGEFLAG", nv20_fd_edgeflag),
     IMM_R(0x1a00, 16, "VERTEX_ATTR_4F_X", FLOAT, 0, 4),
     IMM_R(0x1a04, 16, "VERTEX_ATTR_4F_Y", FLOAT, 1, 4),
     IMM_R(0x1a08, 16, "VERTEX_ATTR_4F_Z", FLOAT, 2, 4),
@@ -651,7 +651,7 @@ static const NVMethod kelvin_methods[] = {
     FLAG(0x142c, "VERTEX_TWO_SIDE_ENABLE", B_RASTER, 24), \
     STATE(0x1450, "FP_REG_CONTROL"), \
     FLAG(0x1454, "FLATSHADE_FIRST", B_CONFIG_B, 0), \
-    TRIG(0x145c, "EDGEFLAG"), \
+    NV_MTHD(0x145c, "EDGEFLAG", nv20_fd_edgeflag), \
     STATE(0x1478, "VP_CLIP_PLANES_ENABLE"), \
     FLAG(0x147c, "POLYGON_STIPPLE_ENABLE", B_LINE_STIPPLE, 0), \
     STATE_N(0x1480, 32, 4, "POLYGON_STIPPLE_PATTERN"), \

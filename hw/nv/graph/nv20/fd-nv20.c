@@ -4,14 +4,17 @@
  * Rankine, Curie): immediate attributes into XF's VAB, BEGIN_END, and
  * the vertices the draw methods make from vertex buffers, index buffers,
  * inline elements and inline vertex data, each run through XF as the
- * vertex trigger (envytools docs/hw/graph/xf/intro.rst "Structure and
- * operation"; methods from rnndb graph/nv20_3d.xml and nv30-40_3d.xml,
- * used as Mesa's nv30 driver uses them).  docs/3d.rst "Vertex input"
- * has the data path and what is inferred.
+ * vertex trigger and handed on to VTX (envytools docs/hw/graph/xf/
+ * intro.rst "Structure and operation"; methods from rnndb
+ * graph/nv20_3d.xml and nv30-40_3d.xml, used as Mesa's nv30 driver uses
+ * them), whose state this file fills from the 3D state, and whose
+ * primitives go to the host's primitive trace.  docs/3d.rst "Vertex
+ * input" has the data path and what is inferred.
  */
 #include "hw/nv/card.h"
 #include "hw/nv/core/method.h"
 #include "hw/nv/mem/dmaobj.h"
+#include "hw/nv/vtx/vtx.h"
 #include "hw/nv/xf/xf.h"
 #include "bundles-nv20.h"
 #include "pgraph-nv20-internal.h"
@@ -25,6 +28,31 @@
 #define   IDXBUF_DMA1       (1u << 0)
 #define   IDXBUF_TYPE_U16   (1u << 4)
 #define M_VB_ELEMENT_BASE   0x173c          /* Curie */
+#define M_RT_FORMAT         0x0208
+#define   RT_FORMAT_ZETA(v) (((v) >> 5) & 7)
+#define   RT_ZETA_Z16       1               /* rnndb nv10_rt_depth_format */
+#define M_VIEWPORT_TRANSLATE 0x0a20
+#define K_VIEWPORT_SCALE    0x0af0
+#define R_VIEWPORT_SCALE    0x0a30
+#define M_DEPTH_CONTROL     0x1d78          /* Kelvin: DEPTH_CLAMP */
+#define   DEPTH_CONTROL_CLAMP (1u << 4)     /* Mesa nv30_state.c */
+#define M_VP_CLIP_PLANES    0x1478          /* Rankine, Curie */
+#define M_VP_RESULT_EN      0x1ff4          /* Curie */
+#define   RESULT_EN_PSZ     (1u << 5)       /* Mesa nvfx_vertprog.c */
+
+/* The bundle fields VTX reads (bundles.rst RASTER, CONFIG_B). */
+#define RASTER_POLY_MODE(v, back) (((v) >> (2 * (back))) & 3)
+#define RASTER_OFFSET_POINT (1u << 6)
+#define RASTER_OFFSET_LINE  (1u << 7)
+#define RASTER_OFFSET_FILL  (1u << 8)
+#define RASTER_LINE_WIDTH(v) (((v) >> 12) & 0x1ff)  /* 6.3 fixed point */
+#define RASTER_CULL_FACE(v) (((v) >> 21) & 3)
+#define RASTER_FRONT_CCW    (1u << 23)
+#define RASTER_TWO_SIDE     (1u << 24)
+#define RASTER_CULL_ENABLE  (1u << 28)
+#define CONFIG_B_FLAT_FIRST (1u << 0)
+#define CONFIG_B_SMOOTH     (1u << 7)
+#define CONFIG_B_POINT_PARAMS (1u << 9)
 
 /* VTXBUF (IDX word 2i): bit 31 the second DMA_VTXBUF, 0-27 the offset. */
 #define VTXBUF_DMA1         (1u << 31)
@@ -57,6 +85,14 @@ static uint32_t f32_bits(float f)
 
     memcpy(&u, &f, sizeof(u));
     return u;
+}
+
+static float bits_f32(uint32_t u)
+{
+    float f;
+
+    memcpy(&f, &u, sizeof(f));
+    return f;
 }
 
 /* An unsigned normalized byte: @v / 255. */
@@ -129,11 +165,16 @@ static void attr_defaults(uint32_t *vab, unsigned ncomp)
 
 /*
  * The vertex trigger: XF runs the vertex program on the VAB (intro.rst
- * "Structure and operation") and queues the vertex for VTX.
+ * "Structure and operation"), and VTX takes the vertex it queued.
  */
 static void vertex(NVCard *card)
 {
+    NVXfVertex v;
+
     nv_xf_vertex(&card->xf, card);
+    while (nv_xf_pop_vertex(&card->xf, &v)) {
+        nv_vtx_vertex(&card->pgraph20.vtx, &v);
+    }
 }
 
 /*
@@ -293,7 +334,8 @@ static bool in_begin_end(NVCard *card, const NVMethodCall *call)
  * An index from an element method or the index buffer: primitive restart
  * when enabled and the index is the restart index (Rankine and Curie's
  * PRIMITIVE_RESTART bundles; compared before the base is added, as
- * OpenGL compares the index as given), else the vertex at index + Curie's
+ * OpenGL compares the index as given): the open primitive ends and one
+ * of the same type begins; else the vertex at index + Curie's
  * VB_ELEMENT_BASE.
  */
 static bool element(NVCard *card, const FdDma *dma, uint32_t index)
@@ -303,6 +345,7 @@ static bool element(NVCard *card, const FdDma *dma, uint32_t index)
     if (card->model->pgraph != NV_PGRAPH_KELVIN &&
         (*nv20_reg(card, B_PRIM_RESTART_EN) & 1) &&
         index == *nv20_reg(card, B_PRIM_RESTART_IDX)) {
+        nv_vtx_begin(&card->pgraph20.vtx, f->prim);
         return true;
     }
     if (nv20_is_curie(card)) {
@@ -411,6 +454,93 @@ void nv20_fd_data(NVCard *card, const NVMethodCall *call)
     vertex(card);
 }
 
+/* XF's output registers that VTX reads, per generation. */
+typedef struct FdOutputs {
+    NVVtxSlot col[2], bcol[2], psize;
+    NVVtxSlot clip[NV_VTX_CLIP_DISTS];
+} FdOutputs;
+
+#define NONE    { -1, 0 }
+
+/*
+ * Kelvin: colours 3-4, back colours 7-8, point size 6 (docs/xf.rst
+ * "Output target": NV30 renumbers 7 and 8 to 1 and 2, its back colours);
+ * no clip distances.  Rankine: Mesa's NV30_VP_INST_DEST_* (back colours
+ * 1-2, colours 3-4, PSZ 6); its clip distances (17 on) are past the 16
+ * TBUF slots XF keeps.  Curie: NV40_VP_INST_DEST_* (colours 1-2, back
+ * colours 3-4, PSZ 6), clip distances 0-2 in FOGC (5) Y-W and 3-5 in PSZ
+ * Y-W, as Mesa's nvfx_vertprog.c writes them.
+ */
+static const FdOutputs outputs[] = {
+    [NV_PGRAPH_KELVIN] = { { { 3, 0 }, { 4, 0 } }, { { 7, 0 }, { 8, 0 } },
+                           { 6, 0 }, { NONE, NONE, NONE, NONE, NONE, NONE } },
+    [NV_PGRAPH_RANKINE] = { { { 3, 0 }, { 4, 0 } }, { { 1, 0 }, { 2, 0 } },
+                            { 6, 0 },
+                            { NONE, NONE, NONE, NONE, NONE, NONE } },
+    [NV_PGRAPH_CURIE] = { { { 1, 0 }, { 2, 0 } }, { { 3, 0 }, { 4, 0 } },
+                          { 6, 0 }, { { 5, 1 }, { 5, 2 }, { 5, 3 },
+                                      { 6, 1 }, { 6, 2 }, { 6, 3 } } },
+};
+
+/*
+ * VTX's state from the 3D state (docs/3d.rst "Vertex input"): the RASTER
+ * and CONFIG_B bundles, the point size and polygon offset bundles, and
+ * the stored VIEWPORT_*, DEPTH_CONTROL, RT_FORMAT, VP_CLIP_PLANES_ENABLE
+ * and VP_RESULT_EN methods.
+ */
+static void vtx_state(NVCard *card)
+{
+    NVVtxState *st = &card->pgraph20.vtx.st;
+    const uint32_t *ms = card->pgraph20.fe3d.mthd_state;
+    bool kelvin = card->model->pgraph == NV_PGRAPH_KELVIN;
+    const FdOutputs *o = &outputs[card->model->pgraph];
+    uint32_t raster = *nv20_reg(card, B_RASTER);
+    uint32_t config_b = *nv20_reg(card, B_CONFIG_B);
+    uint32_t psize = *nv20_reg(card, B_POINT_SIZE);
+    uint32_t scale = (kelvin ? K_VIEWPORT_SCALE : R_VIEWPORT_SCALE) / 4;
+    uint32_t planes = kelvin ? 0 : ms[M_VP_CLIP_PLANES / 4];
+    bool psize_out = nv20_is_curie(card)
+                     ? ms[M_VP_RESULT_EN / 4] & RESULT_EN_PSZ
+                     : config_b & CONFIG_B_POINT_PARAMS;
+
+    st->window_coords = kelvin;
+    for (unsigned c = 0; c < 3; c++) {
+        st->vp_scale[c] = bits_f32(ms[scale + c]);
+        st->vp_translate[c] = bits_f32(ms[M_VIEWPORT_TRANSLATE / 4 + c]);
+    }
+    st->depth_clamp = ms[M_DEPTH_CONTROL / 4] & DEPTH_CONTROL_CLAMP;
+    /* VP_CLIP_PLANES_ENABLE: plane i at bit 4i + 1 (Mesa's PLANE0-5). */
+    st->clip_enable = 0;
+    for (unsigned i = 0; i < NV_VTX_CLIP_DISTS; i++) {
+        st->clip_dist[i] = o->clip[i];
+        if (o->clip[i].slot >= 0 && planes & 1u << (4 * i + 1)) {
+            st->clip_enable |= 1u << i;
+        }
+    }
+    st->front_ccw = raster & RASTER_FRONT_CCW;
+    st->cull_enable = raster & RASTER_CULL_ENABLE;
+    st->cull_face = RASTER_CULL_FACE(raster);
+    st->poly_mode[0] = RASTER_POLY_MODE(raster, 0);
+    st->poly_mode[1] = RASTER_POLY_MODE(raster, 1);
+    st->offset_enable[NV_VTX_FILL] = raster & RASTER_OFFSET_FILL;
+    st->offset_enable[NV_VTX_POINT] = raster & RASTER_OFFSET_POINT;
+    st->offset_enable[NV_VTX_LINE] = raster & RASTER_OFFSET_LINE;
+    st->offset_factor = bits_f32(*nv20_reg(card, B_POLY_OFF_FACTOR));
+    st->offset_units = bits_f32(*nv20_reg(card, B_POLY_OFF_UNITS));
+    st->offset_r = RT_FORMAT_ZETA(ms[M_RT_FORMAT / 4]) == RT_ZETA_Z16
+                   ? 0x1p-16f : 0x1p-24f;
+    st->flat = !(config_b & CONFIG_B_SMOOTH);
+    st->flat_first = !kelvin && (config_b & CONFIG_B_FLAT_FIRST);
+    st->two_side = raster & RASTER_TWO_SIDE;
+    memcpy(st->col, o->col, sizeof(st->col));
+    memcpy(st->bcol, o->bcol, sizeof(st->bcol));
+    st->psize = psize_out ? o->psize : (NVVtxSlot)NONE;
+    /* Kelvin's POINT_SIZE is 6.3 fixed point, as LINE_WIDTH; later a float */
+    st->point_size = kelvin ? (psize & 0x1ff) / 8.0f : bits_f32(psize);
+    st->line_width = RASTER_LINE_WIDTH(raster) / 8.0f;
+    st->edge_flag = card->pgraph20.fe3d.edgeflag;
+}
+
 /*
  * VERTEX_BEGIN_END: a primitive type starts a primitive, STOP (0) ends
  * it (rnndb nv10_begin_end); other values are the guest's error.
@@ -432,4 +562,40 @@ void nv20_fd_begin_end(NVCard *card, const NVMethodCall *call)
     }
     f->prim = call->data;
     f->data_pos = 0;
+    if (f->prim) {
+        vtx_state(card);
+        nv_vtx_begin(&card->pgraph20.vtx, f->prim);
+    } else {
+        nv_vtx_end(&card->pgraph20.vtx);
+    }
+}
+
+/* EDGEFLAG: whether the next vertices start boundary edges (VTX). */
+void nv20_fd_edgeflag(NVCard *card, const NVMethodCall *call)
+{
+    card->pgraph20.fe3d.edgeflag = call->data != 0;
+    card->pgraph20.vtx.st.edge_flag = call->data != 0;
+}
+
+/* VTX's primitives: to the host's trace (the rasterizer's input). */
+static void emit(void *opaque, const NVVtxPrim *prim)
+{
+    NVCard *card = opaque;
+
+    if (card->host.prim_trace && card->host.prim_traced &&
+        card->host.prim_traced(card->host.opaque)) {
+        card->host.prim_trace(card->host.opaque, prim);
+    }
+}
+
+void nv20_fd_reset(NVCard *card)
+{
+    card->pgraph20.fe3d.edgeflag = 1;
+    nv_vtx_init(&card->pgraph20.vtx, emit, card);
+}
+
+void nv20_fd_post_load(NVCard *card)
+{
+    nv_vtx_post_load(&card->pgraph20.vtx);
+    vtx_state(card);
 }

@@ -48,6 +48,11 @@ void nv20_fd_elements(NVCard *card, const NVMethodCall *call);
 void nv20_fd_batch(NVCard *card, const NVMethodCall *call);
 /* VERTEX_DATA: inline vertices. */
 void nv20_fd_data(NVCard *card, const NVMethodCall *call);
+/* EDGEFLAG. */
+void nv20_fd_edgeflag(NVCard *card, const NVMethodCall *call);
+/* Power-on (after PGRAPH's state is cleared) and after migration. */
+void nv20_fd_reset(NVCard *card);
+void nv20_fd_post_load(NVCard *card);
 
 /* Channel ids PGRAPH keeps in CTX_USER (5 bits, as PFIFO's). */
 #define NV20_CHID_MASK  0x1f

@@ -792,22 +792,49 @@ static void vram_wr(TestHost *th, uint32_t addr, uint32_t val)
 }
 
 /*
+ * The program "MOV o[@out[i]] = v[@in[i]]" for i < @n, END, at XFPR 0
+ * (encoded in the class's upload ISA, uploaded W word first as
+ * docs/xf.rst says the methods take it), started.  Curie's output write
+ * mask is DST_WM_VEC (isa.rst), the others' OUT_WM(_VEC).
+ */
+static void program(TestHost *th, bool kelvin, const uint8_t *out,
+                    const uint8_t *in, unsigned n)
+{
+    g_assert_true(mthd(th, 7, 0x1e9c, 0));
+    for (unsigned i = 0; i < n; i++) {
+        NVXfInsn insn = {
+            .end = i == n - 1, .out_addr = out[i], .out_wm_vec = 0xf,
+            .dst_wm_vec = 0xf, .op_vec = 1, .ibuf_addr = in[i],
+            .dst_vec = NV_XF_REGS, .dst_sca = NV_XF_REGS,
+            .src[0] = { .mux = 2, .swz = { 0, 1, 2, 3 } },
+        };
+        uint32_t w[NV_XF_PR_WORDS];
+
+        nv_xf_encode(th->card.xf.upload_isa, &insn, w);
+        for (unsigned k = 0; k < 4; k++) {
+            g_assert_true(mthd(th, 7, (kelvin ? 0xb00 : 0xb80) + 4 * k,
+                               w[3 - k]));
+        }
+    }
+    g_assert_true(mthd(th, 7, 0x1ea0, 0));
+}
+
+/*
  * A card with a 3D object of class @cls on subchannel 7, the two vertex
  * buffer DMA objects (class 0x3d, present, linear, VRAM: VTXDMA0 64 KiB
- * at VB0, VTXDMA1 4 KiB at VB1) bound, and the program "MOV o[0] = v[0],
- * END" at XFPR 0 (encoded in the class's upload ISA, uploaded W word
- * first as docs/xf.rst says the methods take it) started.
+ * at VB0, VTXDMA1 4 KiB at VB1) bound, the program MOV o[0] = v[0], and
+ * (Rankine, Curie) the viewport scale (16, 16, 0.5) and translate (0, 0,
+ * 0.5): a clip-space (x, y, z, 1) lands at window (16x, 16y, z / 2 +
+ * 1/2).  The primitive trace is on.
  */
 static TestHost *fd_new(const char *model, uint32_t cls)
 {
-    TestHost *th = gr_new(model);
-    NVXfInsn in = {
-        .end = true, .out_wm_vec = 0xf, .dst_wm_vec = 0xf, .op_vec = 1,
-        .dst_vec = NV_XF_REGS, .dst_sca = NV_XF_REGS,
-        .src[0] = { .mux = 2, .swz = { 0, 1, 2, 3 } },
+    static const uint8_t zero = 0;
+    static const uint32_t viewport[] = {
+        0x41800000, 0x41800000, 0x3f000000,     /* scale 16, 16, 0.5 */
     };
-    uint32_t w[NV_XF_PR_WORDS];
-    uint32_t inst = cls == 0x0097 || cls == 0x0597 ? 0xb00 : 0xb80;
+    TestHost *th = gr_new(model);
+    bool kelvin = cls == 0x0097 || cls == 0x0597;
 
     bind_3d(th, cls);
     th_ramin_wr(th, VTXDMA0, 0x3d | 0x3000);
@@ -818,26 +845,40 @@ static TestHost *fd_new(const char *model, uint32_t cls)
     th_ramin_wr(th, VTXDMA1 + 8, VB1);
     g_assert_true(mthd(th, 7, 0x19c, VTXDMA0 >> 4));
     g_assert_true(mthd(th, 7, 0x1a0, VTXDMA1 >> 4));
-    nv_xf_encode(th->card.xf.upload_isa, &in, w);
-    g_assert_true(mthd(th, 7, 0x1e9c, 0));
-    for (unsigned k = 0; k < 4; k++) {
-        g_assert_true(mthd(th, 7, inst + 4 * k, w[3 - k]));
+    program(th, kelvin, &zero, &zero, 1);
+    for (unsigned c = 0; c < 3 && !kelvin; c++) {
+        g_assert_true(mthd(th, 7, 0xa30 + 4 * c, viewport[c]));
+        g_assert_true(mthd(th, 7, 0xa20 + 4 * c, c == 2 ? 0x3f000000 : 0));
     }
-    g_assert_true(mthd(th, 7, 0x1ea0, 0));
+    th->trace_prims = true;
     return th;
 }
 
-/* The next vertex XF processed has the position (@x, @y, @z, @w). */
-static void expect_vertex(TestHost *th, uint32_t x, uint32_t y, uint32_t z,
-                          uint32_t w)
+/* Primitive @i of the trace. */
+static const NVVtxPrim *prim(TestHost *th, unsigned i)
 {
-    NVXfVertex v;
+    g_assert_cmpuint(i, <, th->prims->len);
+    return &g_array_index(th->prims, NVVtxPrim, i);
+}
 
-    g_assert_true(nv_xf_pop_vertex(&th->card.xf, &v));
-    g_assert_cmphex(v.tbuf[0][0], ==, x);
-    g_assert_cmphex(v.tbuf[0][1], ==, y);
-    g_assert_cmphex(v.tbuf[0][2], ==, z);
-    g_assert_cmphex(v.tbuf[0][3], ==, w);
+/* Vertex @v of primitive @p is at window (@x, @y, @z) with 1/w @rw. */
+static void expect_pos(const NVVtxPrim *p, unsigned v, float x, float y,
+                       float z, float rw)
+{
+    g_assert_cmpfloat(p->v[v].pos[0], ==, x);
+    g_assert_cmpfloat(p->v[v].pos[1], ==, y);
+    g_assert_cmpfloat(p->v[v].pos[2], ==, z);
+    g_assert_cmpfloat(p->v[v].pos[3], ==, rw);
+}
+
+/* The next primitive is a point at window (@x, @y, @z), 1/w @rw. */
+static void expect_point(TestHost *th, unsigned *next, float x, float y,
+                         float z, float rw)
+{
+    const NVVtxPrim *p = prim(th, (*next)++);
+
+    g_assert_cmpuint(p->kind, ==, NV_VTX_PRIM_POINT);
+    expect_pos(p, 0, x, y, z, rw);
 }
 
 /* Every VAB slot set to (2, 2, 2, 2) through the 4F methods at @m4f. */
@@ -948,40 +989,44 @@ static void test_fd_imm_nv40(void)
 
 /*
  * The position completes a vertex inside BEGIN_END: Kelvin's
- * VERTEX_POS_4F runs XF at its W word (the program copies v[0] to o[0]);
- * Rankine's VTX_ATTR_2F[0] at Y, with Z, W (0, 1).  BEGIN_END values past
+ * VERTEX_POS_4F at its W word: with POINTS, a point at window (1, 2, 3)
+ * (Kelvin's programs give window coordinates), 1/w 0.25; Rankine's
+ * VTX_ATTR_2F[0] (0.25, 0.5) at Y, with Z, W (0, 1): window (16 * 0.25,
+ * 16 * 0.5, 0 / 2 + 0.5) = (4, 8, 0.5), 1/w 1.  BEGIN_END values past
  * POLYGON (10) and STOP outside BEGIN_END are the guest's errors and
  * change nothing; after STOP the position makes no vertex.
  */
 static void test_fd_begin_end(void)
 {
     TestHost *th = fd_new("nv25", 0x0597);
+    unsigned next = 0;
 
     g_assert_true(mthd(th, 7, 0x17fc, 11));
     g_assert_cmpuint(th->n_guest_error, ==, 1);
     g_assert_true(mthd(th, 7, 0x17fc, 0));
     g_assert_cmpuint(th->n_guest_error, ==, 2);
-    g_assert_true(mthd(th, 7, 0x17fc, 5));
+    g_assert_true(mthd(th, 7, 0x17fc, 1));
     g_assert_true(mthd(th, 7, 0x1518, F1));
     g_assert_true(mthd(th, 7, 0x151c, F2));
     g_assert_true(mthd(th, 7, 0x1520, F3));
-    g_assert_cmpuint(th->card.xf.q_count, ==, 0);
+    g_assert_cmpuint(th->prims->len, ==, 0);
     g_assert_true(mthd(th, 7, 0x1524, F4));
-    expect_vertex(th, F1, F2, F3, F4);
+    expect_point(th, &next, 1, 2, 3, 0.25);
     g_assert_true(mthd(th, 7, 0x17fc, 0));
     g_assert_true(mthd(th, 7, 0x1524, F4));
-    g_assert_cmpuint(th->card.xf.q_count, ==, 0);
+    g_assert_cmpuint(th->prims->len, ==, 1);
     g_assert_cmpuint(th->n_guest_error, ==, 2);
     th_free(th);
 
     th = fd_new("nv34", 0x0697);
+    next = 0;
     g_assert_true(mthd(th, 7, 0x1808, 0x10));
     g_assert_cmpuint(th->n_guest_error, ==, 1);
     g_assert_true(mthd(th, 7, 0x1808, 1));
-    g_assert_true(mthd(th, 7, 0x1880, F3));
-    g_assert_cmpuint(th->card.xf.q_count, ==, 0);
-    g_assert_true(mthd(th, 7, 0x1884, F4));
-    expect_vertex(th, F3, F4, F0, F1);
+    g_assert_true(mthd(th, 7, 0x1880, 0x3e800000));
+    g_assert_cmpuint(th->prims->len, ==, 0);
+    g_assert_true(mthd(th, 7, 0x1884, 0x3f000000));
+    expect_point(th, &next, 4, 8, 0.5, 1);
     th_free(th);
 }
 
@@ -989,8 +1034,9 @@ static void test_fd_begin_end(void)
  * Every vertex buffer type (rnndb nv10_vtxbuf_type) on Rankine, one
  * vertex (VB_VERTEX_BATCH 2: vertex 2, COUNT 0 + 1) so the VAB holds it.
  * VTXFMT is STRIDE << 8 | SIZE << 4 | TYPE; VTXBUF bit 31 picks VTXDMA1.
- *  0: V32_FLOAT, 3, stride 12, VB0 + 0: vertex 2 at +24: (1.5 = 0x3fc00000,
- *     -2, 8 = 0x41000000), W 1.
+ *  0: V32_FLOAT, 3, stride 12, VB0 + 0: vertex 2 at +24: (0.5 = 0x3f000000,
+ *     -0.25 = 0xbe800000, 0.125 = 0x3e000000), W 1: a point at window
+ *     (8, -4, 0.5625), 1/w 1.
  *  1: V16_SNORM, 2, stride 6, VB0 + 0x200 + 12: 0x7fff, 0x8000: 32767 /
  *     32767 = 1 and -32768 clamped to -1; (1, -1, 0, 1).
  *  2: V16_FLOAT, 4, stride 8, VB0 + 0x300 + 16: halves 0x3c00 = 1,
@@ -1015,6 +1061,7 @@ static void test_fd_vtxbuf_types(void)
         { 0x0600, 0x0227 }, { 0, 0x0002 },
     };
     TestHost *th = fd_new("nv30", 0x0397);
+    unsigned next = 0;
 
     for (unsigned a = 0; a < 4; a++) {
         g_assert_true(mthd(th, 7, 0x1c70 + 4 * a, 0x41100000));
@@ -1023,9 +1070,9 @@ static void test_fd_vtxbuf_types(void)
         g_assert_true(mthd(th, 7, 0x1680 + 4 * a, fmt[a][0]));
         g_assert_true(mthd(th, 7, 0x1740 + 4 * a, fmt[a][1]));
     }
-    vram_wr(th, VB0 + 24, 0x3fc00000);
-    vram_wr(th, VB0 + 28, 0xc0000000);
-    vram_wr(th, VB0 + 32, 0x41000000);
+    vram_wr(th, VB0 + 24, 0x3f000000);
+    vram_wr(th, VB0 + 28, 0xbe800000);
+    vram_wr(th, VB0 + 32, 0x3e000000);
     vram_wr(th, VB0 + 0x20c, 0x80007fff);
     vram_wr(th, VB0 + 0x310, 0xc0003c00);
     vram_wr(th, VB0 + 0x314, 0x00013555);
@@ -1036,7 +1083,7 @@ static void test_fd_vtxbuf_types(void)
     vram_wr(th, VB0 + 0x604, 0x000007c8);
     g_assert_true(mthd(th, 7, 0x1808, 1));
     g_assert_true(mthd(th, 7, 0x1814, 2));
-    expect_vab(th, 0, 0x3fc00000, 0xc0000000, 0x41000000, F1);
+    expect_vab(th, 0, 0x3f000000, 0xbe800000, 0x3e000000, F1);
     expect_vab(th, 1, F1, FM1, F0, F1);
     expect_vab(th, 2, F1, 0xc0000000, 0x3eaaa000, 0x33800000);
     expect_vab(th, 3, F1, 0x3e808081, 0x3f008081, F0);
@@ -1044,8 +1091,8 @@ static void test_fd_vtxbuf_types(void)
     expect_vab(th, 5, 0xc0e00000, 0x43960000, F0, F1);
     expect_vab(th, 6, 0x43480000, 0x40e00000, F0, F1);
     expect_vab(th, 7, 0x41100000, 0x41100000, 0x41100000, 0x41100000);
-    expect_vertex(th, 0x3fc00000, 0xc0000000, 0x41000000, F1);
-    g_assert_cmpuint(th->card.xf.q_count, ==, 0);
+    g_assert_cmpuint(th->prims->len, ==, 1);
+    expect_point(th, &next, 8, -4, 0.5625, 1);
     g_assert_cmpuint(th->n_guest_error, ==, 0);
     th_free(th);
 }
@@ -1054,7 +1101,8 @@ static void test_fd_vtxbuf_types(void)
  * Kelvin's vertex buffers (VTXBUF_OFFSET 0x1720, VTXBUF_FMT 0x1760):
  * position V32_FLOAT size 2 stride 8, diffuse (attribute 3) D3DCOLOR
  * 0xff204080 from VTXDMA1 (B 0x80, G 0x40, R 0x20, A 0xff: R 0x20 =
- * 2^5/255 = 0x3e008081).  VTXBUF_BATCH 0x01000001: vertices 1 and 2.
+ * 2^5/255 = 0x3e008081).  VTXBUF_BATCH 0x01000001 with POINTS: vertices
+ * 1 and 2, points at window (1, 2) and (3, 4), z 0, 1/w 1.
  * A V16_FLOAT attribute (NV30_3D and later) is the guest's error, once a
  * vertex, and not fetched: attribute 4 keeps the (2, 2, 2, 2)
  * VERTEX_ATTR_4F[4] gave it.
@@ -1062,6 +1110,7 @@ static void test_fd_vtxbuf_types(void)
 static void test_fd_vtxbuf_kelvin(void)
 {
     TestHost *th = fd_new("nv20", 0x0097);
+    unsigned next = 0;
 
     for (unsigned c = 0; c < 4; c++) {
         g_assert_true(mthd(th, 7, 0x1a40 + 4 * c, F2));
@@ -1077,21 +1126,25 @@ static void test_fd_vtxbuf_kelvin(void)
     vram_wr(th, VB0 + 16, F3);
     vram_wr(th, VB0 + 20, F4);
     vram_wr(th, VB1 + 8, 0xff204080);
-    g_assert_true(mthd(th, 7, 0x17fc, 6));
+    g_assert_true(mthd(th, 7, 0x17fc, 1));
     g_assert_true(mthd(th, 7, 0x1810, 0x01000001));
-    expect_vertex(th, F1, F2, F0, F1);
-    expect_vertex(th, F3, F4, F0, F1);
+    expect_point(th, &next, 1, 2, 0, 1);
+    expect_point(th, &next, 3, 4, 0, 1);
     expect_vab(th, 3, 0x3e008081, 0x3e808081, 0x3f008081, F1);
     expect_vab(th, 4, F2, F2, F2, F2);
     g_assert_cmpuint(th->n_guest_error, ==, 2);
     th_free(th);
 }
 
-/* Vertex i's position is (i + 1, 0, 0, 1): V32_FLOAT size 1 at VB0. */
+/*
+ * Vertex i's position is ((i + 1) / 16, 0, 0, 1) (V32_FLOAT size 1 at
+ * VB0): window (i + 1, 0, 0.5) on Rankine and Curie.
+ */
 static void positions(TestHost *th)
 {
     static const uint32_t x[8] = {
-        F1, F2, F3, F4, 0x40a00000, 0x40c00000, 0x40e00000, 0x41000000,
+        0x3d800000, 0x3e000000, 0x3e400000, 0x3e800000,
+        0x3ea00000, 0x3ec00000, 0x3ee00000, 0x3f000000,
     };
 
     for (unsigned i = 0; i < 8; i++) {
@@ -1101,53 +1154,78 @@ static void positions(TestHost *th)
     g_assert_true(mthd(th, 7, 0x1740, 0x0412));
 }
 
+/* The next primitive is a point at window (@x, 0, 0.5), 1/w 1. */
+static void expect_x(TestHost *th, unsigned *next, float x)
+{
+    expect_point(th, next, x, 0, 0.5, 1);
+}
+
 /*
- * Elements and index buffers on Curie, positions i + 1: VB_ELEMENT_U16
- * 0x00050002: vertices 2 then 5 (x 3, 6); VB_ELEMENT_U32 7: x 8;
- * VB_VERTEX_BATCH 0x02000003: 3, 4, 5.  VB_INDEX_BATCH with
- * IDXBUF_OFFSET 0x800, IDXBUF_FORMAT 0x11 (u16, VTXDMA1) and u16 indices
- * 9, 4, 0, 6 at VB1 + 0x800: 0x02000001 is elements 1-3: 4, 0, 6 (x 5,
- * 1, 7); u32 (FORMAT 0, VTXDMA0) at VB0 + 0x900, 3 and 1: 0x01000000
- * gives x 4, 2.  With primitive restart on at index 0xffff, the element
- * 0xffff is no vertex; VB_ELEMENT_BASE 2 moves the others on by 2 but not
- * the restart comparison.
+ * Elements and index buffers on Curie, points, vertex i at window x
+ * i + 1: VB_ELEMENT_U16 0x00050002: vertices 2 then 5 (x 3, 6);
+ * VB_ELEMENT_U32 7: x 8; VB_VERTEX_BATCH 0x02000003: 3, 4, 5.
+ * VB_INDEX_BATCH with IDXBUF_OFFSET 0x800, IDXBUF_FORMAT 0x11 (u16,
+ * VTXDMA1) and u16 indices 9, 4, 0, 6 at VB1 + 0x800: 0x02000001 is
+ * elements 1-3: 4, 0, 6 (x 5, 1, 7); u32 (FORMAT 0, VTXDMA0) at VB0 +
+ * 0x900, 3 and 1: 0x01000000 gives x 4, 2.  With primitive restart on at
+ * index 0xffff, the element 0xffff is no vertex; VB_ELEMENT_BASE 2 moves
+ * the others on by 2 but not the restart comparison.  A LINE_STRIP of
+ * elements 0 1 0xffff 2 3 (base 0) is two lines, x 1-2 and 3-4: the
+ * restart ends the strip and begins another.
  */
 static void test_fd_elements(void)
 {
     TestHost *th = fd_new("nv40", 0x4097);
+    unsigned next = 0;
 
     positions(th);
     vram_wr(th, VB1 + 0x800, 0x00040009);
     vram_wr(th, VB1 + 0x804, 0x00060000);
     vram_wr(th, VB0 + 0x900, 3);
     vram_wr(th, VB0 + 0x904, 1);
-    g_assert_true(mthd(th, 7, 0x1808, 5));
+    g_assert_true(mthd(th, 7, 0x1808, 1));
     g_assert_true(mthd(th, 7, 0x180c, 0x00050002));
-    expect_vertex(th, F3, F0, F0, F1);
-    expect_vertex(th, 0x40c00000, F0, F0, F1);
+    expect_x(th, &next, 3);
+    expect_x(th, &next, 6);
     g_assert_true(mthd(th, 7, 0x1810, 7));
-    expect_vertex(th, 0x41000000, F0, F0, F1);
+    expect_x(th, &next, 8);
     g_assert_true(mthd(th, 7, 0x1814, 0x02000003));
-    expect_vertex(th, F4, F0, F0, F1);
-    expect_vertex(th, 0x40a00000, F0, F0, F1);
-    expect_vertex(th, 0x40c00000, F0, F0, F1);
+    expect_x(th, &next, 4);
+    expect_x(th, &next, 5);
+    expect_x(th, &next, 6);
     g_assert_true(mthd(th, 7, 0x181c, 0x800));
     g_assert_true(mthd(th, 7, 0x1820, 0x11));
     g_assert_true(mthd(th, 7, 0x1824, 0x02000001));
-    expect_vertex(th, 0x40a00000, F0, F0, F1);
-    expect_vertex(th, F1, F0, F0, F1);
-    expect_vertex(th, 0x40e00000, F0, F0, F1);
+    expect_x(th, &next, 5);
+    expect_x(th, &next, 1);
+    expect_x(th, &next, 7);
     g_assert_true(mthd(th, 7, 0x181c, 0x900));
     g_assert_true(mthd(th, 7, 0x1820, 0));
     g_assert_true(mthd(th, 7, 0x1824, 0x01000000));
-    expect_vertex(th, F4, F0, F0, F1);
-    expect_vertex(th, F2, F0, F0, F1);
+    expect_x(th, &next, 4);
+    expect_x(th, &next, 2);
     g_assert_true(mthd(th, 7, 0x1dac, 1));
     g_assert_true(mthd(th, 7, 0x1db0, 0xffff));
     g_assert_true(mthd(th, 7, 0x173c, 2));
     g_assert_true(mthd(th, 7, 0x180c, 0xffff0001));
-    expect_vertex(th, F4, F0, F0, F1);
-    g_assert_cmpuint(th->card.xf.q_count, ==, 0);
+    expect_x(th, &next, 4);
+    g_assert_cmpuint(th->prims->len, ==, next);
+    g_assert_true(mthd(th, 7, 0x1808, 0));
+
+    g_assert_true(mthd(th, 7, 0x173c, 0));
+    g_assert_true(mthd(th, 7, 0x1808, 4));
+    g_assert_true(mthd(th, 7, 0x180c, 0x00010000));
+    g_assert_true(mthd(th, 7, 0x180c, 0x0002ffff));
+    g_assert_true(mthd(th, 7, 0x1810, 3));
+    g_assert_true(mthd(th, 7, 0x1808, 0));
+    g_assert_cmpuint(th->prims->len, ==, next + 2);
+    for (unsigned i = 0; i < 2; i++) {
+        const NVVtxPrim *p = prim(th, next + i);
+
+        g_assert_cmpuint(p->kind, ==, NV_VTX_PRIM_LINE);
+        expect_pos(p, 0, 1 + 2 * i, 0, 0.5, 1);
+        expect_pos(p, 1, 2 + 2 * i, 0, 0.5, 1);
+    }
     g_assert_cmpuint(th->n_guest_error, ==, 0);
     th_free(th);
 }
@@ -1156,27 +1234,28 @@ static void test_fd_elements(void)
  * VERTEX_DATA on Rankine: attribute 0 V32_FLOAT size 2 (2 words),
  * attribute 3 U8_UNORM size 4 (1 word), attribute 5 V16_SNORM size 3
  * (6 bytes, padded to 2 words): 5 words a vertex, which completes at
- * its fifth.  Vertex (3, 4), 0xff000080 (0x80 = 0x3f008081, 0, 0, 1),
- * 0x80017fff 0xdead0000 (1, -32767 / 32767 = -1, 0; the padding is
- * nothing).
+ * its fifth.  Vertex (0.25, 0.5), 0xff000080 (0x80 = 0x3f008081, 0, 0,
+ * 1), 0x80017fff 0xdead0000 (1, -32767 / 32767 = -1, 0; the padding is
+ * nothing); as POINTS, each at window (4, 8, 0.5).
  */
 static void test_fd_vertex_data(void)
 {
     static const uint32_t w[5] = {
-        F3, F4, 0xff000080, 0x80017fff, 0xdead0000,
+        0x3e800000, 0x3f000000, 0xff000080, 0x80017fff, 0xdead0000,
     };
     TestHost *th = fd_new("nv30", 0x0397);
+    unsigned next = 0;
 
     g_assert_true(mthd(th, 7, 0x1740, 0x0022));
     g_assert_true(mthd(th, 7, 0x174c, 0x0044));
     g_assert_true(mthd(th, 7, 0x1754, 0x0031));
-    g_assert_true(mthd(th, 7, 0x1808, 8));
+    g_assert_true(mthd(th, 7, 0x1808, 1));
     for (unsigned v = 0; v < 2; v++) {
         for (unsigned i = 0; i < 5; i++) {
-            g_assert_cmpuint(th->card.xf.q_count, ==, 0);
+            g_assert_cmpuint(th->prims->len, ==, v);
             g_assert_true(mthd(th, 7, 0x1818, w[i]));
         }
-        expect_vertex(th, F3, F4, F0, F1);
+        expect_point(th, &next, 4, 8, 0.5, 1);
     }
     expect_vab(th, 3, 0x3f008081, F0, F0, F1);
     expect_vab(th, 5, F1, FM1, F0, F1);
@@ -1206,13 +1285,204 @@ static void test_fd_dma_fault(void)
         g_assert_true(mthd(th, 7, 0x1680, bad[i][0]));
         g_assert_true(mthd(th, 7, 0x1740, bad[i][1]));
         g_assert_true(mthd(th, 7, 0x1820, 0x11));
-        g_assert_true(mthd(th, 7, 0x1808, 5));
+        g_assert_true(mthd(th, 7, 0x1808, 1));
         g_assert_true(mthd(th, 7, bad[i][2], bad[i][3]));
         g_assert_cmphex(th_rd(th, 0x400108), ==, 0x80);
         g_assert_cmphex(th_rd(th, 0x400100) & 0x100000, ==, 0x100000);
-        g_assert_cmpuint(th->card.xf.q_count, ==, 0);
+        g_assert_cmpuint(th->prims->len, ==, 0);
         th_free(th);
     }
+}
+
+/* Vertex @v of primitive @p has attribute @slot (@x, @y, @z, @w). */
+static void expect_attr(const NVVtxPrim *p, unsigned v, unsigned slot,
+                        float x, float y, float z, float w)
+{
+    g_assert_cmpfloat(p->v[v].attr[slot][0], ==, x);
+    g_assert_cmpfloat(p->v[v].attr[slot][1], ==, y);
+    g_assert_cmpfloat(p->v[v].attr[slot][2], ==, z);
+    g_assert_cmpfloat(p->v[v].attr[slot][3], ==, w);
+}
+
+#define F10     0x41200000u
+#define F30     0x41f00000u
+#define FHALF   0x3f000000u
+#define FQUART  0x3e800000u
+
+/*
+ * Kelvin's triangle: VERTEX_COL_4F and VERTEX_POS_4F of red (10, 10,
+ * 0.5, 1), green (30, 10, 0.5, 2), blue (10, 30, 0.5, 1) in a
+ * BEGIN_END TRIANGLES.
+ */
+static void kelvin_triangle(TestHost *th)
+{
+    static const uint32_t tri[3][8] = {
+        { F1, F0, F0, F1, F10, F10, FHALF, F1 },
+        { F0, F1, F0, F1, F30, F10, FHALF, F2 },
+        { F0, F0, F1, F1, F10, F30, FHALF, F1 },
+    };
+
+    g_assert_true(mthd(th, 7, 0x17fc, 5));
+    for (unsigned v = 0; v < 3; v++) {
+        for (unsigned i = 0; i < 4; i++) {
+            g_assert_true(mthd(th, 7, 0x1550 + 4 * i, tri[v][i]));
+            g_assert_true(mthd(th, 7, 0x1518 + 4 * i, tri[v][4 + i]));
+        }
+    }
+    g_assert_true(mthd(th, 7, 0x17fc, 0));
+}
+
+/*
+ * Kelvin through VTX, the program copying the position and the diffuse
+ * colour (v[3] to o[3], Kelvin's COL0).  FRONT_FACE CCW, SHADE_MODEL
+ * SMOOTH, kelvin_triangle(): Kelvin's positions are window coordinates,
+ * 1/w 1, 0.5, 1; counter-clockwise with y up (area (20 * 20 - 0) / 2 >
+ * 0): front, each vertex its colour.  SHADE_MODEL FLAT: every vertex
+ * blue, the last's (OpenGL's provoking vertex).  CULL_FACE BACK enabled
+ * and FRONT_FACE CW: the same triangle is a back face, culled.
+ * POINT_SIZE 0x14 (6.3 fixed point: 2.5), a point: size 2.5.
+ */
+static void test_fd_vtx_kelvin(void)
+{
+    static const uint8_t reg[] = { 0, 3 };
+    TestHost *th = fd_new("nv20", 0x0097);
+    const NVVtxPrim *p;
+
+    program(th, true, reg, reg, 2);
+    g_assert_true(mthd(th, 7, 0x3a0, 0x901));
+    g_assert_true(mthd(th, 7, 0x37c, 0x1d01));
+    kelvin_triangle(th);
+    g_assert_true(mthd(th, 7, 0x37c, 0x1d00));
+    kelvin_triangle(th);
+    g_assert_true(mthd(th, 7, 0x308, 1));
+    g_assert_true(mthd(th, 7, 0x39c, 0x405));
+    g_assert_true(mthd(th, 7, 0x3a0, 0x900));
+    kelvin_triangle(th);
+    g_assert_cmpuint(th->prims->len, ==, 2);
+    for (unsigned k = 0; k < 2; k++) {
+        p = prim(th, k);
+        g_assert_cmpuint(p->kind, ==, NV_VTX_PRIM_TRIANGLE);
+        g_assert_false(p->back);
+        expect_pos(p, 0, 10, 10, 0.5, 1);
+        expect_pos(p, 1, 30, 10, 0.5, 0.5);
+        expect_pos(p, 2, 10, 30, 0.5, 1);
+        expect_attr(p, 0, 3, !k, 0, k, 1);
+        expect_attr(p, 1, 3, 0, !k, k, 1);
+        expect_attr(p, 2, 3, 0, 0, 1, 1);
+    }
+    g_assert_true(mthd(th, 7, 0x43c, 0x14));
+    g_assert_true(mthd(th, 7, 0x17fc, 1));
+    g_assert_true(mthd(th, 7, 0x1500, F10));
+    g_assert_true(mthd(th, 7, 0x1504, F10));
+    g_assert_true(mthd(th, 7, 0x1508, FHALF));
+    g_assert_cmpuint(th->prims->len, ==, 3);
+    g_assert_cmpfloat(prim(th, 2)->v[0].size, ==, 2.5);
+    th_free(th);
+}
+
+/*
+ * Rankine through VTX, the program copying v[0] and v[3] (Rankine's
+ * COL0 output is 3).  VIEWPORT_TRANSLATE (100, 200, 0.5), LINE_WIDTH
+ * 0x18 (6.3 fixed point: 3), SHADE_MODEL FLAT with FLATSHADE_FIRST, a
+ * line from VTX_ATTR_4UB[3] 0xff0000ff (red: R 0xff, A 0xff) and
+ * VTX_ATTR_2F[0] (0.25, 0.5) to 0xffff0000 (blue) and (0.5, 0.25): window
+ * (16 * 0.25 + 100, 16 * 0.5 + 200, 0.5) = (104, 208, 0.5) to (108, 204,
+ * 0.5), width 3, both red, the first vertex's colour.  Then with
+ * VERTEX_TWO_SIDE_ENABLE, SHADE_MODEL SMOOTH and the back colour
+ * (Rankine's BFC0 output is 1) green from VTX_ATTR_4UB[1] 0xff00ff00, a
+ * red triangle (0, 0), (0.5, 0), (0, 0.5): window (100, 200), (108, 200),
+ * (100, 208), counter-clockwise while FRONT_FACE is CW: a back face,
+ * whose vertices show the back colour.
+ */
+static void test_fd_vtx_rankine(void)
+{
+    static const uint8_t reg[] = { 0, 3, 1 };
+    TestHost *th = fd_new("nv30", 0x0397);
+    const NVVtxPrim *p;
+
+    program(th, false, reg, reg, 3);
+    g_assert_true(mthd(th, 7, 0xa20, 0x42c80000));
+    g_assert_true(mthd(th, 7, 0xa24, 0x43480000));
+    g_assert_true(mthd(th, 7, 0x3b8, 0x18));
+    g_assert_true(mthd(th, 7, 0x368, 0x1d00));
+    g_assert_true(mthd(th, 7, 0x1454, 1));
+    g_assert_true(mthd(th, 7, 0x1808, 2));
+    g_assert_true(mthd(th, 7, 0x194c, 0xff0000ff));
+    g_assert_true(mthd(th, 7, 0x1880, FQUART));
+    g_assert_true(mthd(th, 7, 0x1884, FHALF));
+    g_assert_true(mthd(th, 7, 0x194c, 0xffff0000));
+    g_assert_true(mthd(th, 7, 0x1880, FHALF));
+    g_assert_true(mthd(th, 7, 0x1884, FQUART));
+    g_assert_true(mthd(th, 7, 0x1808, 0));
+    g_assert_cmpuint(th->prims->len, ==, 1);
+    p = prim(th, 0);
+    g_assert_cmpuint(p->kind, ==, NV_VTX_PRIM_LINE);
+    g_assert_cmpfloat(p->width, ==, 3);
+    expect_pos(p, 0, 104, 208, 0.5, 1);
+    expect_pos(p, 1, 108, 204, 0.5, 1);
+    expect_attr(p, 0, 3, 1, 0, 0, 1);
+    expect_attr(p, 1, 3, 1, 0, 0, 1);
+
+    g_assert_true(mthd(th, 7, 0x142c, 1));
+    g_assert_true(mthd(th, 7, 0x368, 0x1d01));
+    g_assert_true(mthd(th, 7, 0x1944, 0xff00ff00));
+    g_assert_true(mthd(th, 7, 0x194c, 0xff0000ff));
+    g_assert_true(mthd(th, 7, 0x1808, 5));
+    for (unsigned v = 0; v < 3; v++) {
+        g_assert_true(mthd(th, 7, 0x1880, v == 1 ? FHALF : F0));
+        g_assert_true(mthd(th, 7, 0x1884, v == 2 ? FHALF : F0));
+    }
+    g_assert_true(mthd(th, 7, 0x1808, 0));
+    g_assert_cmpuint(th->prims->len, ==, 2);
+    p = prim(th, 1);
+    g_assert_cmpuint(p->kind, ==, NV_VTX_PRIM_TRIANGLE);
+    g_assert_true(p->back);
+    expect_pos(p, 0, 100, 200, 0.5, 1);
+    expect_pos(p, 1, 108, 200, 0.5, 1);
+    expect_pos(p, 2, 100, 208, 0.5, 1);
+    for (unsigned v = 0; v < 3; v++) {
+        expect_attr(p, v, 3, 0, 1, 0, 1);
+    }
+    th_free(th);
+}
+
+/*
+ * Curie through VTX, the program copying v[0], v[5] and v[6] to the same
+ * outputs (FOGC, PSZ).  VP_RESULT_EN 0x20 (PSZ written): a point's size
+ * is o[6].x, 5 from VTX_ATTR_1F[6]; VP_CLIP_PLANES_ENABLE 2 (plane 0):
+ * user clip distance 0 is o[5].y.  Points at (0.5, 0.5): window (8, 8,
+ * 0.5), with distance 1 drawn, size 5, with -1 clipped.  Then without
+ * VP_RESULT_EN, POINT_SIZE 2.0 gives the size.
+ */
+static void test_fd_vtx_curie(void)
+{
+    static const uint8_t reg[] = { 0, 5, 6 };
+    TestHost *th = fd_new("nv40", 0x4097);
+    unsigned next = 0;
+
+    program(th, false, reg, reg, 3);
+    g_assert_true(mthd(th, 7, 0x1ff4, 0x20));
+    g_assert_true(mthd(th, 7, 0x1478, 2));
+    g_assert_true(mthd(th, 7, 0x1e58, 0x40a00000));
+    g_assert_true(mthd(th, 7, 0x1808, 1));
+    for (unsigned k = 0; k < 2; k++) {
+        g_assert_true(mthd(th, 7, 0x1c54, k ? FM1 : F1));
+        g_assert_true(mthd(th, 7, 0x1880, FHALF));
+        g_assert_true(mthd(th, 7, 0x1884, FHALF));
+    }
+    g_assert_true(mthd(th, 7, 0x1808, 0));
+    g_assert_cmpuint(th->prims->len, ==, 1);
+    expect_point(th, &next, 8, 8, 0.5, 1);
+    g_assert_cmpfloat(prim(th, 0)->v[0].size, ==, 5);
+    g_assert_true(mthd(th, 7, 0x1ff4, 0));
+    g_assert_true(mthd(th, 7, 0x1ee0, F2));
+    g_assert_true(mthd(th, 7, 0x1c54, F1));
+    g_assert_true(mthd(th, 7, 0x1808, 1));
+    g_assert_true(mthd(th, 7, 0x1880, FHALF));
+    g_assert_true(mthd(th, 7, 0x1884, FHALF));
+    expect_point(th, &next, 8, 8, 0.5, 1);
+    g_assert_cmpfloat(prim(th, 1)->v[0].size, ==, 2);
+    th_free(th);
 }
 
 int main(int argc, char **argv)
@@ -1256,5 +1526,8 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/3d/fd/elements", test_fd_elements);
     g_test_add_func("/objects-nv20/3d/fd/vertex-data", test_fd_vertex_data);
     g_test_add_func("/objects-nv20/3d/fd/dma-fault", test_fd_dma_fault);
+    g_test_add_func("/objects-nv20/3d/fd/vtx/kelvin", test_fd_vtx_kelvin);
+    g_test_add_func("/objects-nv20/3d/fd/vtx/rankine", test_fd_vtx_rankine);
+    g_test_add_func("/objects-nv20/3d/fd/vtx/curie", test_fd_vtx_curie);
     return g_test_run();
 }
