@@ -881,12 +881,31 @@ static void expect_point(TestHost *th, unsigned *next, float x, float y,
     expect_pos(p, 0, x, y, z, rw);
 }
 
-/* Every VAB slot set to (2, 2, 2, 2) through the 4F methods at @m4f. */
-static void fill_vab(TestHost *th, uint32_t m4f)
+/* Methods and data (to a 0 method), then VAB slot @attr's expected value. */
+typedef struct ImmCase {
+    uint32_t m[9];
+    uint8_t attr;
+    uint32_t vab[4];
+} ImmCase;
+
+/*
+ * Every VAB slot set to (2, 2, 2, 2) through the 4F methods at @m4f (so
+ * that the defaults show), then each case outside BEGIN_END: no vertex.
+ */
+static void run_imm(TestHost *th, uint32_t m4f, const ImmCase *c, size_t n)
 {
     for (unsigned i = 0; i < 64; i++) {
         g_assert_true(mthd(th, 7, m4f + 4 * i, F2));
     }
+    expect_vab(th, 7, F2, F2, F2, F2);
+    for (size_t i = 0; i < n; i++) {
+        mthds(th, c[i].m);
+        expect_vab(th, c[i].attr, c[i].vab[0], c[i].vab[1], c[i].vab[2],
+                   c[i].vab[3]);
+    }
+    g_assert_cmpuint(th->prims->len, ==, 0);
+    g_assert_cmpuint(th->card.xf.last_icnt, ==, 0);
+    th_free(th);
 }
 
 /*
@@ -906,32 +925,22 @@ static void fill_vab(TestHost *th, uint32_t m4f)
  * 4).  VERTEX_FOG_1F 5.0: attribute 5 (5, 0, 0, 1).  VERTEX_POS_3F
  * (1, 2, 3): attribute 0 (1, 2, 3, 1), and no vertex outside BEGIN_END.
  */
+static const ImmCase imm_kelvin[] = {
+    { { 0x156c, 0xff804000 }, 3, { F0, 0x3e808081, 0x3f008081, F1 } },
+    { { 0x158c, 0x12ff0080 }, 4, { 0x3f008081, F0, F1, F1 } },
+    { { 0x1540, 0xfffe0003, 0x1544, 0x00017fff }, 2,
+      { F3, 0xc0000000, 0x46fffe00, F1 } },
+    { { 0x15c0, 0x8000ffff }, 10, { FM1, 0xc7000000, F0, F1 } },
+    { { 0x15b0, 0x00020001, 0x15b4, 0x0004fffd }, 9,
+      { F1, F2, 0xc0400000, F4 } },
+    { { 0x1698, 0x40a00000 }, 5, { 0x40a00000, F0, F0, F1 } },
+    { { 0x1500, F1, 0x1504, F2, 0x1508, F3 }, 0, { F1, F2, F3, F1 } },
+};
+
 static void test_fd_imm_kelvin(void)
 {
-    TestHost *th = fd_new("nv20", 0x0097);
-
-    fill_vab(th, 0x1a00);
-    expect_vab(th, 7, F2, F2, F2, F2);
-    g_assert_true(mthd(th, 7, 0x156c, 0xff804000));
-    expect_vab(th, 3, F0, 0x3e808081, 0x3f008081, F1);
-    g_assert_true(mthd(th, 7, 0x158c, 0x12ff0080));
-    expect_vab(th, 4, 0x3f008081, F0, F1, F1);
-    g_assert_true(mthd(th, 7, 0x1540, 0xfffe0003));
-    g_assert_true(mthd(th, 7, 0x1544, 0x00017fff));
-    expect_vab(th, 2, F3, 0xc0000000, 0x46fffe00, F1);
-    g_assert_true(mthd(th, 7, 0x15c0, 0x8000ffff));
-    expect_vab(th, 10, FM1, 0xc7000000, F0, F1);
-    g_assert_true(mthd(th, 7, 0x15b0, 0x00020001));
-    g_assert_true(mthd(th, 7, 0x15b4, 0x0004fffd));
-    expect_vab(th, 9, F1, F2, 0xc0400000, F4);
-    g_assert_true(mthd(th, 7, 0x1698, 0x40a00000));
-    expect_vab(th, 5, 0x40a00000, F0, F0, F1);
-    g_assert_true(mthd(th, 7, 0x1500, F1));
-    g_assert_true(mthd(th, 7, 0x1504, F2));
-    g_assert_true(mthd(th, 7, 0x1508, F3));
-    expect_vab(th, 0, F1, F2, F3, F1);
-    g_assert_cmpuint(th->card.xf.q_count, ==, 0);
-    th_free(th);
+    run_imm(fd_new("nv20", 0x0097), 0x1a00, imm_kelvin,
+            G_N_ELEMENTS(imm_kelvin));
 }
 
 /*
@@ -944,47 +953,29 @@ static void test_fd_imm_kelvin(void)
  * nothing; 1F[6] 3.0: (3, 0, 0, 1); 2F[8] (1, 2): (1, 2, 0, 1); 3F[9]
  * (1, 2, 3): (1, 2, 3, 1); 4F[15] (1, 2, 3, 4).
  */
-static void run_fd_imm(const char *model, uint32_t cls)
-{
-    TestHost *th = fd_new(model, cls);
-
-    fill_vab(th, 0x1c00);
-    g_assert_true(mthd(th, 7, 0x194c, 0xff804000));
-    expect_vab(th, 3, F0, 0x3e808081, 0x3f008081, F1);
-    g_assert_true(mthd(th, 7, 0x1904, 0x0005fff6));
-    expect_vab(th, 1, 0xc1200000, 0x40a00000, F0, F1);
-    g_assert_true(mthd(th, 7, 0x1990, 0x00020001));
-    g_assert_true(mthd(th, 7, 0x1994, 0xffff0003));
-    expect_vab(th, 2, F1, F2, F3, FM1);
-    g_assert_true(mthd(th, 7, 0xaa0, 0x0001ffff));
-    g_assert_true(mthd(th, 7, 0xaa4, 0x7fff0007));
-    expect_vab(th, 4, FM1, F1, 0x40e00000, F1);
-    g_assert_true(mthd(th, 7, 0x1e58, F3));
-    expect_vab(th, 6, F3, F0, F0, F1);
-    g_assert_true(mthd(th, 7, 0x18c0, F1));
-    g_assert_true(mthd(th, 7, 0x18c4, F2));
-    expect_vab(th, 8, F1, F2, F0, F1);
-    g_assert_true(mthd(th, 7, 0x1590, F1));
-    g_assert_true(mthd(th, 7, 0x1594, F2));
-    g_assert_true(mthd(th, 7, 0x1598, F3));
-    expect_vab(th, 9, F1, F2, F3, F1);
-    g_assert_true(mthd(th, 7, 0x1cf0, F1));
-    g_assert_true(mthd(th, 7, 0x1cf4, F2));
-    g_assert_true(mthd(th, 7, 0x1cf8, F3));
-    g_assert_true(mthd(th, 7, 0x1cfc, F4));
-    expect_vab(th, 15, F1, F2, F3, F4);
-    g_assert_cmpuint(th->card.xf.q_count, ==, 0);
-    th_free(th);
-}
+static const ImmCase imm_rankine[] = {
+    { { 0x194c, 0xff804000 }, 3, { F0, 0x3e808081, 0x3f008081, F1 } },
+    { { 0x1904, 0x0005fff6 }, 1, { 0xc1200000, 0x40a00000, F0, F1 } },
+    { { 0x1990, 0x00020001, 0x1994, 0xffff0003 }, 2, { F1, F2, F3, FM1 } },
+    { { 0xaa0, 0x0001ffff, 0xaa4, 0x7fff0007 }, 4,
+      { FM1, F1, 0x40e00000, F1 } },
+    { { 0x1e58, F3 }, 6, { F3, F0, F0, F1 } },
+    { { 0x18c0, F1, 0x18c4, F2 }, 8, { F1, F2, F0, F1 } },
+    { { 0x1590, F1, 0x1594, F2, 0x1598, F3 }, 9, { F1, F2, F3, F1 } },
+    { { 0x1cf0, F1, 0x1cf4, F2, 0x1cf8, F3, 0x1cfc, F4 }, 15,
+      { F1, F2, F3, F4 } },
+};
 
 static void test_fd_imm_nv30(void)
 {
-    run_fd_imm("nv30", 0x0397);
+    run_imm(fd_new("nv30", 0x0397), 0x1c00, imm_rankine,
+            G_N_ELEMENTS(imm_rankine));
 }
 
 static void test_fd_imm_nv40(void)
 {
-    run_fd_imm("nv40", 0x4097);
+    run_imm(fd_new("nv40", 0x4097), 0x1c00, imm_rankine,
+            G_N_ELEMENTS(imm_rankine));
 }
 
 /*
@@ -1109,18 +1100,15 @@ static void test_fd_vtxbuf_types(void)
  */
 static void test_fd_vtxbuf_kelvin(void)
 {
+    static const uint32_t setup[] = {
+        0x1a40, F2, 0x1a44, F2, 0x1a48, F2, 0x1a4c, F2,
+        0x1720, 0, 0x1760, 0x0822, 0x172c, 0x80000000, 0x176c, 0x0440,
+        0x1730, 0x100, 0x1770, 0x0213, 0,
+    };
     TestHost *th = fd_new("nv20", 0x0097);
     unsigned next = 0;
 
-    for (unsigned c = 0; c < 4; c++) {
-        g_assert_true(mthd(th, 7, 0x1a40 + 4 * c, F2));
-    }
-    g_assert_true(mthd(th, 7, 0x1720, 0));
-    g_assert_true(mthd(th, 7, 0x1760, 0x0822));
-    g_assert_true(mthd(th, 7, 0x172c, 0x80000000));
-    g_assert_true(mthd(th, 7, 0x176c, 0x0440));
-    g_assert_true(mthd(th, 7, 0x1730, 0x100));
-    g_assert_true(mthd(th, 7, 0x1770, 0x0213));
+    mthds(th, setup);
     vram_wr(th, VB0 + 8, F1);
     vram_wr(th, VB0 + 12, F2);
     vram_wr(th, VB0 + 16, F3);
@@ -1154,12 +1142,6 @@ static void positions(TestHost *th)
     g_assert_true(mthd(th, 7, 0x1740, 0x0412));
 }
 
-/* The next primitive is a point at window (@x, 0, 0.5), 1/w 1. */
-static void expect_x(TestHost *th, unsigned *next, float x)
-{
-    expect_point(th, next, x, 0, 0.5, 1);
-}
-
 /*
  * Elements and index buffers on Curie, points, vertex i at window x
  * i + 1: VB_ELEMENT_U16 0x00050002: vertices 2 then 5 (x 3, 6);
@@ -1175,6 +1157,27 @@ static void expect_x(TestHost *th, unsigned *next, float x)
  */
 static void test_fd_elements(void)
 {
+    /* Each method, data and the points' x it draws. */
+    static const struct {
+        uint32_t m, d;
+        uint8_t x[3];
+    } steps[] = {
+        { 0x1808, 1, { 0 } },
+        { 0x180c, 0x00050002, { 3, 6 } },
+        { 0x1810, 7, { 8 } },
+        { 0x1814, 0x02000003, { 4, 5, 6 } },
+        { 0x181c, 0x800, { 0 } }, { 0x1820, 0x11, { 0 } },
+        { 0x1824, 0x02000001, { 5, 1, 7 } },
+        { 0x181c, 0x900, { 0 } }, { 0x1820, 0, { 0 } },
+        { 0x1824, 0x01000000, { 4, 2 } },
+        { 0x1dac, 1, { 0 } }, { 0x1db0, 0xffff, { 0 } },
+        { 0x173c, 2, { 0 } },
+        { 0x180c, 0xffff0001, { 4 } },
+    };
+    static const uint32_t strip[] = {
+        0x1808, 0, 0x173c, 0, 0x1808, 4, 0x180c, 0x00010000,
+        0x180c, 0x0002ffff, 0x1810, 3, 0x1808, 0, 0,
+    };
     TestHost *th = fd_new("nv40", 0x4097);
     unsigned next = 0;
 
@@ -1183,41 +1186,14 @@ static void test_fd_elements(void)
     vram_wr(th, VB1 + 0x804, 0x00060000);
     vram_wr(th, VB0 + 0x900, 3);
     vram_wr(th, VB0 + 0x904, 1);
-    g_assert_true(mthd(th, 7, 0x1808, 1));
-    g_assert_true(mthd(th, 7, 0x180c, 0x00050002));
-    expect_x(th, &next, 3);
-    expect_x(th, &next, 6);
-    g_assert_true(mthd(th, 7, 0x1810, 7));
-    expect_x(th, &next, 8);
-    g_assert_true(mthd(th, 7, 0x1814, 0x02000003));
-    expect_x(th, &next, 4);
-    expect_x(th, &next, 5);
-    expect_x(th, &next, 6);
-    g_assert_true(mthd(th, 7, 0x181c, 0x800));
-    g_assert_true(mthd(th, 7, 0x1820, 0x11));
-    g_assert_true(mthd(th, 7, 0x1824, 0x02000001));
-    expect_x(th, &next, 5);
-    expect_x(th, &next, 1);
-    expect_x(th, &next, 7);
-    g_assert_true(mthd(th, 7, 0x181c, 0x900));
-    g_assert_true(mthd(th, 7, 0x1820, 0));
-    g_assert_true(mthd(th, 7, 0x1824, 0x01000000));
-    expect_x(th, &next, 4);
-    expect_x(th, &next, 2);
-    g_assert_true(mthd(th, 7, 0x1dac, 1));
-    g_assert_true(mthd(th, 7, 0x1db0, 0xffff));
-    g_assert_true(mthd(th, 7, 0x173c, 2));
-    g_assert_true(mthd(th, 7, 0x180c, 0xffff0001));
-    expect_x(th, &next, 4);
+    for (size_t i = 0; i < G_N_ELEMENTS(steps); i++) {
+        g_assert_true(mthd(th, 7, steps[i].m, steps[i].d));
+        for (unsigned k = 0; k < 3 && steps[i].x[k]; k++) {
+            expect_point(th, &next, steps[i].x[k], 0, 0.5, 1);
+        }
+    }
     g_assert_cmpuint(th->prims->len, ==, next);
-    g_assert_true(mthd(th, 7, 0x1808, 0));
-
-    g_assert_true(mthd(th, 7, 0x173c, 0));
-    g_assert_true(mthd(th, 7, 0x1808, 4));
-    g_assert_true(mthd(th, 7, 0x180c, 0x00010000));
-    g_assert_true(mthd(th, 7, 0x180c, 0x0002ffff));
-    g_assert_true(mthd(th, 7, 0x1810, 3));
-    g_assert_true(mthd(th, 7, 0x1808, 0));
+    mthds(th, strip);
     g_assert_cmpuint(th->prims->len, ==, next + 2);
     for (unsigned i = 0; i < 2; i++) {
         const NVVtxPrim *p = prim(th, next + i);
@@ -1397,23 +1373,23 @@ static void test_fd_vtx_kelvin(void)
 static void test_fd_vtx_rankine(void)
 {
     static const uint8_t reg[] = { 0, 3, 1 };
+    static const uint32_t line[] = {
+        0xa20, 0x42c80000, 0xa24, 0x43480000, 0x3b8, 0x18, 0x368, 0x1d00,
+        0x1454, 1, 0x1808, 2,
+        0x194c, 0xff0000ff, 0x1880, FQUART, 0x1884, FHALF,
+        0x194c, 0xffff0000, 0x1880, FHALF, 0x1884, FQUART,
+        0x1808, 0, 0,
+    };
+    static const uint32_t back[] = {
+        0x142c, 1, 0x368, 0x1d01, 0x1944, 0xff00ff00, 0x194c, 0xff0000ff,
+        0x1808, 5, 0x1880, F0, 0x1884, F0, 0x1880, FHALF, 0x1884, F0,
+        0x1880, F0, 0x1884, FHALF, 0x1808, 0, 0,
+    };
     TestHost *th = fd_new("nv30", 0x0397);
     const NVVtxPrim *p;
 
     program(th, false, reg, reg, 3);
-    g_assert_true(mthd(th, 7, 0xa20, 0x42c80000));
-    g_assert_true(mthd(th, 7, 0xa24, 0x43480000));
-    g_assert_true(mthd(th, 7, 0x3b8, 0x18));
-    g_assert_true(mthd(th, 7, 0x368, 0x1d00));
-    g_assert_true(mthd(th, 7, 0x1454, 1));
-    g_assert_true(mthd(th, 7, 0x1808, 2));
-    g_assert_true(mthd(th, 7, 0x194c, 0xff0000ff));
-    g_assert_true(mthd(th, 7, 0x1880, FQUART));
-    g_assert_true(mthd(th, 7, 0x1884, FHALF));
-    g_assert_true(mthd(th, 7, 0x194c, 0xffff0000));
-    g_assert_true(mthd(th, 7, 0x1880, FHALF));
-    g_assert_true(mthd(th, 7, 0x1884, FQUART));
-    g_assert_true(mthd(th, 7, 0x1808, 0));
+    mthds(th, line);
     g_assert_cmpuint(th->prims->len, ==, 1);
     p = prim(th, 0);
     g_assert_cmpuint(p->kind, ==, NV_VTX_PRIM_LINE);
@@ -1423,16 +1399,7 @@ static void test_fd_vtx_rankine(void)
     expect_attr(p, 0, 3, 1, 0, 0, 1);
     expect_attr(p, 1, 3, 1, 0, 0, 1);
 
-    g_assert_true(mthd(th, 7, 0x142c, 1));
-    g_assert_true(mthd(th, 7, 0x368, 0x1d01));
-    g_assert_true(mthd(th, 7, 0x1944, 0xff00ff00));
-    g_assert_true(mthd(th, 7, 0x194c, 0xff0000ff));
-    g_assert_true(mthd(th, 7, 0x1808, 5));
-    for (unsigned v = 0; v < 3; v++) {
-        g_assert_true(mthd(th, 7, 0x1880, v == 1 ? FHALF : F0));
-        g_assert_true(mthd(th, 7, 0x1884, v == 2 ? FHALF : F0));
-    }
-    g_assert_true(mthd(th, 7, 0x1808, 0));
+    mthds(th, back);
     g_assert_cmpuint(th->prims->len, ==, 2);
     p = prim(th, 1);
     g_assert_cmpuint(p->kind, ==, NV_VTX_PRIM_TRIANGLE);
@@ -1457,29 +1424,24 @@ static void test_fd_vtx_rankine(void)
 static void test_fd_vtx_curie(void)
 {
     static const uint8_t reg[] = { 0, 5, 6 };
+    static const uint32_t clip[] = {
+        0x1ff4, 0x20, 0x1478, 2, 0x1e58, 0x40a00000, 0x1808, 1,
+        0x1c54, F1, 0x1880, FHALF, 0x1884, FHALF,
+        0x1c54, FM1, 0x1880, FHALF, 0x1884, FHALF, 0x1808, 0, 0,
+    };
+    static const uint32_t size[] = {
+        0x1ff4, 0, 0x1ee0, F2, 0x1c54, F1, 0x1808, 1,
+        0x1880, FHALF, 0x1884, FHALF, 0,
+    };
     TestHost *th = fd_new("nv40", 0x4097);
     unsigned next = 0;
 
     program(th, false, reg, reg, 3);
-    g_assert_true(mthd(th, 7, 0x1ff4, 0x20));
-    g_assert_true(mthd(th, 7, 0x1478, 2));
-    g_assert_true(mthd(th, 7, 0x1e58, 0x40a00000));
-    g_assert_true(mthd(th, 7, 0x1808, 1));
-    for (unsigned k = 0; k < 2; k++) {
-        g_assert_true(mthd(th, 7, 0x1c54, k ? FM1 : F1));
-        g_assert_true(mthd(th, 7, 0x1880, FHALF));
-        g_assert_true(mthd(th, 7, 0x1884, FHALF));
-    }
-    g_assert_true(mthd(th, 7, 0x1808, 0));
+    mthds(th, clip);
     g_assert_cmpuint(th->prims->len, ==, 1);
     expect_point(th, &next, 8, 8, 0.5, 1);
     g_assert_cmpfloat(prim(th, 0)->v[0].size, ==, 5);
-    g_assert_true(mthd(th, 7, 0x1ff4, 0));
-    g_assert_true(mthd(th, 7, 0x1ee0, F2));
-    g_assert_true(mthd(th, 7, 0x1c54, F1));
-    g_assert_true(mthd(th, 7, 0x1808, 1));
-    g_assert_true(mthd(th, 7, 0x1880, FHALF));
-    g_assert_true(mthd(th, 7, 0x1884, FHALF));
+    mthds(th, size);
     expect_point(th, &next, 8, 8, 0.5, 1);
     g_assert_cmpfloat(prim(th, 1)->v[0].size, ==, 2);
     th_free(th);
