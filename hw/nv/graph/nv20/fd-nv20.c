@@ -221,28 +221,35 @@ void nv20_fd_attr(NVCard *card, const NVMethodCall *call)
     }
 }
 
-/* The two DMA_VTXBUF objects (the DMA_VTX bundle: instance >> 4). */
+/*
+ * The two DMA_VTXBUF objects (the DMA_VTX bundle: instance >> 4, 0 for
+ * none bound).
+ */
 typedef struct FdDma {
     NVDmaObj obj[2];
+    bool bound[2];
 } FdDma;
 
 static void dma_load(NVCard *card, FdDma *dma)
 {
     for (unsigned i = 0; i < 2; i++) {
-        nv_dmaobj_load(card, *nv20_reg(card, B_DMA_VTX + 4 * i) << 4,
-                       &dma->obj[i]);
+        uint32_t inst = *nv20_reg(card, B_DMA_VTX + 4 * i);
+
+        dma->bound[i] = inst != 0;
+        nv_dmaobj_load(card, inst << 4, &dma->obj[i]);
     }
 }
 
 /*
  * @len bytes at @offset of DMA_VTXBUF @which into @buf; false, with a
  * PGRAPH DMA read error (NSOURCE DMA_R_PROTECTION, as the fence's write
- * raises DMA_W_PROTECTION), when the object does not reach them.
+ * raises DMA_W_PROTECTION), when no object is bound or it does not reach
+ * them.
  */
 static bool dma_read(NVCard *card, const FdDma *dma, unsigned which,
                      uint64_t offset, void *buf, uint32_t len)
 {
-    if (offset + len > UINT32_MAX + 1ull ||
+    if (!dma->bound[which] || offset + len > UINT32_MAX + 1ull ||
         nv_dmaobj_read(card, &dma->obj[which], (uint32_t)offset, buf,
                        len) != NV_DMAOBJ_OK) {
         nv20_pgraph_error(card, NV20_NSOURCE_DMA_R_PROTECTION);

@@ -1244,7 +1244,9 @@ static void test_fd_vertex_data(void)
  * bit 20) and no vertex; so does vertex 0xffffff of a buffer at
  * 0x01000100 with stride 255 (0xffffff * 255 = 0xfeffff01, + 0x01000100
  * = 0x100000001: past 32 bits, not offset 1), and an index buffer read
- * past the limit (u16 element 0xffe of VTXDMA1: bytes 0x1ffc-0x1ffd).
+ * past the limit (u16 element 0xffe of VTXDMA1: bytes 0x1ffc-0x1ffd); and
+ * a read through DMA_VTXBUF1 with no object bound (0), though RAMIN 0
+ * holds what looks like one.
  */
 static void test_fd_dma_fault(void)
 {
@@ -1253,11 +1255,17 @@ static void test_fd_dma_fault(void)
         { 0x80000ffc, 0x0822, 0x1814, 0 },
         { 0x01000100, 0xff12, 0x1814, 0x00ffffff },
         { 0, 0x0412, 0x1824, 0x01000ffe },
+        { 0x80000000, 0x0412, 0x1814, 0 },
     };
 
     for (unsigned i = 0; i < G_N_ELEMENTS(bad); i++) {
         TestHost *th = fd_new("nv44", 0x4497);
 
+        if (i == 3) {
+            th_ramin_wr(th, 0, 0x3d | 0x3000);
+            th_ramin_wr(th, 4, 0xffff);
+            g_assert_true(mthd(th, 7, 0x1a0, 0));
+        }
         g_assert_true(mthd(th, 7, 0x1680, bad[i][0]));
         g_assert_true(mthd(th, 7, 0x1740, bad[i][1]));
         g_assert_true(mthd(th, 7, 0x1820, 0x11));
