@@ -31,9 +31,8 @@
 #define M_RT_FORMAT         0x0208
 #define   RT_FORMAT_ZETA(v) (((v) >> 5) & 7)
 #define   RT_ZETA_Z16       1               /* rnndb nv10_rt_depth_format */
-#define M_VIEWPORT_TRANSLATE 0x0a20
-#define K_VIEWPORT_SCALE    0x0af0
-#define R_VIEWPORT_SCALE    0x0a30
+#define M_VIEWPORT_TRANSLATE 0x0a20         /* Rankine, Curie */
+#define M_VIEWPORT_SCALE    0x0a30
 #define M_DEPTH_CONTROL     0x1d78          /* Kelvin: DEPTH_CLAMP */
 #define   DEPTH_CONTROL_CLAMP (1u << 4)     /* Mesa nv30_state.c */
 #define M_VP_CLIP_PLANES    0x1478          /* Rankine, Curie */
@@ -113,8 +112,8 @@ static uint32_t snorm16(int16_t v)
 /* An IEEE half float as a single, exactly (denormals normalized). */
 static uint32_t half_to_single(uint16_t h)
 {
-    uint32_t sign = (uint32_t)(h & 0x8000) << 16;
-    uint32_t exp = (h >> 10) & 0x1f, man = h & 0x3ff;
+    uint32_t sign = (uint32_t)(h & 0x8000) << 16, man = h & 0x3ff;
+    int exp = (h >> 10) & 0x1f;
 
     if (exp == 0x1f) {
         return sign | 0x7f800000 | man << 13;
@@ -131,10 +130,10 @@ static uint32_t half_to_single(uint16_t h)
         }
         man &= 0x3ff;
     }
-    return sign | (exp + 127 - 15) << 23 | man << 13;
+    return sign | (uint32_t)(exp + 127 - 15) << 23 | man << 13;
 }
 
-/* Component @c of a vertex buffer element of @type whose bytes are @p. */
+/* A component of a vertex buffer element of @type, its bytes at @p. */
 static uint32_t buffer_comp(unsigned type, const uint8_t *p)
 {
     int16_t s = (int16_t)nv_ld_le(p, 2);
@@ -504,15 +503,15 @@ static void vtx_state(NVCard *card)
     uint32_t raster = *nv20_reg(card, B_RASTER);
     uint32_t config_b = *nv20_reg(card, B_CONFIG_B);
     uint32_t psize = *nv20_reg(card, B_POINT_SIZE);
-    uint32_t scale = (kelvin ? K_VIEWPORT_SCALE : R_VIEWPORT_SCALE) / 4;
     uint32_t planes = kelvin ? 0 : ms[M_VP_CLIP_PLANES / 4];
     bool psize_out = nv20_is_curie(card)
                      ? ms[M_VP_RESULT_EN / 4] & RESULT_EN_PSZ
                      : config_b & CONFIG_B_POINT_PARAMS;
 
+    /* Kelvin's programs do their own viewport (docs/3d.rst "VTX"). */
     st->window_coords = kelvin;
     for (unsigned c = 0; c < 3; c++) {
-        st->vp_scale[c] = bits_f32(ms[scale + c]);
+        st->vp_scale[c] = bits_f32(ms[M_VIEWPORT_SCALE / 4 + c]);
         st->vp_translate[c] = bits_f32(ms[M_VIEWPORT_TRANSLATE / 4 + c]);
     }
     st->depth_clamp = ms[M_DEPTH_CONTROL / 4] & DEPTH_CONTROL_CLAMP;
