@@ -88,7 +88,7 @@ static void flat_shade(const NVVtxState *st, NVVtxOut *v, unsigned n,
 /* The planes this state clips against (Kelvin: none). */
 static unsigned clip_planes(const NVVtxState *st)
 {
-    unsigned planes = 0;
+    unsigned planes;
 
     if (st->window_coords) {
         return 0;

@@ -89,8 +89,8 @@ static void put(Cap *c, float x, float y, float z, float w, int id,
 }
 
 /*
- * A vertex of the assembly tests: w = 1 and x, y from a small grid
- * inside the view volume; @id picks the place.
+ * A vertex of the assembly tests: z = 0, w = 1, x and y inside the view
+ * volume (so nothing is clipped), texture coordinate 0.
  */
 static void grid(Cap *c, int id, float x, float y)
 {
@@ -136,12 +136,6 @@ static float col_x(const NVVtxOut *v, unsigned slot)
 {
     return v->attr[slot][0];
 }
-
-/*
- * Eight places on a 3 x 3 grid in NDC (w = 1), counter-clockwise in
- * order around the centre where it matters: the tests place vertices
- * so that every GL triangle is counter-clockwise (front).
- */
 
 static void test_points(void)
 {
@@ -230,20 +224,26 @@ static void strip(Cap *c, int n)
     }
 }
 
-static void test_triangle_strip(void)
+/* BEGIN_END @prim with @n vertices of strip(), then @want. */
+static void draw_strip(unsigned prim, int n, const char *want)
 {
     Cap *c = cap_new();
 
+    nv_vtx_begin(&c->vtx, prim);
+    strip(c, n);
+    nv_vtx_end(&c->vtx);
+    expect(c, want);
+    g_free(c);
+}
+
+static void test_triangle_strip(void)
+{
     /*
      * GL: triangle i is (i, i+1, i+2) for even i and (i+1, i, i+2) for
      * odd i, so that all have the winding of the first: (2,1,3) =
      * (0.5,0.5), (0,0), (0.5,0): 0.5 * 0.5 + 0 + 0 = 0.25 > 0, front.
      */
-    nv_vtx_begin(&c->vtx, NV_VTX_TRIANGLE_STRIP);
-    strip(c, 5);
-    nv_vtx_end(&c->vtx);
-    expect(c, "t0,1,2 t2,1,3 t2,3,4");
-    g_free(c);
+    draw_strip(NV_VTX_TRIANGLE_STRIP, 5, "t0,1,2 t2,1,3 t2,3,4");
 }
 
 static void test_triangle_fan(void)
@@ -268,8 +268,10 @@ static void test_triangle_fan(void)
     g_free(c);
 }
 
-/* Unit square corners counter-clockwise from @x0: (0,0) (.5,0) (.5,.5)
- * (0,.5), ids @id.. */
+/*
+ * A square of side 0.5, counter-clockwise from (@x0, 0): ids @id to
+ * @id + 3.
+ */
 static void square(Cap *c, int id, float x0)
 {
     grid(c, id, x0, 0);
@@ -297,19 +299,13 @@ static void test_quads(void)
 
 static void test_quad_strip(void)
 {
-    Cap *c = cap_new();
-
     /*
      * QUAD_STRIP: GL's quad i is (2i, 2i+1, 2i+3, 2i+2): with the strip
      * of test_triangle_strip, (0,1,3,2) = (0,.5), (0,0), (.5,0), (.5,.5)
      * is counter-clockwise; filled as (0,1,3), (0,3,2), then (2,3,5),
      * (2,5,4); vertex 6 is dropped.
      */
-    nv_vtx_begin(&c->vtx, NV_VTX_QUAD_STRIP);
-    strip(c, 7);
-    nv_vtx_end(&c->vtx);
-    expect(c, "t0,1,3 t0,3,2 t2,3,5 t2,5,4");
-    g_free(c);
+    draw_strip(NV_VTX_QUAD_STRIP, 7, "t0,1,3 t0,3,2 t2,3,5 t2,5,4");
 }
 
 static void test_polygon(void)
@@ -398,85 +394,97 @@ static void test_viewport(void)
     g_free(c);
 }
 
-static void test_clip_one_plane(void)
-{
-    Cap *c = cap_new();
-    const NVVtxPrim *p = c->p;
+/*
+ * A corner of a clipped polygon: window x, y, texture coordinate, and
+ * whether the edge from it to the next corner is a boundary edge.
+ */
+typedef struct Corner {
+    float x, y, tc;
+    bool edge;
+} Corner;
 
-    /*
-     * A(-0.5,-0.5) B(1.5,-0.5) C(-0.5,0.5), w = 1, z = 0, texture
-     * coordinates 0, 8, 4.  Only B is outside, of x <= w: distances
-     * w - x are 1.5, -0.5, 1.5.  Edge AB leaves at t = 1.5 / (1.5 + 0.5)
-     * = 0.75 from A: I1 = (1, -0.5), tc 0.75 * 8 = 6.  Edge BC enters; it
-     * is cut from the inside vertex C at t = 0.75: I2 = (-0.5 + 0.75 * 2,
-     * 0.5 - 0.75) = (1, -0.25), tc 4 + 0.75 * 4 = 7.  The polygon
-     * A I1 I2 C is drawn as (A, I1, I2), (A, I2, C).  Window: x * 8 + 8:
-     * A (4, 4), I1 (16, 4), I2 (16, 6), C (4, 12), z = 0.5.
-     *
-     * Edges: A->I1 is part of AB (boundary), I1->I2 lies on the view
-     * volume (not a boundary), I2->C part of BC and C->A boundary: the
-     * first triangle's flags are A yes, I1 no, I2 no (inner edge), the
-     * second's A no (inner), I2 yes, C yes.
-     */
+/*
+ * Clip the triangle @in (x, y, texture coordinate; z = 0, w = 1) and
+ * check that it comes out as the polygon @want drawn as the fan
+ * (0,1,2), (0,2,3), front, at window z 0.5 and 1/w 1; the fan's inner
+ * edges are never boundary edges.
+ */
+static void clip_to_quad(const float in[3][3], const Corner want[4])
+{
+    static const unsigned fan[2][3] = { { 0, 1, 2 }, { 0, 2, 3 } };
+    Cap *c = cap_new();
+
     nv_vtx_begin(&c->vtx, NV_VTX_TRIANGLES);
-    put(c, -0.5f, -0.5f, 0, 1, 0, 0);
-    put(c, 1.5f, -0.5f, 0, 1, 1, 8);
-    put(c, -0.5f, 0.5f, 0, 1, 2, 4);
+    for (int i = 0; i < 3; i++) {
+        put(c, in[i][0], in[i][1], 0, 1, i, in[i][2]);
+    }
     nv_vtx_end(&c->vtx);
     g_assert_cmpuint(c->n, ==, 2);
-    expect_pos(&p[0].v[0], 4, 4, 0.5f, 1);
-    expect_pos(&p[0].v[1], 16, 4, 0.5f, 1);
-    expect_pos(&p[0].v[2], 16, 6, 0.5f, 1);
-    expect_pos(&p[1].v[0], 4, 4, 0.5f, 1);
-    expect_pos(&p[1].v[1], 16, 6, 0.5f, 1);
-    expect_pos(&p[1].v[2], 4, 12, 0.5f, 1);
-    g_assert_cmpfloat(p[0].v[1].attr[S_ID][1], ==, 6);
-    g_assert_cmpfloat(p[0].v[2].attr[S_ID][1], ==, 7);
-    g_assert_cmpfloat(p[1].v[2].attr[S_ID][1], ==, 4);
-    g_assert_true(p[0].v[0].edge && !p[0].v[1].edge && !p[0].v[2].edge);
-    g_assert_true(!p[1].v[0].edge && p[1].v[1].edge && p[1].v[2].edge);
-    g_assert_false(p[0].back || p[1].back);
+    for (unsigned t = 0; t < 2; t++) {
+        g_assert_false(c->p[t].back);
+        for (unsigned j = 0; j < 3; j++) {
+            const Corner *w = &want[fan[t][j]];
+            const NVVtxOut *v = &c->p[t].v[j];
+            bool inner = t == 0 ? j == 2 : j == 0;
+
+            expect_pos(v, w->x, w->y, 0.5f, 1);
+            g_assert_cmpfloat(v->attr[S_ID][1], ==, w->tc);
+            g_assert_cmpint(v->edge, ==, w->edge && !inner);
+        }
+    }
     g_free(c);
+}
+
+static void test_clip_one_plane(void)
+{
+    /*
+     * A(-0.5,-0.5) B(1.5,-0.5) C(-0.5,0.5), texture coordinates 0, 8,
+     * 4.  Only B is outside, of x <= w: distances w - x are 1.5, -0.5,
+     * 1.5.  Edge AB leaves at t = 1.5 / (1.5 + 0.5) = 0.75 from A:
+     * I1 = (1, -0.5), tc 0.75 * 8 = 6.  Edge BC enters; it is cut from
+     * the inside vertex C at t = 0.75: I2 = (-0.5 + 0.75 * 2, 0.5 - 0.75)
+     * = (1, -0.25), tc 4 + 0.75 * 4 = 7.  The polygon is A I1 I2 C;
+     * window x * 8 + 8: A (4, 4), I1 (16, 4), I2 (16, 6), C (4, 12).
+     * A->I1 is part of AB (a boundary edge), I1->I2 lies on the view
+     * volume (not one), I2->C is part of BC and C->A is CA.
+     */
+    static const float in[3][3] = {
+        { -0.5f, -0.5f, 0 }, { 1.5f, -0.5f, 8 }, { -0.5f, 0.5f, 4 },
+    };
+    static const Corner want[4] = {
+        { 4, 4, 0, true }, { 16, 4, 6, false }, { 16, 6, 7, true },
+        { 4, 12, 4, true },
+    };
+
+    clip_to_quad(in, want);
 }
 
 static void test_clip_two_planes(void)
 {
     Cap *c = cap_new();
-    const NVVtxPrim *p = c->p;
 
     /*
-     * A(-1,-1) B(3,-1) C(-1,7), w = 1, tc 0, 8, 4.  B is outside
-     * x <= w, C outside y <= w.  First x <= w (distances 2, -2, 2): AB
-     * leaves at t = 2/4 = 0.5: I1 = (1,-1), tc 4; BC enters, cut from C
-     * at t = 0.5: I2 = (1, 3), tc 6; the polygon is A I1 I2 C.  Then
-     * y <= w (distances 2, 2, -2, -6): I1 I2 leaves at t = 2/4 = 0.5:
-     * K = (1, 1), tc 5; I2 C stays out; C A enters, cut from A at
-     * t = 2/8 = 0.25: J = (-1, -1 + 0.25 * 8) = (-1, 1), tc 1.  The
-     * result is A I1 K J, the whole viewport: window (0,0) (16,0)
-     * (16,16) (0,16), drawn as (A, I1, K), (A, K, J).
+     * A(-1,-1) B(3,-1) C(-1,7), tc 0, 8, 4.  B is outside x <= w, C
+     * outside y <= w.  First x <= w (distances 2, -2, 2): AB leaves at
+     * t = 2/4 = 0.5: I1 = (1,-1), tc 4; BC enters, cut from C at t = 0.5:
+     * I2 = (1, 3), tc 6; the polygon is A I1 I2 C.  Then y <= w
+     * (distances 2, 2, -2, -6): I1 I2 leaves at t = 2/4 = 0.5: K = (1, 1),
+     * tc 5; I2 C stays out; C A enters, cut from A at t = 2/8 = 0.25:
+     * J = (-1, -1 + 0.25 * 8) = (-1, 1), tc 1.  The result is A I1 K J,
+     * the whole viewport: window (0,0) (16,0) (16,16) (0,16).  A->I1 is
+     * part of AB, I1->K and K->J lie on the volume, J->A is part of CA.
      */
-    nv_vtx_begin(&c->vtx, NV_VTX_TRIANGLES);
-    put(c, -1, -1, 0, 1, 0, 0);
-    put(c, 3, -1, 0, 1, 1, 8);
-    put(c, -1, 7, 0, 1, 2, 4);
-    nv_vtx_end(&c->vtx);
-    g_assert_cmpuint(c->n, ==, 2);
-    expect_pos(&p[0].v[0], 0, 0, 0.5f, 1);
-    expect_pos(&p[0].v[1], 16, 0, 0.5f, 1);
-    expect_pos(&p[0].v[2], 16, 16, 0.5f, 1);
-    expect_pos(&p[1].v[0], 0, 0, 0.5f, 1);
-    expect_pos(&p[1].v[1], 16, 16, 0.5f, 1);
-    expect_pos(&p[1].v[2], 0, 16, 0.5f, 1);
-    g_assert_cmpfloat(p[0].v[0].attr[S_ID][1], ==, 0);
-    g_assert_cmpfloat(p[0].v[1].attr[S_ID][1], ==, 4);
-    g_assert_cmpfloat(p[0].v[2].attr[S_ID][1], ==, 5);
-    g_assert_cmpfloat(p[1].v[2].attr[S_ID][1], ==, 1);
-    /* A->I1 part of AB, I1->K and K->J on the volume, J->A part of CA. */
-    g_assert_true(p[0].v[0].edge && !p[0].v[1].edge && !p[0].v[2].edge);
-    g_assert_true(!p[1].v[0].edge && !p[1].v[1].edge && p[1].v[2].edge);
+    static const float in[3][3] = {
+        { -1, -1, 0 }, { 3, -1, 8 }, { -1, 7, 4 },
+    };
+    static const Corner want[4] = {
+        { 0, 0, 0, true }, { 16, 0, 4, false }, { 16, 16, 5, false },
+        { 0, 16, 1, true },
+    };
+
+    clip_to_quad(in, want);
 
     /* Wholly outside one plane (x > w): nothing. */
-    c->n = 0;
     nv_vtx_begin(&c->vtx, NV_VTX_TRIANGLES);
     put(c, 2, 0, 0, 1, 0, 0);
     put(c, 3, 0, 0, 1, 1, 0);
@@ -703,8 +711,10 @@ static void test_faces_and_culling(void)
     expect(c, "bt0,1,2 t3,4,5");
     st->vp_scale[1] = 8;
 
-    /* Culling: FRONT (1) keeps the back one, BACK (2) the front one,
-     * FRONT_AND_BACK (3) none; off, both whatever CULL_FACE says. */
+    /*
+     * Culling: FRONT (1) keeps the back one, BACK (2) the front one,
+     * FRONT_AND_BACK (3) none; off, both whatever CULL_FACE says.
+     */
     st->cull_enable = true;
     st->cull_face = 1;
     ccw_and_cw(c);
@@ -756,8 +766,10 @@ static void test_two_side(void)
     g_free(c);
 }
 
-/* The front colour's x (the id of the vertex it came from) of each vertex
- * of captured primitive @i. */
+/*
+ * The front colour's x (the id of the vertex it came from) of each
+ * vertex of captured primitive @i.
+ */
 static void expect_cols(Cap *c, unsigned i, float a, float b, float d)
 {
     const NVVtxPrim *p = &c->p[i];
@@ -879,6 +891,16 @@ static void test_polygon_mode(void)
     grid(c, 4, -0.25f, 0.25f);
     nv_vtx_end(&c->vtx);
     expect(c, "l0,1 l1,2 l2,3 l3,4 l4,0");
+    /* EDGEFLAG off at its first vertex: no (0,1). */
+    nv_vtx_begin(&c->vtx, NV_VTX_POLYGON);
+    st->edge_flag = false;
+    grid(c, 0, 0, 0);
+    st->edge_flag = true;
+    grid(c, 1, 0.5f, 0);
+    grid(c, 2, 0.5f, 0.5f);
+    grid(c, 3, 0, 0.5f);
+    nv_vtx_end(&c->vtx);
+    expect(c, "l1,2 l2,3 l3,0");
 
     /* Strips ignore edge flags: every triangle edge is drawn. */
     st->edge_flag = false;
@@ -906,17 +928,16 @@ static void test_polygon_mode(void)
 }
 
 /*
- * A(-0.5,-0.5,0) B(0.5,-0.5,0.5) C(-0.5,0.5,0.25), w = 1, with the
- * depth scale 1, translate 0: window (4,4,0) (12,4,0.5) (4,12,0.25).
- * z rises 0.5 over 8 pixels in x and 0.25 over 8 in y: dz/dx = 0.0625,
- * dz/dy = 0.03125, m = 0.0625.
+ * A(-0.5,-0.5,0) B(0.5,-0.5,@zb) C(-0.5,0.5,@zc), w = 1, with the
+ * depth scale 1, translate 0: window (4,4,0) (12,4,zb) (4,12,zc).
+ * z rises zb over 8 pixels in x and zc over 8 in y.
  */
-static void sloped(Cap *c)
+static void sloped(Cap *c, float zb, float zc)
 {
     nv_vtx_begin(&c->vtx, NV_VTX_TRIANGLES);
     put(c, -0.5f, -0.5f, 0, 1, 0, 0);
-    put(c, 0.5f, -0.5f, 0.5f, 1, 1, 0);
-    put(c, -0.5f, 0.5f, 0.25f, 1, 2, 0);
+    put(c, 0.5f, -0.5f, zb, 1, 1, 0);
+    put(c, -0.5f, 0.5f, zc, 1, 2, 0);
     nv_vtx_end(&c->vtx);
 }
 
@@ -926,7 +947,8 @@ static void test_polygon_offset(void)
     NVVtxState *st = &c->vtx.st;
 
     /*
-     * factor 2, units 3, r = 2^-24: 2 * 0.0625 + 3 * 2^-24 =
+     * zb 0.5, zc 0.25: dz/dx = 0.5 / 8 = 0.0625, dz/dy = 0.03125, m =
+     * 0.0625.  factor 2, units 3, r = 2^-24: 2 * 0.0625 + 3 * 2^-24 =
      * 0.125 + 3 * 2^-24 (exact: 0.125's step is 2^-26).
      */
     st->vp_scale[2] = 1;
@@ -934,24 +956,32 @@ static void test_polygon_offset(void)
     st->offset_factor = 2;
     st->offset_units = 3;
     st->offset_r = 0x1p-24f;
-    sloped(c);
+    sloped(c, 0.5f, 0.25f);
     g_assert_cmpuint(c->n, ==, 1);
     g_assert_cmpfloat(c->p[0].z_offset, ==, 0);
     expect_pos(&c->p[0].v[1], 12, 4, 0.5f, 1);
     c->n = 0;
     st->offset_enable[NV_VTX_FILL] = true;
-    sloped(c);
+    sloped(c, 0.5f, 0.25f);
     g_assert_cmpfloat(c->p[0].z_offset, ==, 0.125f + 0x3p-24f);
+    c->n = 0;
+    /*
+     * The steeper slope counts, in y as in x: zb 0.125, zc 1: dz/dx =
+     * 0.015625, dz/dy = 0.125; 2 * 0.125 + 3 * 2^-24 = 0.25 + 3 * 2^-24
+     * (0.25's step is 2^-25: exact).
+     */
+    sloped(c, 0.125f, 1);
+    g_assert_cmpfloat(c->p[0].z_offset, ==, 0.25f + 0x3p-24f);
     c->n = 0;
 
     /* In LINE mode the LINE enable counts, not FILL's. */
     st->poly_mode[0] = NV_VTX_LINE;
-    sloped(c);
+    sloped(c, 0.5f, 0.25f);
     g_assert_cmpuint(c->n, ==, 3);
     g_assert_cmpfloat(c->p[0].z_offset, ==, 0);
     c->n = 0;
     st->offset_enable[NV_VTX_LINE] = true;
-    sloped(c);
+    sloped(c, 0.5f, 0.25f);
     g_assert_cmpfloat(c->p[2].z_offset, ==, 0.125f + 0x3p-24f);
     c->n = 0;
 

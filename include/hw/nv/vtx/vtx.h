@@ -134,7 +134,8 @@ typedef struct NVVtxPrim {
     uint8_t kind;               /* NVVtxKind: 1, 2 or 3 vertices in v[] */
     bool back;                  /* from a back-facing polygon */
     float width;                /* lines: the width in pixels; else 0 */
-    float z_offset;             /* polygon offset, added to every z */
+    float z_offset;             /* polygon offset: the rasterizer adds it
+                                 * to every fragment's z */
     NVVtxOut v[3];
 } NVVtxPrim;
 
@@ -168,7 +169,10 @@ void nv_vtx_init(NVVtx *vtx, NVVtxEmit *emit, void *opaque);
 void nv_vtx_begin(NVVtx *vtx, unsigned prim);
 /* One vertex from XF (ignored outside BEGIN_END). */
 void nv_vtx_vertex(NVVtx *vtx, const NVXfVertex *v);
-/* BEGIN_END STOP: closes a line loop, drops an incomplete primitive. */
+/*
+ * BEGIN_END STOP: closes a line loop, draws a polygon's last triangle,
+ * drops an incomplete primitive.
+ */
 void nv_vtx_end(NVVtx *vtx);
 /* After migration: bring indices and the primitive type into range. */
 void nv_vtx_post_load(NVVtx *vtx);
