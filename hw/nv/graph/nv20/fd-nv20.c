@@ -533,8 +533,13 @@ static void vtx_state(NVCard *card)
     st->offset_enable[NV_VTX_LINE] = raster & RASTER_OFFSET_LINE;
     st->offset_factor = bits_f32(*nv20_reg(card, B_POLY_OFF_FACTOR));
     st->offset_units = bits_f32(*nv20_reg(card, B_POLY_OFF_UNITS));
+    /*
+     * Half the depth format's step: Mesa sends GL's units doubled
+     * (nv30_state.c), so that they give GL's offset (docs/3d.rst
+     * "Inferred behaviour").
+     */
     st->offset_r = RT_FORMAT_ZETA(ms[M_RT_FORMAT / 4]) == RT_ZETA_Z16
-                   ? 0x1p-16f : 0x1p-24f;
+                   ? 0x1p-17f : 0x1p-25f;
     st->flat = !(config_b & CONFIG_B_SMOOTH);
     st->flat_first = !kelvin && (config_b & CONFIG_B_FLAT_FIRST);
     st->two_side = raster & RASTER_TWO_SIDE;

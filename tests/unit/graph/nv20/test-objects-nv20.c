@@ -1376,7 +1376,9 @@ static void test_fd_vtx_kelvin(void)
  * (Rankine's BFC0 output is 1) green from VTX_ATTR_4UB[1] 0xff00ff00, a
  * red triangle (0, 0), (0.5, 0), (0, 0.5): window (100, 200), (108, 200),
  * (100, 208), counter-clockwise while FRONT_FACE is CW: a back face,
- * whose vertices show the back colour.
+ * whose vertices show the back colour.  POLYGON_OFFSET_FILL_ENABLE with
+ * factor 0 and units 2.0 (GL's 1, doubled as Mesa sends it) over Z24S8
+ * (RT_FORMAT ZETA 2: 0x40): z offset 2 * 2^-25 = 2^-24.
  */
 static void test_fd_vtx_rankine(void)
 {
@@ -1390,6 +1392,7 @@ static void test_fd_vtx_rankine(void)
     };
     static const uint32_t back[] = {
         0x142c, 1, 0x368, 0x1d01, 0x1944, 0xff00ff00, 0x194c, 0xff0000ff,
+        0xa68, 1, 0xa78, F0, 0xa7c, F2, 0x208, 0x40,
         0x1808, 5, 0x1880, F0, 0x1884, F0, 0x1880, FHALF, 0x1884, F0,
         0x1880, F0, 0x1884, FHALF, 0x1808, 0, 0,
     };
@@ -1412,6 +1415,7 @@ static void test_fd_vtx_rankine(void)
     p = prim(th, 1);
     g_assert_cmpuint(p->kind, ==, NV_VTX_PRIM_TRIANGLE);
     g_assert_true(p->back);
+    g_assert_cmpfloat(p->z_offset, ==, 0x1p-24);
     expect_pos(p, 0, 100, 200, 0.5, 1);
     expect_pos(p, 1, 108, 200, 0.5, 1);
     expect_pos(p, 2, 100, 208, 0.5, 1);
