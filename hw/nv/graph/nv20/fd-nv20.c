@@ -221,23 +221,15 @@ void nv20_fd_attr(NVCard *card, const NVMethodCall *call)
 }
 
 /*
- * The two DMA_VTXBUF objects (the DMA_VTX bundle: instance >> 4, 0 for
- * none bound).
+ * What a draw method fetches with: the two DMA_VTXBUF objects (the
+ * DMA_VTX bundle: instance >> 4, 0 for none bound) and the bytes of each
+ * attribute's element (0: not fetched).
  */
-typedef struct FdDma {
+typedef struct FdFetch {
     NVDmaObj obj[2];
     bool bound[2];
-} FdDma;
-
-static void dma_load(NVCard *card, FdDma *dma)
-{
-    for (unsigned i = 0; i < 2; i++) {
-        uint32_t inst = *nv20_reg(card, B_DMA_VTX + 4 * i);
-
-        dma->bound[i] = inst != 0;
-        nv_dmaobj_load(card, inst << 4, &dma->obj[i]);
-    }
-}
+    uint8_t len[NV_XF_VAB_PASS];
+} FdFetch;
 
 /*
  * @len bytes at @offset of DMA_VTXBUF @which into @buf; false, with a
@@ -245,11 +237,11 @@ static void dma_load(NVCard *card, FdDma *dma)
  * raises DMA_W_PROTECTION), when no object is bound or it does not reach
  * them.
  */
-static bool dma_read(NVCard *card, const FdDma *dma, unsigned which,
+static bool dma_read(NVCard *card, const FdFetch *ft, unsigned which,
                      uint64_t offset, void *buf, uint32_t len)
 {
-    if (!dma->bound[which] || offset + len > UINT32_MAX + 1ull ||
-        nv_dmaobj_read(card, &dma->obj[which], (uint32_t)offset, buf,
+    if (!ft->bound[which] || offset + len > UINT32_MAX + 1ull ||
+        nv_dmaobj_read(card, &ft->obj[which], (uint32_t)offset, buf,
                        len) != NV_DMAOBJ_OK) {
         nv20_pgraph_error(card, NV20_NSOURCE_DMA_R_PROTECTION);
         return false;
@@ -258,25 +250,44 @@ static bool dma_read(NVCard *card, const FdDma *dma, unsigned which,
 }
 
 /*
- * The bytes of vertex buffer @a's element with format @fmt, 0 when it is
- * not fetched: SIZE 0, or (logged) a TYPE the class has not or a SIZE
- * past 4.
+ * The bytes of each attribute's element (@len), 0 when it is not
+ * fetched: SIZE 0, or a TYPE the class has not or a SIZE past 4 (logged
+ * if @log); returns the words of an inline vertex, each attribute padded
+ * to whole words.
  */
-static unsigned attr_bytes(NVCard *card, unsigned a, uint32_t fmt)
+static unsigned layout(NVCard *card, uint8_t *len, bool log)
 {
-    unsigned type = fmt & 0xf, size = (fmt >> 4) & 0xf;
+    const uint32_t *idx = card->pgraph20.fe3d.idx_state;
+    unsigned words = 0;
 
-    if (!size) {
-        return 0;
+    for (unsigned a = 0; a < NV_XF_VAB_PASS; a++) {
+        uint32_t fmt = idx[2 * a + 1];
+        unsigned type = fmt & 0xf, size = (fmt >> 4) & 0xf;
+
+        len[a] = 0;
+        if (size <= 4 && type_bytes[type] &&
+            (type != T_V16_FLOAT || card->model->pgraph != NV_PGRAPH_KELVIN)) {
+            len[a] = size * type_bytes[type];
+        } else if (size && log) {
+            nv_log(card, NV_LOG_GUEST_ERROR, "nv: pgraph: 3D vertex buffer "
+                   "%u: format 0x%06x (type %u, size %u) is not one the "
+                   "class has; not fetched", a, fmt, type, size);
+        }
+        words += (len[a] + 3) / 4;
     }
-    if (size <= 4 && type_bytes[type] &&
-        (type != T_V16_FLOAT || card->model->pgraph != NV_PGRAPH_KELVIN)) {
-        return size * type_bytes[type];
+    return words;
+}
+
+/* A draw method's fetch set-up; invalid formats are logged once. */
+static void fetch_begin(NVCard *card, FdFetch *ft)
+{
+    for (unsigned i = 0; i < 2; i++) {
+        uint32_t inst = *nv20_reg(card, B_DMA_VTX + 4 * i);
+
+        ft->bound[i] = inst != 0;
+        nv_dmaobj_load(card, inst << 4, &ft->obj[i]);
     }
-    nv_log(card, NV_LOG_GUEST_ERROR, "nv: pgraph: 3D vertex buffer %u: "
-           "format 0x%06x (type %u, size %u) is not one the class has; "
-           "not fetched", a, fmt, type, size);
-    return 0;
+    layout(card, ft->len, true);
 }
 
 /*
@@ -302,21 +313,21 @@ static void unpack(uint32_t *vab, unsigned type, unsigned size,
  * vertex trigger.  An attribute of SIZE 0 keeps its VAB value (the
  * immediate one).  False after a DMA error: the draw stops there.
  */
-static bool fetch_vertex(NVCard *card, const FdDma *dma, uint32_t index)
+static bool fetch_vertex(NVCard *card, const FdFetch *ft, uint32_t index)
 {
     const uint32_t *idx = card->pgraph20.fe3d.idx_state;
 
     for (unsigned a = 0; a < NV_XF_VAB_PASS; a++) {
         uint32_t off = idx[2 * a], fmt = idx[2 * a + 1];
-        unsigned len = attr_bytes(card, a, fmt);
         uint8_t buf[16];
 
-        if (!len) {
+        if (!ft->len[a]) {
             continue;
         }
-        if (!dma_read(card, dma, !!(off & VTXBUF_DMA1),
+        if (!dma_read(card, ft, !!(off & VTXBUF_DMA1),
                       (off & VTXBUF_OFFSET) +
-                      (uint64_t)index * ((fmt >> 8) & 0xff), buf, len)) {
+                      (uint64_t)index * ((fmt >> 8) & 0xff), buf,
+                      ft->len[a])) {
             return false;
         }
         unpack(card->xf.ram.vab[a], fmt & 0xf, (fmt >> 4) & 0xf, buf);
@@ -344,7 +355,7 @@ static bool in_begin_end(NVCard *card, const NVMethodCall *call)
  * of the same type begins; else the vertex at index + Curie's
  * VB_ELEMENT_BASE.
  */
-static bool element(NVCard *card, const FdDma *dma, uint32_t index)
+static bool element(NVCard *card, const FdFetch *ft, uint32_t index)
 {
     NV20Fe3d *f = &card->pgraph20.fe3d;
 
@@ -357,21 +368,21 @@ static bool element(NVCard *card, const FdDma *dma, uint32_t index)
     if (nv20_is_curie(card)) {
         index += f->mthd_state[M_VB_ELEMENT_BASE / 4];
     }
-    return fetch_vertex(card, dma, index);
+    return fetch_vertex(card, ft, index);
 }
 
 void nv20_fd_elements(NVCard *card, const NVMethodCall *call)
 {
-    FdDma dma;
+    FdFetch ft;
 
     if (!in_begin_end(card, call)) {
         return;
     }
-    dma_load(card, &dma);
+    fetch_begin(card, &ft);
     if (call->m->arg == 32) {
-        element(card, &dma, call->data);
-    } else if (element(card, &dma, call->data & 0xffff)) {
-        element(card, &dma, call->data >> 16);
+        element(card, &ft, call->data);
+    } else if (element(card, &ft, call->data & 0xffff)) {
+        element(card, &ft, call->data >> 16);
     }
 }
 
@@ -387,29 +398,29 @@ void nv20_fd_batch(NVCard *card, const NVMethodCall *call)
     uint32_t fmt = st[M_IDXBUF_FORMAT / 4];
     unsigned isize = fmt & IDXBUF_TYPE_U16 ? 2 : 4;
     uint32_t first = call->data & 0xffffff, count = (call->data >> 24) + 1;
-    FdDma dma;
+    FdFetch ft;
 
     if (!in_begin_end(card, call)) {
         return;
     }
-    dma_load(card, &dma);
+    fetch_begin(card, &ft);
     for (uint32_t k = 0; k < count; k++) {
         uint8_t buf[4];
         uint32_t index;
 
         if (!call->m->arg) {
-            if (!fetch_vertex(card, &dma, first + k)) {
+            if (!fetch_vertex(card, &ft, first + k)) {
                 return;
             }
             continue;
         }
-        if (!dma_read(card, &dma, fmt & IDXBUF_DMA1,
+        if (!dma_read(card, &ft, fmt & IDXBUF_DMA1,
                       st[M_IDXBUF_OFFSET / 4] +
                       (uint64_t)(first + k) * isize, buf, isize)) {
             return;
         }
         index = isize == 2 ? nv_ld_le(buf, 2) : nv_ld_le(buf, 4);
-        if (!element(card, &dma, index)) {
+        if (!element(card, &ft, index)) {
             return;
         }
     }
@@ -425,15 +436,14 @@ void nv20_fd_batch(NVCard *card, const NVMethodCall *call)
 void nv20_fd_data(NVCard *card, const NVMethodCall *call)
 {
     NV20Fe3d *f = &card->pgraph20.fe3d;
-    unsigned len[NV_XF_VAB_PASS], words = 0;
+    uint8_t len[NV_XF_VAB_PASS];
+    unsigned words;
 
     if (!in_begin_end(card, call)) {
         return;
     }
-    for (unsigned a = 0; a < NV_XF_VAB_PASS; a++) {
-        len[a] = attr_bytes(card, a, f->idx_state[2 * a + 1]);
-        words += (len[a] + 3) / 4;
-    }
+    /* Invalid formats are logged at each vertex's first word. */
+    words = layout(card, len, f->data_pos == 0);
     if (!words) {
         return;
     }
@@ -450,7 +460,7 @@ void nv20_fd_data(NVCard *card, const NVMethodCall *call)
         uint32_t fmt = f->idx_state[2 * a + 1];
         uint8_t buf[16];
 
-        for (unsigned i = 0; i < (len[a] + 3) / 4; i++) {
+        for (unsigned i = 0; i < (len[a] + 3u) / 4; i++) {
             nv_st_le(buf + 4 * i, f->data[w++], 4);
         }
         if (len[a]) {

@@ -1095,8 +1095,12 @@ static void test_fd_vtxbuf_types(void)
  * 2^5/255 = 0x3e008081).  VTXBUF_BATCH 0x01000001 with POINTS: vertices
  * 1 and 2, points at window (1, 2) and (3, 4), z 0, 1/w 1.
  * A V16_FLOAT attribute (NV30_3D and later) is the guest's error, once a
- * vertex, and not fetched: attribute 4 keeps the (2, 2, 2, 2)
- * VERTEX_ATTR_4F[4] gave it.
+ * draw method, and not fetched: attribute 4 keeps the (2, 2, 2, 2)
+ * VERTEX_ATTR_4F[4] gave it.  VTXBUF_ELEMENT_U16 0x00000002: vertex 2
+ * (3, 4), then vertex 0 (4, 3, at VB0); VTXBUF_ELEMENT_U32 1: (1, 2).
+ * VTXBUF_DATA: three words a vertex (the position, then the D3DCOLOR
+ * word; attribute 4 has none, logged at the vertex's first word): (5, 6)
+ * with 0x80ff0000 (R 0xff, A 0x80: (1, 0, 0, 0x3f008081)).
  */
 static void test_fd_vtxbuf_kelvin(void)
 {
@@ -1104,6 +1108,10 @@ static void test_fd_vtxbuf_kelvin(void)
         0x1a40, F2, 0x1a44, F2, 0x1a48, F2, 0x1a4c, F2,
         0x1720, 0, 0x1760, 0x0822, 0x172c, 0x80000000, 0x176c, 0x0440,
         0x1730, 0x100, 0x1770, 0x0213, 0,
+    };
+    static const uint32_t draw[] = {
+        0x1800, 0x00000002, 0x1808, 1,
+        0x1818, 0x40a00000, 0x1818, 0x40c00000, 0x1818, 0x80ff0000, 0,
     };
     TestHost *th = fd_new("nv20", 0x0097);
     unsigned next = 0;
@@ -1113,6 +1121,8 @@ static void test_fd_vtxbuf_kelvin(void)
     vram_wr(th, VB0 + 12, F2);
     vram_wr(th, VB0 + 16, F3);
     vram_wr(th, VB0 + 20, F4);
+    vram_wr(th, VB0, F4);
+    vram_wr(th, VB0 + 4, F3);
     vram_wr(th, VB1 + 8, 0xff204080);
     g_assert_true(mthd(th, 7, 0x17fc, 1));
     g_assert_true(mthd(th, 7, 0x1810, 0x01000001));
@@ -1120,7 +1130,15 @@ static void test_fd_vtxbuf_kelvin(void)
     expect_point(th, &next, 3, 4, 0, 1);
     expect_vab(th, 3, 0x3e008081, 0x3e808081, 0x3f008081, F1);
     expect_vab(th, 4, F2, F2, F2, F2);
-    g_assert_cmpuint(th->n_guest_error, ==, 2);
+    g_assert_cmpuint(th->n_guest_error, ==, 1);
+    mthds(th, draw);
+    expect_point(th, &next, 3, 4, 0, 1);
+    expect_point(th, &next, 4, 3, 0, 1);
+    expect_point(th, &next, 1, 2, 0, 1);
+    expect_point(th, &next, 5, 6, 0, 1);
+    g_assert_cmpuint(th->prims->len, ==, next);
+    expect_vab(th, 3, F1, F0, F0, 0x3f008081);
+    g_assert_cmpuint(th->n_guest_error, ==, 4);
     th_free(th);
 }
 
@@ -1459,6 +1477,35 @@ static void test_fd_vtx_curie(void)
     th_free(th);
 }
 
+/*
+ * Migration in the middle of a triangle: VTX's state is derived, so a
+ * destination that has it zeroed (its own power-on state) gets it back
+ * from the 3D state in post_load, and the two vertices already taken are
+ * migrated.  Rankine, vertices (0, 0), (0.5, 0), (0, 0.5): window (0, 0),
+ * (8, 0), (0, 8), z 0.5 (a zero viewport scale would put them all at
+ * (0, 0, 0)).
+ */
+static void test_fd_post_load(void)
+{
+    static const uint32_t two[] = {
+        0x1808, 5, 0x1880, F0, 0x1884, F0, 0x1880, FHALF, 0x1884, F0, 0,
+    };
+    TestHost *th = fd_new("nv30", 0x0397);
+    const NVVtxPrim *p;
+
+    mthds(th, two);
+    memset(&th->card.pgraph20.vtx.st, 0, sizeof(th->card.pgraph20.vtx.st));
+    nv_card_post_load(&th->card);
+    g_assert_true(mthd(th, 7, 0x1880, F0));
+    g_assert_true(mthd(th, 7, 0x1884, FHALF));
+    g_assert_cmpuint(th->prims->len, ==, 1);
+    p = prim(th, 0);
+    expect_pos(p, 0, 0, 0, 0.5, 1);
+    expect_pos(p, 1, 8, 0, 0.5, 1);
+    expect_pos(p, 2, 0, 8, 0.5, 1);
+    th_free(th);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1503,5 +1550,6 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/3d/fd/vtx/kelvin", test_fd_vtx_kelvin);
     g_test_add_func("/objects-nv20/3d/fd/vtx/rankine", test_fd_vtx_rankine);
     g_test_add_func("/objects-nv20/3d/fd/vtx/curie", test_fd_vtx_curie);
+    g_test_add_func("/objects-nv20/3d/fd/post-load", test_fd_post_load);
     return g_test_run();
 }
