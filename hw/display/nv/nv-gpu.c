@@ -136,7 +136,7 @@ static bool nv_host_prim_traced(void *opaque)
 /* "triangle front z_offset 0 (10 10 0.5 1 size 1) ...": one line each. */
 static void nv_host_prim_trace(void *opaque, const NVVtxPrim *prim)
 {
-    char line[256];
+    char line[512];
 
     nv_vtx_prim_format(prim, line, sizeof(line));
     trace_nv_vtx_prim(line);
