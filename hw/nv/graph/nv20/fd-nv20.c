@@ -350,7 +350,8 @@ static bool in_begin_end(NVCard *card, const NVMethodCall *call)
 /*
  * An index from an element method or the index buffer: primitive restart
  * when enabled and the index is the restart index (Rankine and Curie's
- * PRIMITIVE_RESTART bundles; compared before the base is added, as
+ * PRIMITIVE_RESTART bundles, which Kelvin's register file has not, so
+ * they read 0 there; compared before the base is added, as
  * OpenGL compares the index as given): the open primitive ends and one
  * of the same type begins; else the vertex at index + Curie's
  * VB_ELEMENT_BASE.
@@ -359,8 +360,7 @@ static bool element(NVCard *card, const FdFetch *ft, uint32_t index)
 {
     NV20Fe3d *f = &card->pgraph20.fe3d;
 
-    if (card->model->pgraph != NV_PGRAPH_KELVIN &&
-        (*nv20_reg(card, B_PRIM_RESTART_EN) & 1) &&
+    if ((*nv20_reg(card, B_PRIM_RESTART_EN) & 1) &&
         index == *nv20_reg(card, B_PRIM_RESTART_IDX)) {
         nv_vtx_begin(&card->pgraph20.vtx, f->prim);
         return true;

@@ -946,8 +946,8 @@ static void test_fd_imm_kelvin(void)
 /*
  * Rankine's and Curie's immediate attributes (rnndb nv30-40_3d.xml
  * VTX_ATTR_*; the attribute is the array index), over (2, 2, 2, 2):
- * 4UB[3] 0xff804000 as COL_4I above (Mesa's unsigned normalized bytes,
- * X the low byte); 2I[1] 0x0005fff6: (-10 = 0xc1200000, 5 = 0x40a00000,
+ * 4UB[3] 0xff804000 as COL_4I above (rnndb's bytes X-W, X the low
+ * one, unsigned normalized as glVertexAttrib4Nub's); 2I[1] 0x0005fff6: (-10 = 0xc1200000, 5 = 0x40a00000,
  * 0, 1); 4I[2] 0x00020001, 0xffff0003: (1, 2, 3, -1); 3I[4] 0x0001ffff,
  * 0x7fff0007: (-1, 1, 7 = 0x40e00000, 1), the high half of Z's word
  * nothing; 1F[6] 3.0: (3, 0, 0, 1); 2F[8] (1, 2): (1, 2, 0, 1); 3F[9]
