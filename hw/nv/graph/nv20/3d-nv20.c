@@ -508,6 +508,7 @@ static const NVMethod kelvin_methods[] = {
     /*
      * immediate vertex data, into the attributes of rnndb NV20_VERTEX_ATTR:
      * position 0, normal 2, colours 3 and 4, fog 5, texture coordinates
+     * 9-12 (KELVIN_TX_ROWS)
      */
     IMM_K(0x1500, 3, "VERTEX_POS_3F", FLOAT, 0, 3),
     IMM_K(0x1518, 4, "VERTEX_POS_4F", FLOAT, 0, 4),
@@ -534,7 +535,8 @@ static const NVMethod kelvin_methods[] = {
     NV_MTHD(0x1710, "VTXBUF_VALIDATE", nv_method_nop),
     NV_MTHD_ARRAY(0x1720, 16, 4, "VTXBUF_OFFSET", mthd_vtxbuf, .arg = 0),
     NV_MTHD_ARRAY(0x1760, 16, 4, "VTXBUF_FMT", mthd_vtxbuf, .arg = 1),
-    NV_MTHD(0x17fc, "VERTEX_BEGIN_END", nv20_fd_begin_end),
+    NV_MTHD(0x17fc, "VERTEX_BEGIN_END", nv20_fd_begin_end,
+            NV_MENUM(nv20_fd_prim_names)),
     NV_MTHD(0x1800, "VTXBUF_ELEMENT_U16", nv20_fd_elements, .arg = 16),
     NV_MTHD(0x1808, "VTXBUF_ELEMENT_U32", nv20_fd_elements, .arg = 32),
     NV_MTHD(0x1810, "VTXBUF_BATCH", nv20_fd_batch, .arg = 0),
@@ -662,7 +664,8 @@ static const NVMethod kelvin_methods[] = {
     NV_MTHD_ARRAY(0x1740, 16, 4, "VTXFMT", mthd_vtxbuf, .arg = 1), \
     TRIG(0x17c8, "QUERY_RESET"), STATE(0x17cc, "QUERY_ENABLE"), \
     TRIG(0x1800, "QUERY_GET"), \
-    NV_MTHD(0x1808, "VERTEX_BEGIN_END", nv20_fd_begin_end), \
+    NV_MTHD(0x1808, "VERTEX_BEGIN_END", nv20_fd_begin_end, \
+            NV_MENUM(nv20_fd_prim_names)), \
     NV_MTHD(0x180c, "VB_ELEMENT_U16", nv20_fd_elements, .arg = 16), \
     NV_MTHD(0x1810, "VB_ELEMENT_U32", nv20_fd_elements, .arg = 32), \
     NV_MTHD(0x1814, "VB_VERTEX_BATCH", nv20_fd_batch, .arg = 0), \

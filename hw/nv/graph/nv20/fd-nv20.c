@@ -19,9 +19,6 @@
 #include "bundles-nv20.h"
 #include "pgraph-nv20-internal.h"
 
-/* BEGIN_END's last primitive type, POLYGON (rnndb nv10_begin_end). */
-#define FD_PRIM_MAX         10
-
 /* The method offsets whose stored state the draws read (mthd_state). */
 #define M_IDXBUF_OFFSET     0x181c
 #define M_IDXBUF_FORMAT     0x1820
@@ -562,6 +559,17 @@ static void vtx_state(NVCard *card)
     st->edge_flag = card->pgraph20.fe3d.edgeflag;
 }
 
+/* rnndb nv10_begin_end. */
+const NVMethodValue nv20_fd_prim_names[] = {
+    { NV_VTX_STOP, "STOP" }, { NV_VTX_POINTS, "POINTS" },
+    { NV_VTX_LINES, "LINES" }, { NV_VTX_LINE_LOOP, "LINE_LOOP" },
+    { NV_VTX_LINE_STRIP, "LINE_STRIP" }, { NV_VTX_TRIANGLES, "TRIANGLES" },
+    { NV_VTX_TRIANGLE_STRIP, "TRIANGLE_STRIP" },
+    { NV_VTX_TRIANGLE_FAN, "TRIANGLE_FAN" }, { NV_VTX_QUADS, "QUADS" },
+    { NV_VTX_QUAD_STRIP, "QUAD_STRIP" }, { NV_VTX_POLYGON, "POLYGON" },
+    { 0, NULL },
+};
+
 /*
  * VERTEX_BEGIN_END: a primitive type starts a primitive, STOP (0) ends
  * it (rnndb nv10_begin_end); other values are the guest's error.
@@ -570,7 +578,7 @@ void nv20_fd_begin_end(NVCard *card, const NVMethodCall *call)
 {
     NV20Fe3d *f = &card->pgraph20.fe3d;
 
-    if (call->data > FD_PRIM_MAX) {
+    if (call->data > NV_VTX_POLYGON) {
         nv_log(card, NV_LOG_GUEST_ERROR, "nv: pgraph: 3D VERTEX_BEGIN_END "
                "%u is no primitive type; ignored", call->data);
         return;

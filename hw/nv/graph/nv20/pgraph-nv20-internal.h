@@ -40,8 +40,9 @@ enum {
 #define NV20_FD_ATTR(attr, comp, ncomp, by_attr) \
     ((attr) | (comp) << 8 | (ncomp) << 12 | (by_attr) << 16)
 void nv20_fd_attr(NVCard *card, const NVMethodCall *call);
-/* VERTEX_BEGIN_END. */
+/* VERTEX_BEGIN_END, and its values' names for the method trace. */
 void nv20_fd_begin_end(NVCard *card, const NVMethodCall *call);
+extern const NVMethodValue nv20_fd_prim_names[];
 /* VB_ELEMENT_U16 (.arg 16), VB_ELEMENT_U32 (.arg 32). */
 void nv20_fd_elements(NVCard *card, const NVMethodCall *call);
 /* VB_VERTEX_BATCH (.arg 0), VB_INDEX_BATCH (.arg 1). */

@@ -985,10 +985,16 @@ static void test_fd_imm_nv40(void)
  * VTX_ATTR_2F[0] (0.25, 0.5) at Y, with Z, W (0, 1): window (16 * 0.25,
  * 16 * 0.5, 0 / 2 + 0.5) = (4, 8, 0.5), 1/w 1.  BEGIN_END values past
  * POLYGON (10) and STOP outside BEGIN_END are the guest's errors and
- * change nothing; after STOP the position makes no vertex.
+ * change nothing; after STOP the position makes no vertex.  The method
+ * trace names the types.
  */
 static void test_fd_begin_end(void)
 {
+    static const char *const trace[] = {
+        "0 7 NV30_3D VERTEX_BEGIN_END 0x00000010",
+        "0 7 NV30_3D VERTEX_BEGIN_END 0x00000001 (POINTS)",
+        NULL,
+    };
     TestHost *th = fd_new("nv25", 0x0597);
     unsigned next = 0;
 
@@ -1011,9 +1017,11 @@ static void test_fd_begin_end(void)
 
     th = fd_new("nv34", 0x0697);
     next = 0;
+    th->trace = true;
     g_assert_true(mthd(th, 7, 0x1808, 0x10));
     g_assert_cmpuint(th->n_guest_error, ==, 1);
     g_assert_true(mthd(th, 7, 0x1808, 1));
+    th_trace_expect(th, trace);
     g_assert_true(mthd(th, 7, 0x1880, 0x3e800000));
     g_assert_cmpuint(th->prims->len, ==, 0);
     g_assert_true(mthd(th, 7, 0x1884, 0x3f000000));
