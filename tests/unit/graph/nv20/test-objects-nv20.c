@@ -923,7 +923,10 @@ static void run_imm(TestHost *th, uint32_t m4f, const ImmCase *c, size_t n)
  * VERTEX_TX1_2I 0x8000ffff: attribute 10 (-1, -32768 = -2^15: 0xc7000000,
  * 0, 1).  VERTEX_TX0_4I 0x00020001, 0x0004fffd: attribute 9 (1, 2, -3,
  * 4).  VERTEX_FOG_1F 5.0: attribute 5 (5, 0, 0, 1).  VERTEX_POS_3F
- * (1, 2, 3): attribute 0 (1, 2, 3, 1), and no vertex outside BEGIN_END.
+ * (1, 2, 3): attribute 0 (1, 2, 3, 1), and no vertex outside BEGIN_END;
+ * VERTEX_POS_3I 0x0002ffff, 0xffff0003: (-1, 2, 3, 1).  The float forms:
+ * VERTEX_NOR_3F, VERTEX_COL_3F, VERTEX_COL2_3F (x, y, z, 1),
+ * VERTEX_TX2_2F (s, t, 0, 1) into attribute 11, VERTEX_TX3_4F into 12.
  */
 static const ImmCase imm_kelvin[] = {
     { { 0x156c, 0xff804000 }, 3, { F0, 0x3e808081, 0x3f008081, F1 } },
@@ -935,6 +938,13 @@ static const ImmCase imm_kelvin[] = {
       { F1, F2, 0xc0400000, F4 } },
     { { 0x1698, 0x40a00000 }, 5, { 0x40a00000, F0, F0, F1 } },
     { { 0x1500, F1, 0x1504, F2, 0x1508, F3 }, 0, { F1, F2, F3, F1 } },
+    { { 0x1528, 0x0002ffff, 0x152c, 0xffff0003 }, 0, { FM1, F2, F3, F1 } },
+    { { 0x1530, F3, 0x1534, F2, 0x1538, F1 }, 2, { F3, F2, F1, F1 } },
+    { { 0x1560, F3, 0x1564, F2, 0x1568, F1 }, 3, { F3, F2, F1, F1 } },
+    { { 0x1580, F4, 0x1584, F2, 0x1588, F1 }, 4, { F4, F2, F1, F1 } },
+    { { 0x15e0, F4, 0x15e4, F3 }, 11, { F4, F3, F0, F1 } },
+    { { 0x1620, F4, 0x1624, F3, 0x1628, F2, 0x162c, FM1 }, 12,
+      { F4, F3, F2, FM1 } },
 };
 
 static void test_fd_imm_kelvin(void)
