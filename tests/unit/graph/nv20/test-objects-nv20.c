@@ -3,8 +3,10 @@
  * qemu-nv unit tests: the NV20+ PGRAPH front end — object binding, the
  * common methods (NOTIFY and its notifier), errors as nouveau's gr
  * interrupt handlers read them, and context switching (docs/pgraph.rst
- * "Objects and methods", "Context switching").  PGRAPH is set up with
- * the values nouveau's nv20_gr_init/nv40_gr_init write.
+ * "Objects and methods", "Context switching"); the 3D classes' state and
+ * their vertex input through XF into VTX's primitives (docs/3d.rst
+ * "Vertex input").  PGRAPH is set up with the values nouveau's
+ * nv20_gr_init/nv40_gr_init write.
  */
 #include <glib.h>
 
