@@ -1526,6 +1526,54 @@ static void test_fd_post_load(void)
     th_free(th);
 }
 
+/*
+ * Garbage into the vertex input of each family: random formats, offsets,
+ * DMA selections, index buffers, restart state, primitive types, element
+ * and batch words, inline data and immediate attributes, 20000 methods
+ * each, FIFO_ENABLE set again after each error.  Nothing to compare; the
+ * run must stay in bounds (ASan, UBSan) and end.
+ */
+static void test_fd_garbage(void)
+{
+    static const struct { const char *model; uint32_t cls; } c[] = {
+        { "nv20", 0x0097 }, { "nv34", 0x0697 }, { "nv43", 0x4097 },
+    };
+    static const uint16_t kelvin[] = {
+        0x1720, 0x1760, 0x17fc, 0x1800, 0x1808, 0x1810, 0x1818, 0x1500,
+        0x1524, 0x152c, 0x156c, 0x158c, 0x15b4, 0x1698, 0x1a00, 0x16bc,
+    };
+    static const uint16_t rankine[] = {
+        0x1680, 0x1740, 0x1808, 0x180c, 0x1810, 0x1814, 0x1818, 0x181c,
+        0x1820, 0x1824, 0x1dac, 0x1db0, 0x173c, 0x1880, 0x1884, 0x1940,
+        0x1984, 0xa84, 0x1e40, 0x1c0c, 0x145c, 0x1478, 0x1ff4, 0xa30,
+    };
+    ThRng g = { 42 };
+
+    for (size_t i = 0; i < G_N_ELEMENTS(c); i++) {
+        TestHost *th = fd_new(c[i].model, c[i].cls);
+        bool k = i == 0;
+
+        for (unsigned n = 0; n < 20000; n++) {
+            uint32_t r = th_rnd(&g), d = th_rnd(&g);
+            const uint16_t *list = k ? kelvin : rankine;
+            uint32_t m = list[r % (k ? G_N_ELEMENTS(kelvin)
+                                     : G_N_ELEMENTS(rankine))];
+
+            if (m == list[2]) {
+                d %= 12;                    /* mostly valid types */
+            } else if (r & 0x100) {
+                d &= 0xffff;                /* in the buffers, small */
+            }
+            if (r & 0x200 && m < 0x1f00) {
+                m += 4 * (r >> 28);         /* another array element */
+            }
+            nv20_pgraph_method(&th->card, 7, m, d);
+            th_wr(th, 0x400720, 1);
+        }
+        th_free(th);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1571,5 +1619,6 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/3d/fd/vtx/rankine", test_fd_vtx_rankine);
     g_test_add_func("/objects-nv20/3d/fd/vtx/curie", test_fd_vtx_curie);
     g_test_add_func("/objects-nv20/3d/fd/post-load", test_fd_post_load);
+    g_test_add_func("/objects-nv20/3d/fd/garbage", test_fd_garbage);
     return g_test_run();
 }
