@@ -138,6 +138,24 @@ static void h_method_trace(void *opaque, unsigned chid, unsigned subc,
     g_ptr_array_add(th->trace_lines, line);
 }
 
+static bool h_prim_traced(void *opaque)
+{
+    return ((TestHost *)opaque)->trace_prims;
+}
+
+static void h_prim_trace(void *opaque, const NVVtxPrim *prim)
+{
+    TestHost *th = opaque;
+
+    if (g_test_verbose()) {
+        char line[512];
+
+        nv_vtx_prim_format(prim, line, sizeof(line));
+        g_test_message("prim: %s", line);
+    }
+    g_array_append_val(th->prims, *prim);
+}
+
 const char *th_trace_line(TestHost *th, unsigned i)
 {
     return i < th->trace_lines->len ? th->trace_lines->pdata[i] : NULL;
@@ -176,6 +194,8 @@ TestHost *th_new(const char *model, uint64_t vram_size)
         .ddc = h_ddc,
         .method_traced = h_method_traced,
         .method_trace = h_method_trace,
+        .prim_traced = h_prim_traced,
+        .prim_trace = h_prim_trace,
         .log = h_log,
     };
 
@@ -188,6 +208,7 @@ TestHost *th_new(const char *model, uint64_t vram_size)
     }
     th->now = 1000;     /* anything but 0: base times must be honoured */
     th->trace_lines = g_ptr_array_new_with_free_func(g_free);
+    th->prims = g_array_new(false, false, sizeof(NVVtxPrim));
     th->vram = g_malloc0(vram_size);
     nv_st_le(th->pci_config, m->vendor_id | (uint32_t)m->device_id << 16, 4);
     nv_card_init(&th->card, m, &host, th->vram, vram_size, NULL, 0);
@@ -208,6 +229,7 @@ void th_free(TestHost *th)
     g_free(th->vram);
     g_free(th->last_log);
     g_ptr_array_free(th->trace_lines, true);
+    g_array_free(th->prims, true);
     g_free(th);
 }
 

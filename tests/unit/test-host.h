@@ -4,6 +4,7 @@
 #define TEST_HOST_H
 
 #include "hw/nv/card.h"
+#include "hw/nv/vtx/vtx.h"
 
 typedef struct TestHost {
     NVCard card;
@@ -31,6 +32,12 @@ typedef struct TestHost {
      */
     bool trace;
     GPtrArray *trace_lines;
+    /*
+     * The primitive trace, while @trace_prims is set: every NVVtxPrim VTX
+     * emitted, oldest first.
+     */
+    bool trace_prims;
+    GArray *prims;
 } TestHost;
 
 TestHost *th_new(const char *model, uint64_t vram_size);

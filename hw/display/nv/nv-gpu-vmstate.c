@@ -432,12 +432,16 @@ static const VMStateDescription vmstate_nv2d = {
 
 static const VMStateDescription vmstate_nv20_fe3d = {
     .name = "nv-gpu/nv20-fe3d",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(dma_fence, NV20Fe3d),
         VMSTATE_UINT32_ARRAY(idx_state, NV20Fe3d, NV20_IDX_STATE_WORDS),
         VMSTATE_UINT32_ARRAY(mthd_state, NV20Fe3d, NV_METHOD_SPACE / 4),
+        VMSTATE_UINT32(prim, NV20Fe3d),
+        VMSTATE_UINT32(data_pos, NV20Fe3d),
+        VMSTATE_UINT32_ARRAY(data, NV20Fe3d, NV20_FD_DATA_WORDS),
+        VMSTATE_UINT32(edgeflag, NV20Fe3d),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -474,6 +478,37 @@ static const VMStateDescription vmstate_nv20_flip = {
     },
 };
 
+static const VMStateDescription vmstate_nv_xf_vertex = {
+    .name = "nv-gpu/xf-vertex",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32_2DARRAY(tbuf, NVXfVertex, NV_XF_TBUF, 4),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+/*
+ * VTX's assembly in progress; its NVVtxState is derived from the 3D
+ * state, refilled by post_load (fd-nv20.c), and its emit hook is the
+ * card's own.
+ */
+static const VMStateDescription vmstate_nv_vtx = {
+    .name = "nv-gpu/vtx",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT8(prim, NVVtx),
+        VMSTATE_UINT32(count, NVVtx),
+        VMSTATE_STRUCT(first, NVVtx, 1, vmstate_nv_xf_vertex, NVXfVertex),
+        VMSTATE_STRUCT_ARRAY(prev, NVVtx, 3, 1, vmstate_nv_xf_vertex,
+                             NVXfVertex),
+        VMSTATE_BOOL(first_edge, NVVtx),
+        VMSTATE_BOOL_ARRAY(prev_edge, NVVtx, 3),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static const VMStateDescription vmstate_nv20_pgraph_ctx = {
     .name = "nv-gpu/nv20-pgraph-ctx",
     .version_id = 1,
@@ -493,8 +528,8 @@ static const VMStateDescription vmstate_nv20_pgraph_ctx = {
 
 static const VMStateDescription vmstate_nv20_pgraph = {
     .name = "nv-gpu/nv20-pgraph",
-    .version_id = 2,
-    .minimum_version_id = 2,
+    .version_id = 3,
+    .minimum_version_id = 3,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(intr, NV20Pgraph),
         VMSTATE_UINT32(intr_en, NV20Pgraph),
@@ -513,18 +548,9 @@ static const VMStateDescription vmstate_nv20_pgraph = {
                              vmstate_nv20_pgraph_ctx, NV20PgraphCtx),
         VMSTATE_STRUCT(g2d, NV20Pgraph, 1, vmstate_nv2d, NV2dState),
         VMSTATE_STRUCT(fe3d, NV20Pgraph, 1, vmstate_nv20_fe3d, NV20Fe3d),
+        VMSTATE_STRUCT(vtx, NV20Pgraph, 1, vmstate_nv_vtx, NVVtx),
         VMSTATE_STRUCT(flip, NV20Pgraph, 1, vmstate_nv20_flip, NV20Flip),
         VMSTATE_UINT32(methods, NV20Pgraph),
-        VMSTATE_END_OF_LIST()
-    },
-};
-
-static const VMStateDescription vmstate_nv_xf_vertex = {
-    .name = "nv-gpu/xf-vertex",
-    .version_id = 1,
-    .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
-        VMSTATE_UINT32_2DARRAY(tbuf, NVXfVertex, NV_XF_TBUF, 4),
         VMSTATE_END_OF_LIST()
     },
 };

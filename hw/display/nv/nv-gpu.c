@@ -17,6 +17,7 @@
 #include "hw/qdev-properties.h"
 #include "trace.h"
 
+#include "hw/nv/vtx/vtx.h"
 #include "nv-gpu.h"
 
 /* ---- NVHost callbacks ------------------------------------------------ */
@@ -125,6 +126,20 @@ static void nv_host_method_trace(void *opaque, unsigned chid, unsigned subc,
         decoded = hex = g_strdup_printf("0x%08x", data);
     }
     trace_nv_method(chid, subc, cls, mthd, decoded);
+}
+
+static bool nv_host_prim_traced(void *opaque)
+{
+    return trace_event_get_state_backends(TRACE_NV_VTX_PRIM);
+}
+
+/* "triangle front z_offset 0 (10 10 0.5 1 size 1) ...": one line each. */
+static void nv_host_prim_trace(void *opaque, const NVVtxPrim *prim)
+{
+    char line[512];
+
+    nv_vtx_prim_format(prim, line, sizeof(line));
+    trace_nv_vtx_prim(line);
 }
 
 static void nv_host_log(void *opaque, NVLogKind kind, const char *msg)
@@ -315,6 +330,8 @@ static void nv_gpu_realize(PCIDevice *pdev, Error **errp)
         .pci_config_write = nv_host_pci_config_write,
         .method_traced = nv_host_method_traced,
         .method_trace = nv_host_method_trace,
+        .prim_traced = nv_host_prim_traced,
+        .prim_trace = nv_host_prim_trace,
         .log = nv_host_log,
     };
 

@@ -27,6 +27,8 @@ typedef enum NVLogKind {
     NV_LOG_UNIMP,           /* the guest used something we do not model */
 } NVLogKind;
 
+struct NVVtxPrim;
+
 typedef struct NVHost {
     void *opaque;
     /* Drive the PCI INTx line. */
@@ -67,6 +69,14 @@ typedef struct NVHost {
     void (*method_trace)(void *opaque, unsigned chid, unsigned subc,
                          const char *cls, const char *mthd, uint32_t data,
                          const char *decoded);
+    /*
+     * The primitive trace (QEMU's nv_vtx_prim trace event): @prim_traced
+     * says whether anyone listens; @prim_trace gets each window-space
+     * primitive VTX hands on to the rasterizer (vtx/vtx.h), in order.
+     * Either NULL: no trace.
+     */
+    bool (*prim_traced)(void *opaque);
+    void (*prim_trace)(void *opaque, const struct NVVtxPrim *prim);
     /* Log a message (already formatted to one line, no newline). */
     void (*log)(void *opaque, NVLogKind kind, const char *msg);
 } NVHost;

@@ -17,82 +17,8 @@
 #include "hw/nv/mem/dmaobj.h"
 #include "hw/nv/xf/idx.h"
 #include "hw/nv/xf/xf.h"
+#include "bundles-nv20.h"
 #include "pgraph-nv20-internal.h"
-
-/* The shadow register of bundle @id (bundles.rst "Introduction"). */
-#define BUNDLE(id)          (0x401800 + 4 * (id))
-
-/* Bundles at the same id on Kelvin and Rankine/Curie (bundles.rst). */
-#define B_RC_FACTOR_A       BUNDLE(0x020)
-#define B_RC_FACTOR_B       BUNDLE(0x028)
-#define B_RC_IN_ALPHA       BUNDLE(0x030)
-#define B_RC_OUT_ALPHA      BUNDLE(0x038)
-#define B_RC_IN_COLOR       BUNDLE(0x040)
-#define B_RC_OUT_COLOR      BUNDLE(0x048)
-#define B_RC_CONFIG         BUNDLE(0x050)
-#define B_RC_FINAL_A        BUNDLE(0x051)
-#define B_RC_FINAL_B        BUNDLE(0x052)
-#define B_CONFIG_A          BUNDLE(0x053)
-#define B_STENCIL_A         BUNDLE(0x054)
-#define B_STENCIL_B         BUNDLE(0x055)
-#define B_CONFIG_B          BUNDLE(0x056)
-#define B_LINE_STIPPLE      BUNDLE(0x05e)
-#define B_RT_ENABLE         BUNDLE(0x05f)
-#define B_FOG_COLOR         BUNDLE(0x060)
-#define B_POINT_SIZE        BUNDLE(0x063)
-#define B_RASTER            BUNDLE(0x064)
-#define B_TEX_SHADER_CULL   BUNDLE(0x065)
-#define B_TEX_SHADER_OP     BUNDLE(0x067)
-#define B_FENCE_OFFSET      BUNDLE(0x068)
-#define B_TEX_ZCOMP         BUNDLE(0x069)     /* Kelvin only */
-#define B_UNK1E68           BUNDLE(0x06a)
-#define B_RC_FINAL_FACTOR   BUNDLE(0x06b)
-#define B_CLIP_RECT_HORIZ   BUNDLE(0x091)
-#define B_CLIP_RECT_VERT    BUNDLE(0x099)
-#define B_CLEAR_ZETA        BUNDLE(0x0a2)
-#define B_DEPTH_RANGE_FAR   BUNDLE(0x0a3)
-#define B_DEPTH_RANGE_NEAR  BUNDLE(0x0a4)
-#define B_DMA_TEX           BUNDLE(0x0a5)
-#define B_DMA_VTX           BUNDLE(0x0a7)
-#define B_POLY_OFF_UNITS    BUNDLE(0x0a9)
-#define B_POLY_OFF_FACTOR   BUNDLE(0x0aa)
-#define B_TEX_SHADER_EYE    BUNDLE(0x0ab)
-#define B_PRIM_RESTART_EN   BUNDLE(0x0b9)     /* Rankine/Curie */
-#define B_PRIM_RESTART_IDX  BUNDLE(0x0ba)
-/* Kelvin's own ids */
-#define K_MULTISAMPLE       BUNDLE(0x000)
-#define K_BLEND             BUNDLE(0x001)
-#define K_BLEND_COLOR       BUNDLE(0x002)
-#define K_TEX_BORDER_COLOR  BUNDLE(0x003)
-#define K_CLEAR_COLOR       BUNDLE(0x01b)
-#define K_TEX_WRAP          BUNDLE(0x06f)
-#define K_TEX_CONTROL       BUNDLE(0x073)
-#define K_TEX_PITCH         BUNDLE(0x077)
-#define K_TEX_FILTER        BUNDLE(0x07d)
-#define K_TEX_FORMAT        BUNDLE(0x081)
-#define K_TEX_RECT          BUNDLE(0x085)
-#define K_TEX_OFFSET        BUNDLE(0x089)
-#define K_TEX_PALETTE       BUNDLE(0x08d)
-/* Rankine's and Curie's */
-#define R_MULTISAMPLE       BUNDLE(0x06f)
-#define R_BLEND             BUNDLE(0x082)
-#define R_BLEND_COLOR       BUNDLE(0x083)
-#define R_CLEAR_COLOR       BUNDLE(0x086)
-#define R_STENCIL_C         BUNDLE(0x087)
-#define R_STENCIL_D         BUNDLE(0x088)
-#define R_TEX_OFFSET        BUNDLE(0x100)
-#define R_TEX_FORMAT        BUNDLE(0x110)
-#define R_TEX_WRAP          BUNDLE(0x120)
-#define R_TEX_CONTROL       BUNDLE(0x130)
-#define R_TEX_PITCH         BUNDLE(0x140)
-#define R_TEX_FILTER        BUNDLE(0x150)
-#define R_TEX_RECT          BUNDLE(0x160)
-#define R_TEX_BORDER_COLOR  BUNDLE(0x170)
-/* Curie's (mode.rst "Curie XF bundles"; our register table's names) */
-#define C_DEPTH_BOUNDS_MIN  BUNDLE(0x0c8)
-#define C_DEPTH_BOUNDS_MAX  BUNDLE(0x0c9)
-#define C_XF_C              BUNDLE(0x0cc)
-#define C_ALPHA_FUNC_REF    BUNDLE(0x0e4)
 
 /* XFMODE_A's FE3D shadow (mode.rst "XFMODE -- Kelvin & Rankine"). */
 #define K_XFMODE_A          0x400fb8
@@ -432,6 +358,18 @@ static void mthd_flip(NVCard *card, const NVMethodCall *call)
 #define FF_FLAG(off, nm, reg, bit, a) \
     NV_MTHD(off, nm, nv20_mthd_ff_mode, .field = (reg), .mask = 1u << (bit), \
             .arg = NV20_FF_##a)
+/*
+ * Immediate attributes (fd-nv20.c): Kelvin's named methods, one
+ * attribute whose components the elements give in turn, and Rankine's
+ * arrays, one element per attribute.
+ */
+#define IMM(off, n, st, nm, form, attr, comp, ncomp, by_attr) \
+    NV_MTHD_ARRAY(off, n, st, nm, nv20_fd_attr, .arg = NV20_FD_##form, \
+                  .field = NV20_FD_ATTR(attr, comp, ncomp, by_attr))
+#define IMM_K(off, n, nm, form, attr, ncomp) \
+    IMM(off, n, 4, nm, form, attr, 0, ncomp, 0)
+#define IMM_R(off, st, nm, form, comp, ncomp) \
+    IMM(off, 16, st, nm, form, 0, comp, ncomp, 1)
 
 /* A Kelvin light's methods (nv20_3d.xml, one light per 128 bytes). */
 #define KELVIN_LIGHT_ROWS(i) \
@@ -449,12 +387,15 @@ static void mthd_flip(NVCard *card, const NVMethodCall *call)
     FF_N(0x0c0c + 64 * (i), 3, "LIGHT_BACK_DIFFUSE(" #i ")", LIGHT_BACK), \
     FF_N(0x0c18 + 64 * (i), 3, "LIGHT_BACK_SPECULAR(" #i ")", LIGHT_BACK)
 
-/* One Kelvin texture coordinate set's immediate methods. */
+/*
+ * One Kelvin texture coordinate set's immediate methods: attribute 9 + i
+ * (rnndb NV20_VERTEX_ATTR TEX0-TEX3).
+ */
 #define KELVIN_TX_ROWS(i, f2, i2, f4, i4) \
-    TRIG_N(f2, 2, 4, "VERTEX_TX" #i "_2F"), \
-    TRIG(i2, "VERTEX_TX" #i "_2I"), \
-    TRIG_N(f4, 4, 4, "VERTEX_TX" #i "_4F"), \
-    TRIG_N(i4, 2, 4, "VERTEX_TX" #i "_4I")
+    IMM_K(f2, 2, "VERTEX_TX" #i "_2F", FLOAT, 9 + (i), 2), \
+    IMM_K(i2, 1, "VERTEX_TX" #i "_2I", SHORT2, 9 + (i), 2), \
+    IMM_K(f4, 4, "VERTEX_TX" #i "_4F", FLOAT, 9 + (i), 4), \
+    IMM_K(i4, 2, "VERTEX_TX" #i "_4I", SHORT2, 9 + (i), 4)
 
 /* Kelvin (rnndb graph/nv20_3d.xml; NV25's additions included). */
 static const NVMethod kelvin_methods[] = {
@@ -575,33 +516,42 @@ static const NVMethod kelvin_methods[] = {
     NV_MTHD(0x1ea0, "VP_START_FROM_ID", mthd_start, .field = K_XFMODE_A,
             .mask = 0xff00),
     NV_MTHD(0x1ea4, "VP_UPLOAD_CONST_ID", mthd_load_pos, .arg = 1),
-    /* immediate vertex data */
-    TRIG_N(0x1500, 3, 4, "VERTEX_POS_3F"),
-    TRIG_N(0x1518, 4, 4, "VERTEX_POS_4F"),
-    TRIG_N(0x1528, 2, 4, "VERTEX_POS_3I"),
-    TRIG_N(0x1530, 3, 4, "VERTEX_NOR_3F"),
-    TRIG_N(0x1540, 2, 4, "VERTEX_NOR_3I"),
-    TRIG_N(0x1550, 4, 4, "VERTEX_COL_4F"),
-    TRIG_N(0x1560, 3, 4, "VERTEX_COL_3F"),
-    TRIG(0x156c, "VERTEX_COL_4I"),
-    TRIG_N(0x1580, 3, 4, "VERTEX_COL2_3F"),
-    TRIG(0x158c, "VERTEX_COL2_3I"),
+    /*
+     * immediate vertex data, into the attributes of rnndb NV20_VERTEX_ATTR:
+     * position 0, normal 2, colours 3 and 4, fog 5, texture coordinates
+     * 9-12 (KELVIN_TX_ROWS)
+     */
+    IMM_K(0x1500, 3, "VERTEX_POS_3F", FLOAT, 0, 3),
+    IMM_K(0x1518, 4, "VERTEX_POS_4F", FLOAT, 0, 4),
+    IMM_K(0x1528, 2, "VERTEX_POS_3I", SHORT2, 0, 3),
+    IMM_K(0x1530, 3, "VERTEX_NOR_3F", FLOAT, 2, 3),
+    IMM_K(0x1540, 2, "VERTEX_NOR_3I", SHORT2, 2, 3),
+    IMM_K(0x1550, 4, "VERTEX_COL_4F", FLOAT, 3, 4),
+    IMM_K(0x1560, 3, "VERTEX_COL_3F", FLOAT, 3, 3),
+    IMM_K(0x156c, 1, "VERTEX_COL_4I", UNORM8, 3, 4),
+    IMM_K(0x1580, 3, "VERTEX_COL2_3F", FLOAT, 4, 3),
+    IMM_K(0x158c, 1, "VERTEX_COL2_3I", UNORM8, 4, 3),
     KELVIN_TX_ROWS(0, 0x1590, 0x1598, 0x15a0, 0x15b0),
     KELVIN_TX_ROWS(1, 0x15b8, 0x15c0, 0x15c8, 0x15d8),
     KELVIN_TX_ROWS(2, 0x15e0, 0x15e8, 0x15f0, 0x1600),
     KELVIN_TX_ROWS(3, 0x1608, 0x1610, 0x1620, 0x1630),
-    TRIG(0x1698, "VERTEX_FOG_1F"),
-    TRIG(0x16bc, "EDGEFLAG"),
-    TRIG_N(0x1a00, 64, 4, "VERTEX_ATTR_4F"),
+    IMM_K(0x1698, 1, "VERTEX_FOG_1F", FLOAT, 5, 1),
+    NV_MTHD(0x16bc, "EDGEFLAG", nv20_fd_edgeflag),
+    IMM_R(0x1a00, 16, "VERTEX_ATTR_4F_X", FLOAT, 0, 4),
+    IMM_R(0x1a04, 16, "VERTEX_ATTR_4F_Y", FLOAT, 1, 4),
+    IMM_R(0x1a08, 16, "VERTEX_ATTR_4F_Z", FLOAT, 2, 4),
+    IMM_R(0x1a0c, 16, "VERTEX_ATTR_4F_W", FLOAT, 3, 4),
     /* vertex arrays and drawing */
-    TRIG(0x1710, "VTXBUF_VALIDATE"),
+    /* we fetch at every vertex: no cache to validate or invalidate */
+    NV_MTHD(0x1710, "VTXBUF_VALIDATE", nv_method_nop),
     NV_MTHD_ARRAY(0x1720, 16, 4, "VTXBUF_OFFSET", mthd_vtxbuf, .arg = 0),
     NV_MTHD_ARRAY(0x1760, 16, 4, "VTXBUF_FMT", mthd_vtxbuf, .arg = 1),
-    TRIG(0x17fc, "VERTEX_BEGIN_END"),
-    TRIG(0x1800, "VTXBUF_ELEMENT_U16"),
-    TRIG(0x1808, "VTXBUF_ELEMENT_U32"),
-    TRIG(0x1810, "VTXBUF_BATCH"),
-    TRIG(0x1818, "VTXBUF_DATA"),
+    NV_MTHD(0x17fc, "VERTEX_BEGIN_END", nv20_fd_begin_end,
+            NV_MENUM(nv20_fd_prim_names)),
+    NV_MTHD(0x1800, "VTXBUF_ELEMENT_U16", nv20_fd_elements, .arg = 16),
+    NV_MTHD(0x1808, "VTXBUF_ELEMENT_U32", nv20_fd_elements, .arg = 32),
+    NV_MTHD(0x1810, "VTXBUF_BATCH", nv20_fd_batch, .arg = 0),
+    NV_MTHD(0x1818, "VTXBUF_DATA", nv20_fd_data),
     /* raster and texture shader */
     STATE(0x147c, "POLYGON_STIPPLE_ENABLE"),
     STATE_N(0x1480, 32, 4, "POLYGON_STIPPLE_PATTERN"),
@@ -707,41 +657,44 @@ static const NVMethod kelvin_methods[] = {
     FLAG(0xa74, "DEPTH_TEST_ENABLE", B_CONFIG_A, 14), \
     WORD(0xa78, "POLYGON_OFFSET_FACTOR", B_POLY_OFF_FACTOR), \
     WORD(0xa7c, "POLYGON_OFFSET_UNITS", B_POLY_OFF_UNITS), \
-    TRIG_N(0xa80, 16, 8, "VTX_ATTR_3I_XY"), \
-    TRIG_N(0xa84, 16, 8, "VTX_ATTR_3I_Z"), \
+    IMM_R(0xa80, 8, "VTX_ATTR_3I_XY", SHORT2, 0, 3), \
+    IMM_R(0xa84, 8, "VTX_ATTR_3I_Z", SHORT2, 2, 3), \
     STATE_N(0xb00, 4, 4, "TEX_FILTER_OPTIMIZATION"), \
     NV_MTHD_ARRAY(0xb80, 4, 4, "VP_UPLOAD_INST", mthd_upload, .arg = 0), \
     FLAG(0x142c, "VERTEX_TWO_SIDE_ENABLE", B_RASTER, 24), \
     STATE(0x1450, "FP_REG_CONTROL"), \
     FLAG(0x1454, "FLATSHADE_FIRST", B_CONFIG_B, 0), \
-    TRIG(0x145c, "EDGEFLAG"), \
+    NV_MTHD(0x145c, "EDGEFLAG", nv20_fd_edgeflag), \
     STATE(0x1478, "VP_CLIP_PLANES_ENABLE"), \
     FLAG(0x147c, "POLYGON_STIPPLE_ENABLE", B_LINE_STIPPLE, 0), \
     STATE_N(0x1480, 32, 4, "POLYGON_STIPPLE_PATTERN"), \
-    TRIG_N(0x1500, 16, 16, "VTX_ATTR_3F_X"), \
-    TRIG_N(0x1504, 16, 16, "VTX_ATTR_3F_Y"), \
-    TRIG_N(0x1508, 16, 16, "VTX_ATTR_3F_Z"), \
+    IMM_R(0x1500, 16, "VTX_ATTR_3F_X", FLOAT, 0, 3), \
+    IMM_R(0x1504, 16, "VTX_ATTR_3F_Y", FLOAT, 1, 3), \
+    IMM_R(0x1508, 16, "VTX_ATTR_3F_Z", FLOAT, 2, 3), \
     NV_MTHD_ARRAY(0x1680, 16, 4, "VTXBUF", mthd_vtxbuf, .arg = 0), \
     NV_MTHD_ARRAY(0x1740, 16, 4, "VTXFMT", mthd_vtxbuf, .arg = 1), \
     TRIG(0x17c8, "QUERY_RESET"), STATE(0x17cc, "QUERY_ENABLE"), \
     TRIG(0x1800, "QUERY_GET"), \
-    TRIG(0x1808, "VERTEX_BEGIN_END"), \
-    TRIG(0x180c, "VB_ELEMENT_U16"), TRIG(0x1810, "VB_ELEMENT_U32"), \
-    TRIG(0x1814, "VB_VERTEX_BATCH"), TRIG(0x1818, "VERTEX_DATA"), \
+    NV_MTHD(0x1808, "VERTEX_BEGIN_END", nv20_fd_begin_end, \
+            NV_MENUM(nv20_fd_prim_names)), \
+    NV_MTHD(0x180c, "VB_ELEMENT_U16", nv20_fd_elements, .arg = 16), \
+    NV_MTHD(0x1810, "VB_ELEMENT_U32", nv20_fd_elements, .arg = 32), \
+    NV_MTHD(0x1814, "VB_VERTEX_BATCH", nv20_fd_batch, .arg = 0), \
+    NV_MTHD(0x1818, "VERTEX_DATA", nv20_fd_data), \
     STATE(0x181c, "IDXBUF_OFFSET"), STATE(0x1820, "IDXBUF_FORMAT"), \
-    TRIG(0x1824, "VB_INDEX_BATCH"), \
+    NV_MTHD(0x1824, "VB_INDEX_BATCH", nv20_fd_batch, .arg = 1), \
     BITS(0x1828, "POLYGON_MODE_FRONT", B_RASTER, 0x3, CV_POLYGON_MODE), \
     BITS(0x182c, "POLYGON_MODE_BACK", B_RASTER, 0xc, CV_POLYGON_MODE), \
     BITS(0x1830, "CULL_FACE", B_RASTER, 0x00600000, CV_CULL_FACE), \
     BITS(0x1834, "FRONT_FACE", B_RASTER, 0x00800000, CV_FRONT_FACE), \
     FLAG(0x1838, "POLYGON_SMOOTH_ENABLE", B_RASTER, 11), \
     FLAG(0x183c, "CULL_FACE_ENABLE", B_RASTER, 28), \
-    TRIG_N(0x1880, 16, 8, "VTX_ATTR_2F_X"), \
-    TRIG_N(0x1884, 16, 8, "VTX_ATTR_2F_Y"), \
-    TRIG_N(0x1900, 16, 4, "VTX_ATTR_2I"), \
-    TRIG_N(0x1940, 16, 4, "VTX_ATTR_4UB"), \
-    TRIG_N(0x1980, 16, 8, "VTX_ATTR_4I_XY"), \
-    TRIG_N(0x1984, 16, 8, "VTX_ATTR_4I_ZW"), \
+    IMM_R(0x1880, 8, "VTX_ATTR_2F_X", FLOAT, 0, 2), \
+    IMM_R(0x1884, 8, "VTX_ATTR_2F_Y", FLOAT, 1, 2), \
+    IMM_R(0x1900, 4, "VTX_ATTR_2I", SHORT2, 0, 2), \
+    IMM_R(0x1940, 4, "VTX_ATTR_4UB", UNORM8, 0, 4), \
+    IMM_R(0x1980, 8, "VTX_ATTR_4I_XY", SHORT2, 0, 4), \
+    IMM_R(0x1984, 8, "VTX_ATTR_4I_ZW", SHORT2, 2, 4), \
     WORD_N(0x1a00, 8, 32, "TEX_OFFSET", R_TEX_OFFSET), \
     WORD_N(0x1a04, 8, 32, "TEX_FORMAT", R_TEX_FORMAT), \
     WORD_N(0x1a08, 8, 32, "TEX_WRAP", R_TEX_WRAP), \
@@ -750,10 +703,10 @@ static const NVMethod kelvin_methods[] = {
     WORD_N(0x1a14, 8, 32, "TEX_FILTER", R_TEX_FILTER), \
     WORD_N(0x1a18, 8, 32, "TEX_NPOT_SIZE", R_TEX_RECT), \
     WORD_N(0x1a1c, 8, 32, "TEX_BORDER_COLOR", R_TEX_BORDER_COLOR), \
-    TRIG_N(0x1c00, 16, 16, "VTX_ATTR_4F_X"), \
-    TRIG_N(0x1c04, 16, 16, "VTX_ATTR_4F_Y"), \
-    TRIG_N(0x1c08, 16, 16, "VTX_ATTR_4F_Z"), \
-    TRIG_N(0x1c0c, 16, 16, "VTX_ATTR_4F_W"), \
+    IMM_R(0x1c00, 16, "VTX_ATTR_4F_X", FLOAT, 0, 4), \
+    IMM_R(0x1c04, 16, "VTX_ATTR_4F_Y", FLOAT, 1, 4), \
+    IMM_R(0x1c08, 16, "VTX_ATTR_4F_Z", FLOAT, 2, 4), \
+    IMM_R(0x1c0c, 16, "VTX_ATTR_4F_W", FLOAT, 3, 4), \
     STATE(0x1d60, "FP_CONTROL"), \
     BITS(0x1d6c, "FENCE_OFFSET", B_FENCE_OFFSET, 0xffffffff, CV_RAW), \
     NV_MTHD(0x1d70, "FENCE_VALUE", mthd_fence_value), \
@@ -768,7 +721,7 @@ static const NVMethod kelvin_methods[] = {
     FLAG(0x1db4, "LINE_STIPPLE_ENABLE", B_LINE_STIPPLE, 1), \
     BITS(0x1db8, "LINE_STIPPLE_PATTERN", B_LINE_STIPPLE, 0xffffff00, \
          CV_LINE_STIPPLE), \
-    TRIG_N(0x1e40, 16, 4, "VTX_ATTR_1F"), \
+    IMM_R(0x1e40, 4, "VTX_ATTR_1F", FLOAT, 0, 1), \
     FF_MODE(0x1e94, "ENGINE", ENGINE), \
     NV_MTHD(0x1e9c, "VP_UPLOAD_FROM_ID", mthd_load_pos, .arg = 0), \
     NV_MTHD(0x1ea0, "VP_START_FROM_ID", mthd_start, .field = R_XFMODE_A, \
@@ -872,7 +825,7 @@ static const NVMethod curie_methods[] = {
     WORD(0x388, "DEPTH_BOUNDS_TEST_ZMAX", C_DEPTH_BOUNDS_MAX),
     STATE(0x3b0, "MIPMAP_ROUNDING"),
     STATE_N(0xb40, 8, 4, "UNK0B40"),
-    TRIG(0x1714, "VTX_CACHE_INVALIDATE"),
+    NV_MTHD(0x1714, "VTX_CACHE_INVALIDATE", nv_method_nop),
     STATE(0x173c, "VB_ELEMENT_BASE"),
     STATE_N(0x1840, 8, 4, "TEX_SIZE1"),
     TRIG(0x1fd8, "TEX_CACHE_CTL"),

@@ -75,6 +75,40 @@ void nv20_mthd_ff_mode(NVCard *card, const NVMethodCall *call);
 /* XFMODE vector @vec from its FE3D shadow to XF (mode.rst). */
 void nv20_xfmode_send(NVCard *card, unsigned vec);
 
+/*
+ * The vertex input of the 3D classes (fd-nv20.c; docs/3d.rst "Vertex
+ * input"), the handlers of their rows in 3d-nv20.c.
+ *
+ * An immediate attribute row: .arg is the form of its data words, .field
+ * NV20_FD_ATTR(attribute, component, components, by_attr): the VAB slot
+ * and the first component element 0 writes, how many components the
+ * method gives (the rest take their defaults), and whether the element
+ * index selects the attribute (Rankine's arrays) or the data word
+ * (Kelvin's named methods).
+ */
+enum {
+    NV20_FD_FLOAT,              /* one IEEE single */
+    NV20_FD_SHORT2,             /* two signed shorts, low half first */
+    NV20_FD_UNORM8,             /* unsigned normalized bytes, low first */
+};
+#define NV20_FD_ATTR(attr, comp, ncomp, by_attr) \
+    ((attr) | (comp) << 8 | (ncomp) << 12 | (by_attr) << 16)
+void nv20_fd_attr(NVCard *card, const NVMethodCall *call);
+/* VERTEX_BEGIN_END, and its values' names for the method trace. */
+void nv20_fd_begin_end(NVCard *card, const NVMethodCall *call);
+extern const NVMethodValue nv20_fd_prim_names[];
+/* VB_ELEMENT_U16 (.arg 16), VB_ELEMENT_U32 (.arg 32). */
+void nv20_fd_elements(NVCard *card, const NVMethodCall *call);
+/* VB_VERTEX_BATCH (.arg 0), VB_INDEX_BATCH (.arg 1). */
+void nv20_fd_batch(NVCard *card, const NVMethodCall *call);
+/* VERTEX_DATA: inline vertices. */
+void nv20_fd_data(NVCard *card, const NVMethodCall *call);
+/* EDGEFLAG. */
+void nv20_fd_edgeflag(NVCard *card, const NVMethodCall *call);
+/* Power-on (after PGRAPH's state is cleared) and after migration. */
+void nv20_fd_reset(NVCard *card);
+void nv20_fd_post_load(NVCard *card);
+
 /* Channel ids PGRAPH keeps in CTX_USER (5 bits, as PFIFO's). */
 #define NV20_CHID_MASK  0x1f
 

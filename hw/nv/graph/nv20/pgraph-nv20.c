@@ -53,6 +53,7 @@ static void pgraph_reset(NVCard *card)
 {
     memset(&card->pgraph20, 0, sizeof(card->pgraph20));
     nv2d_reset(&card->pgraph20.g2d);
+    nv20_fd_reset(card);
     nv20_ctx_reset(card);
     *nv20_reg(card, NV20_PGRAPH_FIFO_ENABLE) = 1;
     nv_xf_reset(&card->xf, card->model->xf);
@@ -349,10 +350,14 @@ static uint32_t pgraph_intr(NVCard *card)
            1u << NV_PMC_LINE_PGRAPH : 0;
 }
 
-/* XF is part of this PGRAPH: its decoded programs are derived state. */
+/*
+ * XF and VTX are part of this PGRAPH: XF's decoded programs and VTX's
+ * state are derived.
+ */
 static void pgraph_post_load(NVCard *card)
 {
     nv_xf_post_load(&card->xf);
+    nv20_fd_post_load(card);
 }
 
 static const NVBlock pgraph_blocks[] = {

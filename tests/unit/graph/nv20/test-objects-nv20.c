@@ -3,14 +3,18 @@
  * qemu-nv unit tests: the NV20+ PGRAPH front end — object binding, the
  * common methods (NOTIFY and its notifier), errors as nouveau's gr
  * interrupt handlers read them, and context switching (docs/pgraph.rst
- * "Objects and methods", "Context switching").  PGRAPH is set up with
- * the values nouveau's nv20_gr_init/nv40_gr_init write.
+ * "Objects and methods", "Context switching"); the 3D classes' state and
+ * their vertex input through XF into VTX's primitives (docs/3d.rst
+ * "Vertex input").  PGRAPH is set up with the values nouveau's
+ * nv20_gr_init/nv40_gr_init write.
  */
 #include <glib.h>
 
 #include "hw/nv/core/ptimer.h"
 #include "hw/nv/graph/nv20/pgraph-nv20.h"
 #include "hw/nv/mem/pramin.h"
+#include "hw/nv/xf/xf-isa.h"
+#include "hw/nv/xf/xf.h"
 #include "test-host.h"
 
 /* Our RAMIN layout. */
@@ -761,11 +765,821 @@ static void test_3d_ctx(void)
     th_free(th);
 }
 
-/* ---- fixed-function state methods (ff-nv20.c) ---- */
+/* ---- vertex input (fd-nv20.c; docs/3d.rst "Vertex input") ---- */
 
+#define F0      0x00000000u
 #define F1      0x3f800000u     /* 1.0 */
 #define F2      0x40000000u
 #define F3      0x40400000u
+#define F4      0x40800000u
+#define FM1     0xbf800000u     /* -1.0 */
+#define VTXDMA0 0x13200         /* DMA_VTXBUF objects: VRAM 0x300000 */
+#define VTXDMA1 0x13300         /* and 0x310000, limit 0xfff */
+#define VB0     0x300000
+#define VB1     0x310000
+
+/* Slot @a of XF's VAB is (@x, @y, @z, @w). */
+static void expect_vab(TestHost *th, unsigned a, uint32_t x, uint32_t y,
+                       uint32_t z, uint32_t w)
+{
+    const uint32_t *v = th->card.xf.ram.vab[a];
+
+    g_assert_cmphex(v[0], ==, x);
+    g_assert_cmphex(v[1], ==, y);
+    g_assert_cmphex(v[2], ==, z);
+    g_assert_cmphex(v[3], ==, w);
+}
+
+static void vram_wr(TestHost *th, uint32_t addr, uint32_t val)
+{
+    nv_st_le(th->vram + addr, val, 4);
+}
+
+/*
+ * The program "MOV o[@out[i]] = v[@in[i]]" for i < @n, END, at XFPR 0
+ * (encoded in the class's upload ISA, uploaded W word first as
+ * docs/xf.rst says the methods take it), started.  Curie's output write
+ * mask is DST_WM_VEC (isa.rst), the others' OUT_WM(_VEC).
+ */
+static void program(TestHost *th, bool kelvin, const uint8_t *out,
+                    const uint8_t *in, unsigned n)
+{
+    g_assert_true(mthd(th, 7, 0x1e9c, 0));
+    for (unsigned i = 0; i < n; i++) {
+        NVXfInsn insn = {
+            .end = i == n - 1, .out_addr = out[i], .out_wm_vec = 0xf,
+            .dst_wm_vec = 0xf, .op_vec = 1, .ibuf_addr = in[i],
+            .dst_vec = NV_XF_REGS, .dst_sca = NV_XF_REGS,
+            .src[0] = { .mux = 2, .swz = { 0, 1, 2, 3 } },
+        };
+        uint32_t w[NV_XF_PR_WORDS];
+
+        nv_xf_encode(th->card.xf.upload_isa, &insn, w);
+        for (unsigned k = 0; k < 4; k++) {
+            g_assert_true(mthd(th, 7, (kelvin ? 0xb00 : 0xb80) + 4 * k,
+                               w[3 - k]));
+        }
+    }
+    g_assert_true(mthd(th, 7, 0x1ea0, 0));
+    /* ENGINE as Mesa's nv30 driver sets it (0x13: VP on), so that
+     * Kelvin and Rankine run the program, not fixed function. */
+    g_assert_true(mthd(th, 7, 0x1e94, 0x13));
+}
+
+/*
+ * A card with a 3D object of class @cls on subchannel 7, the two vertex
+ * buffer DMA objects (class 0x3d, present, linear, VRAM: VTXDMA0 64 KiB
+ * at VB0, VTXDMA1 4 KiB at VB1) bound, the program MOV o[0] = v[0], and
+ * (Rankine, Curie) the viewport scale (16, 16, 0.5) and translate (0, 0,
+ * 0.5): a clip-space (x, y, z, 1) lands at window (16x, 16y, z / 2 +
+ * 1/2).  The primitive trace is on.
+ */
+static TestHost *fd_new(const char *model, uint32_t cls)
+{
+    static const uint8_t zero = 0;
+    static const uint32_t viewport[] = {
+        0x41800000, 0x41800000, 0x3f000000,     /* scale 16, 16, 0.5 */
+    };
+    TestHost *th = gr_new(model);
+    bool kelvin = cls == 0x0097 || cls == 0x0597;
+
+    bind_3d(th, cls);
+    th_ramin_wr(th, VTXDMA0, 0x3d | 0x3000);
+    th_ramin_wr(th, VTXDMA0 + 4, 0xffff);
+    th_ramin_wr(th, VTXDMA0 + 8, VB0);
+    th_ramin_wr(th, VTXDMA1, 0x3d | 0x3000);
+    th_ramin_wr(th, VTXDMA1 + 4, 0xfff);
+    th_ramin_wr(th, VTXDMA1 + 8, VB1);
+    g_assert_true(mthd(th, 7, 0x19c, VTXDMA0 >> 4));
+    g_assert_true(mthd(th, 7, 0x1a0, VTXDMA1 >> 4));
+    program(th, kelvin, &zero, &zero, 1);
+    for (unsigned c = 0; c < 3 && !kelvin; c++) {
+        g_assert_true(mthd(th, 7, 0xa30 + 4 * c, viewport[c]));
+        g_assert_true(mthd(th, 7, 0xa20 + 4 * c, c == 2 ? 0x3f000000 : 0));
+    }
+    th->trace_prims = true;
+    return th;
+}
+
+/* Primitive @i of the trace. */
+static const NVVtxPrim *prim(TestHost *th, unsigned i)
+{
+    g_assert_cmpuint(i, <, th->prims->len);
+    return &g_array_index(th->prims, NVVtxPrim, i);
+}
+
+/* Vertex @v of primitive @p is at window (@x, @y, @z) with 1/w @rw. */
+static void expect_pos(const NVVtxPrim *p, unsigned v, float x, float y,
+                       float z, float rw)
+{
+    g_assert_cmpfloat(p->v[v].pos[0], ==, x);
+    g_assert_cmpfloat(p->v[v].pos[1], ==, y);
+    g_assert_cmpfloat(p->v[v].pos[2], ==, z);
+    g_assert_cmpfloat(p->v[v].pos[3], ==, rw);
+}
+
+/* The next primitive is a point at window (@x, @y, @z), 1/w @rw. */
+static void expect_point(TestHost *th, unsigned *next, float x, float y,
+                         float z, float rw)
+{
+    const NVVtxPrim *p = prim(th, (*next)++);
+
+    g_assert_cmpuint(p->kind, ==, NV_VTX_PRIM_POINT);
+    expect_pos(p, 0, x, y, z, rw);
+}
+
+/* Methods and data (to a 0 method), then VAB slot @attr's expected value. */
+typedef struct ImmCase {
+    uint32_t m[9];
+    uint8_t attr;
+    uint32_t vab[4];
+} ImmCase;
+
+/*
+ * Every VAB slot set to (2, 2, 2, 2) through the 4F methods at @m4f (so
+ * that the defaults show), then each case outside BEGIN_END: no vertex.
+ */
+static void run_imm(TestHost *th, uint32_t m4f, const ImmCase *c, size_t n)
+{
+    for (unsigned i = 0; i < 64; i++) {
+        g_assert_true(mthd(th, 7, m4f + 4 * i, F2));
+    }
+    expect_vab(th, 7, F2, F2, F2, F2);
+    for (size_t i = 0; i < n; i++) {
+        mthds(th, c[i].m);
+        expect_vab(th, c[i].attr, c[i].vab[0], c[i].vab[1], c[i].vab[2],
+                   c[i].vab[3]);
+    }
+    g_assert_cmpuint(th->prims->len, ==, 0);
+    g_assert_cmpuint(th->card.xf.last_icnt, ==, 0);
+    th_free(th);
+}
+
+/*
+ * Kelvin's immediate attributes (rnndb nv20_3d.xml; attributes
+ * NV20_VERTEX_ATTR), over VAB slots first set to (2, 2, 2, 2) with
+ * VERTEX_ATTR_4F, outside BEGIN_END (no vertex is made):
+ * VERTEX_COL_4I 0xff804000 (abgr8: R the low byte): R 0 = 0, G 0x40 =
+ * 64/255 = 2^6/255 = 0.0100000010000000100...b = 1.00000010000000100000001
+ * (rounded up: the next bits are 1000000010...) * 2^-2 = 0x3e808081, B
+ * 0x80 = 2^7/255 the same mantissa * 2^-1 = 0x3f008081, A 0xff = 1.0.
+ * VERTEX_COL2_3I 0x12ff0080 (xbgr8): R 0x80, G 0, B 0xff; W 1; the top
+ * byte is nothing.  VERTEX_NOR_3I 0xfffe0003, 0x00017fff: signed shorts
+ * 3, -2 and 32767 (the high half of Z's word is nothing) = 1.11111111111111b
+ * * 2^14 = exponent 141 (0x8d), mantissa 0x7ffe00: 0x46fffe00; W 1.
+ * VERTEX_TX1_2I 0x8000ffff: attribute 10 (-1, -32768 = -2^15: 0xc7000000,
+ * 0, 1).  VERTEX_TX0_4I 0x00020001, 0x0004fffd: attribute 9 (1, 2, -3,
+ * 4).  VERTEX_FOG_1F 5.0: attribute 5 (5, 0, 0, 1).  VERTEX_POS_3F
+ * (1, 2, 3): attribute 0 (1, 2, 3, 1), and no vertex outside BEGIN_END;
+ * VERTEX_POS_3I 0x0002ffff, 0xffff0003: (-1, 2, 3, 1).  The float forms:
+ * VERTEX_NOR_3F, VERTEX_COL_3F, VERTEX_COL2_3F (x, y, z, 1),
+ * VERTEX_TX2_2F (s, t, 0, 1) into attribute 11, VERTEX_TX3_4F into 12.
+ */
+static const ImmCase imm_kelvin[] = {
+    { { 0x156c, 0xff804000 }, 3, { F0, 0x3e808081, 0x3f008081, F1 } },
+    { { 0x158c, 0x12ff0080 }, 4, { 0x3f008081, F0, F1, F1 } },
+    { { 0x1540, 0xfffe0003, 0x1544, 0x00017fff }, 2,
+      { F3, 0xc0000000, 0x46fffe00, F1 } },
+    { { 0x15c0, 0x8000ffff }, 10, { FM1, 0xc7000000, F0, F1 } },
+    { { 0x15b0, 0x00020001, 0x15b4, 0x0004fffd }, 9,
+      { F1, F2, 0xc0400000, F4 } },
+    { { 0x1698, 0x40a00000 }, 5, { 0x40a00000, F0, F0, F1 } },
+    { { 0x1500, F1, 0x1504, F2, 0x1508, F3 }, 0, { F1, F2, F3, F1 } },
+    { { 0x1528, 0x0002ffff, 0x152c, 0xffff0003 }, 0, { FM1, F2, F3, F1 } },
+    { { 0x1530, F3, 0x1534, F2, 0x1538, F1 }, 2, { F3, F2, F1, F1 } },
+    { { 0x1560, F3, 0x1564, F2, 0x1568, F1 }, 3, { F3, F2, F1, F1 } },
+    { { 0x1580, F4, 0x1584, F2, 0x1588, F1 }, 4, { F4, F2, F1, F1 } },
+    { { 0x15e0, F4, 0x15e4, F3 }, 11, { F4, F3, F0, F1 } },
+    { { 0x1620, F4, 0x1624, F3, 0x1628, F2, 0x162c, FM1 }, 12,
+      { F4, F3, F2, FM1 } },
+};
+
+static void test_fd_imm_kelvin(void)
+{
+    run_imm(fd_new("nv20", 0x0097), 0x1a00, imm_kelvin,
+            G_N_ELEMENTS(imm_kelvin));
+}
+
+/*
+ * Rankine's and Curie's immediate attributes (rnndb nv30-40_3d.xml
+ * VTX_ATTR_*; the attribute is the array index), over (2, 2, 2, 2):
+ * 4UB[3] 0xff804000 as COL_4I above (rnndb's bytes X-W, X the low
+ * one, unsigned normalized as glVertexAttrib4Nub's); 2I[1] 0x0005fff6: (-10 = 0xc1200000, 5 = 0x40a00000,
+ * 0, 1); 4I[2] 0x00020001, 0xffff0003: (1, 2, 3, -1); 3I[4] 0x0001ffff,
+ * 0x7fff0007: (-1, 1, 7 = 0x40e00000, 1), the high half of Z's word
+ * nothing; 1F[6] 3.0: (3, 0, 0, 1); 2F[8] (1, 2): (1, 2, 0, 1); 3F[9]
+ * (1, 2, 3): (1, 2, 3, 1); 4F[15] (1, 2, 3, 4).
+ */
+static const ImmCase imm_rankine[] = {
+    { { 0x194c, 0xff804000 }, 3, { F0, 0x3e808081, 0x3f008081, F1 } },
+    { { 0x1904, 0x0005fff6 }, 1, { 0xc1200000, 0x40a00000, F0, F1 } },
+    { { 0x1990, 0x00020001, 0x1994, 0xffff0003 }, 2, { F1, F2, F3, FM1 } },
+    { { 0xaa0, 0x0001ffff, 0xaa4, 0x7fff0007 }, 4,
+      { FM1, F1, 0x40e00000, F1 } },
+    { { 0x1e58, F3 }, 6, { F3, F0, F0, F1 } },
+    { { 0x18c0, F1, 0x18c4, F2 }, 8, { F1, F2, F0, F1 } },
+    { { 0x1590, F1, 0x1594, F2, 0x1598, F3 }, 9, { F1, F2, F3, F1 } },
+    { { 0x1cf0, F1, 0x1cf4, F2, 0x1cf8, F3, 0x1cfc, F4 }, 15,
+      { F1, F2, F3, F4 } },
+};
+
+static void test_fd_imm_nv30(void)
+{
+    run_imm(fd_new("nv30", 0x0397), 0x1c00, imm_rankine,
+            G_N_ELEMENTS(imm_rankine));
+}
+
+static void test_fd_imm_nv40(void)
+{
+    run_imm(fd_new("nv40", 0x4097), 0x1c00, imm_rankine,
+            G_N_ELEMENTS(imm_rankine));
+}
+
+/*
+ * The position completes a vertex inside BEGIN_END: Kelvin's
+ * VERTEX_POS_4F at its W word: with POINTS, a point at window (1, 2, 3)
+ * (Kelvin's programs give window coordinates), 1/w 0.25; Rankine's
+ * VTX_ATTR_2F[0] (0.25, 0.5) at Y, with Z, W (0, 1): window (16 * 0.25,
+ * 16 * 0.5, 0 / 2 + 0.5) = (4, 8, 0.5), 1/w 1.  BEGIN_END values past
+ * POLYGON (10) and STOP outside BEGIN_END are the guest's errors and
+ * change nothing; after STOP the position makes no vertex.  The method
+ * trace names the types.
+ */
+static void test_fd_begin_end(void)
+{
+    static const char *const trace[] = {
+        "0 7 NV30_3D VERTEX_BEGIN_END 0x00000010",
+        "0 7 NV30_3D VERTEX_BEGIN_END 0x00000001 (POINTS)",
+        NULL,
+    };
+    TestHost *th = fd_new("nv25", 0x0597);
+    unsigned next = 0;
+
+    g_assert_true(mthd(th, 7, 0x17fc, 11));
+    g_assert_cmpuint(th->n_guest_error, ==, 1);
+    g_assert_true(mthd(th, 7, 0x17fc, 0));
+    g_assert_cmpuint(th->n_guest_error, ==, 2);
+    g_assert_true(mthd(th, 7, 0x17fc, 1));
+    g_assert_true(mthd(th, 7, 0x1518, F1));
+    g_assert_true(mthd(th, 7, 0x151c, F2));
+    g_assert_true(mthd(th, 7, 0x1520, F3));
+    g_assert_cmpuint(th->prims->len, ==, 0);
+    g_assert_true(mthd(th, 7, 0x1524, F4));
+    expect_point(th, &next, 1, 2, 3, 0.25);
+    g_assert_true(mthd(th, 7, 0x17fc, 0));
+    g_assert_true(mthd(th, 7, 0x1524, F4));
+    g_assert_cmpuint(th->prims->len, ==, 1);
+    g_assert_cmpuint(th->n_guest_error, ==, 2);
+    th_free(th);
+
+    th = fd_new("nv34", 0x0697);
+    next = 0;
+    th->trace = true;
+    g_assert_true(mthd(th, 7, 0x1808, 0x10));
+    g_assert_cmpuint(th->n_guest_error, ==, 1);
+    g_assert_true(mthd(th, 7, 0x1808, 1));
+    th_trace_expect(th, trace);
+    g_assert_true(mthd(th, 7, 0x1880, 0x3e800000));
+    g_assert_cmpuint(th->prims->len, ==, 0);
+    g_assert_true(mthd(th, 7, 0x1884, 0x3f000000));
+    expect_point(th, &next, 4, 8, 0.5, 1);
+    th_free(th);
+}
+
+/*
+ * Every vertex buffer type (rnndb nv10_vtxbuf_type) on Rankine, one
+ * vertex (VB_VERTEX_BATCH 2: vertex 2, COUNT 0 + 1) so the VAB holds it.
+ * VTXFMT is STRIDE << 8 | SIZE << 4 | TYPE; VTXBUF bit 31 picks VTXDMA1.
+ *  0: V32_FLOAT, 3, stride 12, VB0 + 0: vertex 2 at +24: (0.5 = 0x3f000000,
+ *     -0.25 = 0xbe800000, 0.125 = 0x3e000000), W 1: a point at window
+ *     (8, -4, 0.5625), 1/w 1.
+ *  1: V16_SNORM, 2, stride 6, VB0 + 0x200 + 12: 0x7fff, 0x8000: 32767 /
+ *     32767 = 1 and -32768 clamped to -1; (1, -1, 0, 1).
+ *  2: V16_FLOAT, 4, stride 8, VB0 + 0x300 + 16: halves 0x3c00 = 1,
+ *     0xc000 = -2, 0x3555 = 2^-2 * 1.0101010101b: single exponent 125,
+ *     mantissa 0x155 << 13 = 0x2aa000: 0x3eaaa000; 0x0001, the smallest
+ *     denormal, 2^-24: exponent 103 (0x67): 0x33800000.
+ *  3: B8G8R8A8_UNORM, 4, stride 4, VTXDMA1 + 0x100 + 8: bytes B 0x80,
+ *     G 0x40, R 0xff, A 0: (R, G, B, A) = (1, 0x3e808081, 0x3f008081, 0).
+ *  4: U8_UNORM, 1, stride 1, VB0 + 0x400 + 2: 0x33 = 51/255 = 1/5, the
+ *     single nearest 0.2: 0x3e4ccccd; (0.2, 0, 0, 1).
+ *  5: V16_SSCALED, 3, stride 8, VB0 + 0x500 + 16: -7, 300, 0: (-7 =
+ *     0xc0e00000, 300 = 1.00101100b * 2^8 = 0x43960000, 0, 1).
+ *  6: U8_USCALED, 2, stride 2, VB0 + 0x600 + 4: 200, 7: (200 = 1.5625 *
+ *     2^7 = 0x43480000, 7 = 0x40e00000, 0, 1).
+ *  7: SIZE 0: the immediate value stays, (9, 9, 9, 9) = 0x41100000.
+ */
+static void test_fd_vtxbuf_types(void)
+{
+    static const uint32_t fmt[8][2] = {
+        { 0x0000, 0x0c32 }, { 0x0200, 0x0621 }, { 0x0300, 0x0843 },
+        { 0x80000100, 0x0440 }, { 0x0400, 0x0114 }, { 0x0500, 0x0835 },
+        { 0x0600, 0x0227 }, { 0, 0x0002 },
+    };
+    TestHost *th = fd_new("nv30", 0x0397);
+    unsigned next = 0;
+
+    for (unsigned a = 0; a < 4; a++) {
+        g_assert_true(mthd(th, 7, 0x1c70 + 4 * a, 0x41100000));
+    }
+    for (unsigned a = 0; a < 8; a++) {
+        g_assert_true(mthd(th, 7, 0x1680 + 4 * a, fmt[a][0]));
+        g_assert_true(mthd(th, 7, 0x1740 + 4 * a, fmt[a][1]));
+    }
+    vram_wr(th, VB0 + 24, 0x3f000000);
+    vram_wr(th, VB0 + 28, 0xbe800000);
+    vram_wr(th, VB0 + 32, 0x3e000000);
+    vram_wr(th, VB0 + 0x20c, 0x80007fff);
+    vram_wr(th, VB0 + 0x310, 0xc0003c00);
+    vram_wr(th, VB0 + 0x314, 0x00013555);
+    vram_wr(th, VB1 + 0x108, 0x00ff4080);
+    vram_wr(th, VB0 + 0x400, 0x00330000);
+    vram_wr(th, VB0 + 0x510, 0x012cfff9);
+    vram_wr(th, VB0 + 0x514, 0x00000000);
+    vram_wr(th, VB0 + 0x604, 0x000007c8);
+    g_assert_true(mthd(th, 7, 0x1808, 1));
+    g_assert_true(mthd(th, 7, 0x1814, 2));
+    expect_vab(th, 0, 0x3f000000, 0xbe800000, 0x3e000000, F1);
+    expect_vab(th, 1, F1, FM1, F0, F1);
+    expect_vab(th, 2, F1, 0xc0000000, 0x3eaaa000, 0x33800000);
+    expect_vab(th, 3, F1, 0x3e808081, 0x3f008081, F0);
+    expect_vab(th, 4, 0x3e4ccccd, F0, F0, F1);
+    expect_vab(th, 5, 0xc0e00000, 0x43960000, F0, F1);
+    expect_vab(th, 6, 0x43480000, 0x40e00000, F0, F1);
+    expect_vab(th, 7, 0x41100000, 0x41100000, 0x41100000, 0x41100000);
+    g_assert_cmpuint(th->prims->len, ==, 1);
+    expect_point(th, &next, 8, -4, 0.5625, 1);
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    th_free(th);
+}
+
+/*
+ * Kelvin's vertex buffers (VTXBUF_OFFSET 0x1720, VTXBUF_FMT 0x1760):
+ * position V32_FLOAT size 2 stride 8, diffuse (attribute 3) D3DCOLOR
+ * 0xff204080 from VTXDMA1 (B 0x80, G 0x40, R 0x20, A 0xff: R 0x20 =
+ * 2^5/255 = 0x3e008081).  VTXBUF_BATCH 0x01000001 with POINTS: vertices
+ * 1 and 2, points at window (1, 2) and (3, 4), z 0, 1/w 1.
+ * A V16_FLOAT attribute (NV30_3D and later) is the guest's error, once a
+ * draw method, and not fetched: attribute 4 keeps the (2, 2, 2, 2)
+ * VERTEX_ATTR_4F[4] gave it.  VTXBUF_ELEMENT_U16 0x00000002: vertex 2
+ * (3, 4), then vertex 0 (4, 3, at VB0); VTXBUF_ELEMENT_U32 1: (1, 2).
+ * VTXBUF_DATA: three words a vertex (the position, then the D3DCOLOR
+ * word; attribute 4 has none, logged at the vertex's first word): (5, 6)
+ * with 0x80ff0000 (R 0xff, A 0x80: (1, 0, 0, 0x3f008081)).
+ */
+static void test_fd_vtxbuf_kelvin(void)
+{
+    static const uint32_t setup[] = {
+        0x1a40, F2, 0x1a44, F2, 0x1a48, F2, 0x1a4c, F2,
+        0x1720, 0, 0x1760, 0x0822, 0x172c, 0x80000000, 0x176c, 0x0440,
+        0x1730, 0x100, 0x1770, 0x0213, 0,
+    };
+    static const uint32_t draw[] = {
+        0x1800, 0x00000002, 0x1808, 1,
+        0x1818, 0x40a00000, 0x1818, 0x40c00000, 0x1818, 0x80ff0000, 0,
+    };
+    TestHost *th = fd_new("nv20", 0x0097);
+    unsigned next = 0;
+
+    mthds(th, setup);
+    vram_wr(th, VB0 + 8, F1);
+    vram_wr(th, VB0 + 12, F2);
+    vram_wr(th, VB0 + 16, F3);
+    vram_wr(th, VB0 + 20, F4);
+    vram_wr(th, VB0, F4);
+    vram_wr(th, VB0 + 4, F3);
+    vram_wr(th, VB1 + 8, 0xff204080);
+    g_assert_true(mthd(th, 7, 0x17fc, 1));
+    g_assert_true(mthd(th, 7, 0x1810, 0x01000001));
+    expect_point(th, &next, 1, 2, 0, 1);
+    expect_point(th, &next, 3, 4, 0, 1);
+    expect_vab(th, 3, 0x3e008081, 0x3e808081, 0x3f008081, F1);
+    expect_vab(th, 4, F2, F2, F2, F2);
+    g_assert_cmpuint(th->n_guest_error, ==, 1);
+    mthds(th, draw);
+    expect_point(th, &next, 3, 4, 0, 1);
+    expect_point(th, &next, 4, 3, 0, 1);
+    expect_point(th, &next, 1, 2, 0, 1);
+    expect_point(th, &next, 5, 6, 0, 1);
+    g_assert_cmpuint(th->prims->len, ==, next);
+    expect_vab(th, 3, F1, F0, F0, 0x3f008081);
+    g_assert_cmpuint(th->n_guest_error, ==, 4);
+    th_free(th);
+}
+
+/*
+ * Vertex i's position is ((i + 1) / 16, 0, 0, 1) (V32_FLOAT size 1 at
+ * VB0): window (i + 1, 0, 0.5) on Rankine and Curie.
+ */
+static void positions(TestHost *th)
+{
+    static const uint32_t x[8] = {
+        0x3d800000, 0x3e000000, 0x3e400000, 0x3e800000,
+        0x3ea00000, 0x3ec00000, 0x3ee00000, 0x3f000000,
+    };
+
+    for (unsigned i = 0; i < 8; i++) {
+        vram_wr(th, VB0 + 4 * i, x[i]);
+    }
+    g_assert_true(mthd(th, 7, 0x1680, 0));
+    g_assert_true(mthd(th, 7, 0x1740, 0x0412));
+}
+
+/*
+ * Elements and index buffers on Curie, points, vertex i at window x
+ * i + 1: VB_ELEMENT_U16 0x00050002: vertices 2 then 5 (x 3, 6);
+ * VB_ELEMENT_U32 7: x 8; VB_VERTEX_BATCH 0x02000003: 3, 4, 5.
+ * VB_INDEX_BATCH with IDXBUF_OFFSET 0x800, IDXBUF_FORMAT 0x11 (u16,
+ * VTXDMA1) and u16 indices 9, 4, 0, 6 at VB1 + 0x800: 0x02000001 is
+ * elements 1-3: 4, 0, 6 (x 5, 1, 7); u32 (FORMAT 0, VTXDMA0) at VB0 +
+ * 0x900, 3 and 1: 0x01000000 gives x 4, 2.  With primitive restart on at
+ * index 0xffff, the element 0xffff is no vertex; VB_ELEMENT_BASE 2 moves
+ * the others on by 2 but not the restart comparison.  A LINE_STRIP of
+ * elements 0 1 0xffff 2 3 (base 0) is two lines, x 1-2 and 3-4: the
+ * restart ends the strip and begins another.
+ */
+static void test_fd_elements(void)
+{
+    /* Each method, data and the points' x it draws. */
+    static const struct {
+        uint32_t m, d;
+        uint8_t x[3];
+    } steps[] = {
+        { 0x1808, 1, { 0 } },
+        { 0x180c, 0x00050002, { 3, 6 } },
+        { 0x1810, 7, { 8 } },
+        { 0x1814, 0x02000003, { 4, 5, 6 } },
+        { 0x181c, 0x800, { 0 } }, { 0x1820, 0x11, { 0 } },
+        { 0x1824, 0x02000001, { 5, 1, 7 } },
+        { 0x181c, 0x900, { 0 } }, { 0x1820, 0, { 0 } },
+        { 0x1824, 0x01000000, { 4, 2 } },
+        { 0x1dac, 1, { 0 } }, { 0x1db0, 0xffff, { 0 } },
+        { 0x173c, 2, { 0 } },
+        { 0x180c, 0xffff0001, { 4 } },
+    };
+    static const uint32_t strip[] = {
+        0x1808, 0, 0x173c, 0, 0x1808, 4, 0x180c, 0x00010000,
+        0x180c, 0x0002ffff, 0x1810, 3, 0x1808, 0, 0,
+    };
+    TestHost *th = fd_new("nv40", 0x4097);
+    unsigned next = 0;
+
+    positions(th);
+    vram_wr(th, VB1 + 0x800, 0x00040009);
+    vram_wr(th, VB1 + 0x804, 0x00060000);
+    vram_wr(th, VB0 + 0x900, 3);
+    vram_wr(th, VB0 + 0x904, 1);
+    for (size_t i = 0; i < G_N_ELEMENTS(steps); i++) {
+        g_assert_true(mthd(th, 7, steps[i].m, steps[i].d));
+        for (unsigned k = 0; k < 3 && steps[i].x[k]; k++) {
+            expect_point(th, &next, steps[i].x[k], 0, 0.5, 1);
+        }
+    }
+    g_assert_cmpuint(th->prims->len, ==, next);
+    mthds(th, strip);
+    g_assert_cmpuint(th->prims->len, ==, next + 2);
+    for (unsigned i = 0; i < 2; i++) {
+        const NVVtxPrim *p = prim(th, next + i);
+
+        g_assert_cmpuint(p->kind, ==, NV_VTX_PRIM_LINE);
+        expect_pos(p, 0, 1 + 2 * i, 0, 0.5, 1);
+        expect_pos(p, 1, 2 + 2 * i, 0, 0.5, 1);
+    }
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    th_free(th);
+}
+
+/*
+ * VERTEX_DATA on Rankine: attribute 0 V32_FLOAT size 2 (2 words),
+ * attribute 3 U8_UNORM size 4 (1 word), attribute 5 V16_SNORM size 3
+ * (6 bytes, padded to 2 words): 5 words a vertex, which completes at
+ * its fifth.  Vertex (0.25, 0.5), 0xff000080 (0x80 = 0x3f008081, 0, 0,
+ * 1), 0x80017fff 0xdead0000 (1, -32767 / 32767 = -1, 0; the padding is
+ * nothing); as POINTS, each at window (4, 8, 0.5).
+ */
+static void test_fd_vertex_data(void)
+{
+    static const uint32_t w[5] = {
+        0x3e800000, 0x3f000000, 0xff000080, 0x80017fff, 0xdead0000,
+    };
+    TestHost *th = fd_new("nv30", 0x0397);
+    unsigned next = 0;
+
+    g_assert_true(mthd(th, 7, 0x1740, 0x0022));
+    g_assert_true(mthd(th, 7, 0x174c, 0x0044));
+    g_assert_true(mthd(th, 7, 0x1754, 0x0031));
+    g_assert_true(mthd(th, 7, 0x1808, 1));
+    for (unsigned v = 0; v < 2; v++) {
+        for (unsigned i = 0; i < 5; i++) {
+            g_assert_cmpuint(th->prims->len, ==, v);
+            g_assert_true(mthd(th, 7, 0x1818, w[i]));
+        }
+        expect_point(th, &next, 4, 8, 0.5, 1);
+    }
+    expect_vab(th, 3, 0x3f008081, F0, F0, F1);
+    expect_vab(th, 5, F1, FM1, F0, F1);
+    th_free(th);
+}
+
+/*
+ * Vertex buffer reads past the DMA object: 8 bytes at 0xffc of VTXDMA1
+ * (limit 0xfff) give PGRAPH's DMA read error (NSOURCE bit 7, INTR.ERROR
+ * bit 20) and no vertex; so does vertex 0xffffff of a buffer at
+ * 0x01000100 with stride 255 (0xffffff * 255 = 0xfeffff01, + 0x01000100
+ * = 0x100000001: past 32 bits, not offset 1), and an index buffer read
+ * past the limit (u16 element 0xffe of VTXDMA1: bytes 0x1ffc-0x1ffd); and
+ * a read through DMA_VTXBUF1 with no object bound (0), though RAMIN 0
+ * holds what looks like one.
+ */
+static void test_fd_dma_fault(void)
+{
+    static const uint32_t bad[][4] = {
+        /* VTXBUF, VTXFMT, method, data */
+        { 0x80000ffc, 0x0822, 0x1814, 0 },
+        { 0x01000100, 0xff12, 0x1814, 0x00ffffff },
+        { 0, 0x0412, 0x1824, 0x01000ffe },
+        { 0x80000000, 0x0412, 0x1814, 0 },
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(bad); i++) {
+        TestHost *th = fd_new("nv44", 0x4497);
+
+        if (i == 3) {
+            th_ramin_wr(th, 0, 0x3d | 0x3000);
+            th_ramin_wr(th, 4, 0xffff);
+            g_assert_true(mthd(th, 7, 0x1a0, 0));
+        }
+        g_assert_true(mthd(th, 7, 0x1680, bad[i][0]));
+        g_assert_true(mthd(th, 7, 0x1740, bad[i][1]));
+        g_assert_true(mthd(th, 7, 0x1820, 0x11));
+        g_assert_true(mthd(th, 7, 0x1808, 1));
+        g_assert_true(mthd(th, 7, bad[i][2], bad[i][3]));
+        g_assert_cmphex(th_rd(th, 0x400108), ==, 0x80);
+        g_assert_cmphex(th_rd(th, 0x400100) & 0x100000, ==, 0x100000);
+        g_assert_cmpuint(th->prims->len, ==, 0);
+        th_free(th);
+    }
+}
+
+/* Vertex @v of primitive @p has attribute @slot (@x, @y, @z, @w). */
+static void expect_attr(const NVVtxPrim *p, unsigned v, unsigned slot,
+                        float x, float y, float z, float w)
+{
+    g_assert_cmpfloat(p->v[v].attr[slot][0], ==, x);
+    g_assert_cmpfloat(p->v[v].attr[slot][1], ==, y);
+    g_assert_cmpfloat(p->v[v].attr[slot][2], ==, z);
+    g_assert_cmpfloat(p->v[v].attr[slot][3], ==, w);
+}
+
+#define F10     0x41200000u
+#define F30     0x41f00000u
+#define FHALF   0x3f000000u
+#define FQUART  0x3e800000u
+
+/*
+ * Kelvin's triangle: VERTEX_COL_4F and VERTEX_POS_4F of red (10, 10,
+ * 0.5, 1), green (30, 10, 0.5, 2), blue (10, 30, 0.5, 1) in a
+ * BEGIN_END TRIANGLES.
+ */
+static void kelvin_triangle(TestHost *th)
+{
+    static const uint32_t tri[3][8] = {
+        { F1, F0, F0, F1, F10, F10, FHALF, F1 },
+        { F0, F1, F0, F1, F30, F10, FHALF, F2 },
+        { F0, F0, F1, F1, F10, F30, FHALF, F1 },
+    };
+
+    g_assert_true(mthd(th, 7, 0x17fc, 5));
+    for (unsigned v = 0; v < 3; v++) {
+        for (unsigned i = 0; i < 4; i++) {
+            g_assert_true(mthd(th, 7, 0x1550 + 4 * i, tri[v][i]));
+            g_assert_true(mthd(th, 7, 0x1518 + 4 * i, tri[v][4 + i]));
+        }
+    }
+    g_assert_true(mthd(th, 7, 0x17fc, 0));
+}
+
+/*
+ * Kelvin through VTX, the program copying the position and the diffuse
+ * colour (v[3] to o[3], Kelvin's COL0).  FRONT_FACE CCW, SHADE_MODEL
+ * SMOOTH, kelvin_triangle(): Kelvin's positions are window coordinates,
+ * 1/w 1, 0.5, 1; counter-clockwise with y up (area (20 * 20 - 0) / 2 >
+ * 0): front, each vertex its colour.  SHADE_MODEL FLAT: every vertex
+ * blue, the last's (OpenGL's provoking vertex).  CULL_FACE BACK enabled
+ * and FRONT_FACE CW: the same triangle is a back face, culled.
+ * POINT_SIZE 0x14 (6.3 fixed point: 2.5), a point: size 2.5.
+ */
+static void test_fd_vtx_kelvin(void)
+{
+    static const uint8_t reg[] = { 0, 3 };
+    TestHost *th = fd_new("nv20", 0x0097);
+    const NVVtxPrim *p;
+
+    program(th, true, reg, reg, 2);
+    g_assert_true(mthd(th, 7, 0x3a0, 0x901));
+    g_assert_true(mthd(th, 7, 0x37c, 0x1d01));
+    kelvin_triangle(th);
+    g_assert_true(mthd(th, 7, 0x37c, 0x1d00));
+    kelvin_triangle(th);
+    g_assert_true(mthd(th, 7, 0x308, 1));
+    g_assert_true(mthd(th, 7, 0x39c, 0x405));
+    g_assert_true(mthd(th, 7, 0x3a0, 0x900));
+    kelvin_triangle(th);
+    g_assert_cmpuint(th->prims->len, ==, 2);
+    for (unsigned k = 0; k < 2; k++) {
+        p = prim(th, k);
+        g_assert_cmpuint(p->kind, ==, NV_VTX_PRIM_TRIANGLE);
+        g_assert_false(p->back);
+        expect_pos(p, 0, 10, 10, 0.5, 1);
+        expect_pos(p, 1, 30, 10, 0.5, 0.5);
+        expect_pos(p, 2, 10, 30, 0.5, 1);
+        expect_attr(p, 0, 3, !k, 0, k, 1);
+        expect_attr(p, 1, 3, 0, !k, k, 1);
+        expect_attr(p, 2, 3, 0, 0, 1, 1);
+    }
+    g_assert_true(mthd(th, 7, 0x43c, 0x14));
+    g_assert_true(mthd(th, 7, 0x17fc, 1));
+    g_assert_true(mthd(th, 7, 0x1500, F10));
+    g_assert_true(mthd(th, 7, 0x1504, F10));
+    g_assert_true(mthd(th, 7, 0x1508, FHALF));
+    g_assert_cmpuint(th->prims->len, ==, 3);
+    g_assert_cmpfloat(prim(th, 2)->v[0].size, ==, 2.5);
+    th_free(th);
+}
+
+/*
+ * Rankine through VTX, the program copying v[0] and v[3] (Rankine's
+ * COL0 output is 3).  VIEWPORT_TRANSLATE (100, 200, 0.5), LINE_WIDTH
+ * 0x18 (6.3 fixed point: 3), SHADE_MODEL FLAT with FLATSHADE_FIRST, a
+ * line from VTX_ATTR_4UB[3] 0xff0000ff (red: R 0xff, A 0xff) and
+ * VTX_ATTR_2F[0] (0.25, 0.5) to 0xffff0000 (blue) and (0.5, 0.25): window
+ * (16 * 0.25 + 100, 16 * 0.5 + 200, 0.5) = (104, 208, 0.5) to (108, 204,
+ * 0.5), width 3, both red, the first vertex's colour.  Then with
+ * VERTEX_TWO_SIDE_ENABLE, SHADE_MODEL SMOOTH and the back colour
+ * (Rankine's BFC0 output is 1) green from VTX_ATTR_4UB[1] 0xff00ff00, a
+ * red triangle (0, 0), (0.5, 0), (0, 0.5): window (100, 200), (108, 200),
+ * (100, 208), counter-clockwise while FRONT_FACE is CW: a back face,
+ * whose vertices show the back colour.  POLYGON_OFFSET_FILL_ENABLE with
+ * factor 0 and units 2.0 (GL's 1, doubled as Mesa sends it) over Z24S8
+ * (RT_FORMAT ZETA 2: 0x40): z offset 2 * 2^-25 = 2^-24.
+ */
+static void test_fd_vtx_rankine(void)
+{
+    static const uint8_t reg[] = { 0, 3, 1 };
+    static const uint32_t line[] = {
+        0xa20, 0x42c80000, 0xa24, 0x43480000, 0x3b8, 0x18, 0x368, 0x1d00,
+        0x1454, 1, 0x1808, 2,
+        0x194c, 0xff0000ff, 0x1880, FQUART, 0x1884, FHALF,
+        0x194c, 0xffff0000, 0x1880, FHALF, 0x1884, FQUART,
+        0x1808, 0, 0,
+    };
+    static const uint32_t back[] = {
+        0x142c, 1, 0x368, 0x1d01, 0x1944, 0xff00ff00, 0x194c, 0xff0000ff,
+        0xa68, 1, 0xa78, F0, 0xa7c, F2, 0x208, 0x40,
+        0x1808, 5, 0x1880, F0, 0x1884, F0, 0x1880, FHALF, 0x1884, F0,
+        0x1880, F0, 0x1884, FHALF, 0x1808, 0, 0,
+    };
+    TestHost *th = fd_new("nv30", 0x0397);
+    const NVVtxPrim *p;
+
+    program(th, false, reg, reg, 3);
+    mthds(th, line);
+    g_assert_cmpuint(th->prims->len, ==, 1);
+    p = prim(th, 0);
+    g_assert_cmpuint(p->kind, ==, NV_VTX_PRIM_LINE);
+    g_assert_cmpfloat(p->width, ==, 3);
+    expect_pos(p, 0, 104, 208, 0.5, 1);
+    expect_pos(p, 1, 108, 204, 0.5, 1);
+    expect_attr(p, 0, 3, 1, 0, 0, 1);
+    expect_attr(p, 1, 3, 1, 0, 0, 1);
+
+    mthds(th, back);
+    g_assert_cmpuint(th->prims->len, ==, 2);
+    p = prim(th, 1);
+    g_assert_cmpuint(p->kind, ==, NV_VTX_PRIM_TRIANGLE);
+    g_assert_true(p->back);
+    g_assert_cmpfloat(p->z_offset, ==, 0x1p-24);
+    expect_pos(p, 0, 100, 200, 0.5, 1);
+    expect_pos(p, 1, 108, 200, 0.5, 1);
+    expect_pos(p, 2, 100, 208, 0.5, 1);
+    for (unsigned v = 0; v < 3; v++) {
+        expect_attr(p, v, 3, 0, 1, 0, 1);
+    }
+    th_free(th);
+}
+
+/*
+ * Curie through VTX, the program copying v[0], v[5] and v[6] to the same
+ * outputs (FOGC, PSZ).  VP_RESULT_EN 0x20 (PSZ written): a point's size
+ * is o[6].x, 5 from VTX_ATTR_1F[6]; VP_CLIP_PLANES_ENABLE 2 (plane 0):
+ * user clip distance 0 is o[5].y.  Points at (0.5, 0.5): window (8, 8,
+ * 0.5), with distance 1 drawn, size 5, with -1 clipped.  Then without
+ * VP_RESULT_EN, POINT_SIZE 2.0 gives the size.
+ */
+static void test_fd_vtx_curie(void)
+{
+    static const uint8_t reg[] = { 0, 5, 6 };
+    static const uint32_t clip[] = {
+        0x1ff4, 0x20, 0x1478, 2, 0x1e58, 0x40a00000, 0x1808, 1,
+        0x1c54, F1, 0x1880, FHALF, 0x1884, FHALF,
+        0x1c54, FM1, 0x1880, FHALF, 0x1884, FHALF, 0x1808, 0, 0,
+    };
+    static const uint32_t size[] = {
+        0x1ff4, 0, 0x1ee0, F2, 0x1c54, F1, 0x1808, 1,
+        0x1880, FHALF, 0x1884, FHALF, 0,
+    };
+    TestHost *th = fd_new("nv40", 0x4097);
+    unsigned next = 0;
+
+    program(th, false, reg, reg, 3);
+    mthds(th, clip);
+    g_assert_cmpuint(th->prims->len, ==, 1);
+    expect_point(th, &next, 8, 8, 0.5, 1);
+    g_assert_cmpfloat(prim(th, 0)->v[0].size, ==, 5);
+    mthds(th, size);
+    expect_point(th, &next, 8, 8, 0.5, 1);
+    g_assert_cmpfloat(prim(th, 1)->v[0].size, ==, 2);
+    th_free(th);
+}
+
+/*
+ * Migration in the middle of a triangle: VTX's state is derived, so a
+ * destination that has it zeroed (its own power-on state) gets it back
+ * from the 3D state in post_load, and the two vertices already taken are
+ * migrated.  Rankine, vertices (0, 0), (0.5, 0), (0, 0.5): window (0, 0),
+ * (8, 0), (0, 8), z 0.5 (a zero viewport scale would put them all at
+ * (0, 0, 0)).
+ */
+static void test_fd_post_load(void)
+{
+    static const uint32_t two[] = {
+        0x1808, 5, 0x1880, F0, 0x1884, F0, 0x1880, FHALF, 0x1884, F0, 0,
+    };
+    TestHost *th = fd_new("nv30", 0x0397);
+    const NVVtxPrim *p;
+
+    mthds(th, two);
+    memset(&th->card.pgraph20.vtx.st, 0, sizeof(th->card.pgraph20.vtx.st));
+    nv_card_post_load(&th->card);
+    g_assert_true(mthd(th, 7, 0x1880, F0));
+    g_assert_true(mthd(th, 7, 0x1884, FHALF));
+    g_assert_cmpuint(th->prims->len, ==, 1);
+    p = prim(th, 0);
+    expect_pos(p, 0, 0, 0, 0.5, 1);
+    expect_pos(p, 1, 8, 0, 0.5, 1);
+    expect_pos(p, 2, 0, 8, 0.5, 1);
+    th_free(th);
+}
+
+/*
+ * Garbage into the vertex input of each family: random formats, offsets,
+ * DMA selections, index buffers, restart state, primitive types, element
+ * and batch words, inline data and immediate attributes, 20000 methods
+ * each, FIFO_ENABLE set again after each error.  Nothing to compare; the
+ * run must stay in bounds (ASan, UBSan) and end.
+ */
+static void test_fd_garbage(void)
+{
+    static const struct { const char *model; uint32_t cls; } c[] = {
+        { "nv20", 0x0097 }, { "nv34", 0x0697 }, { "nv43", 0x4097 },
+    };
+    static const uint16_t kelvin[] = {
+        0x1720, 0x1760, 0x17fc, 0x1800, 0x1808, 0x1810, 0x1818, 0x1500,
+        0x1524, 0x152c, 0x156c, 0x158c, 0x15b4, 0x1698, 0x1a00, 0x16bc,
+    };
+    static const uint16_t rankine[] = {
+        0x1680, 0x1740, 0x1808, 0x180c, 0x1810, 0x1814, 0x1818, 0x181c,
+        0x1820, 0x1824, 0x1dac, 0x1db0, 0x173c, 0x1880, 0x1884, 0x1940,
+        0x1984, 0xa84, 0x1e40, 0x1c0c, 0x145c, 0x1478, 0x1ff4, 0xa30,
+    };
+    ThRng g = { 42 };
+
+    for (size_t i = 0; i < G_N_ELEMENTS(c); i++) {
+        TestHost *th = fd_new(c[i].model, c[i].cls);
+        bool k = i == 0;
+
+        for (unsigned n = 0; n < 20000; n++) {
+            uint32_t r = th_rnd(&g), d = th_rnd(&g);
+            const uint16_t *list = k ? kelvin : rankine;
+            uint32_t m = list[r % (k ? G_N_ELEMENTS(kelvin)
+                                     : G_N_ELEMENTS(rankine))];
+
+            if (m == list[2]) {
+                d %= 12;                    /* mostly valid types */
+            } else if (r & 0x100) {
+                d &= 0xffff;                /* in the buffers, small */
+            }
+            if (r & 0x200 && m < 0x1f00) {
+                m += 4 * (r >> 28);         /* another array element */
+            }
+            nv20_pgraph_method(&th->card, 7, m, d);
+            th_wr(th, 0x400720, 1);
+        }
+        th_free(th);
+    }
+}
+
+/* ---- fixed-function state methods (ff-nv20.c) ---- */
 
 /* Method @m with @data, then XF's RAM word @ram must hold @want. */
 static void ff_check(TestHost *th, uint32_t m, uint32_t data,
@@ -993,6 +1807,22 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/3d/xf/kelvin-curie",
                     test_3d_xf_kelvin_curie);
     g_test_add_func("/objects-nv20/3d/ctx", test_3d_ctx);
+    g_test_add_func("/objects-nv20/3d/fd/imm/kelvin", test_fd_imm_kelvin);
+    g_test_add_func("/objects-nv20/3d/fd/imm/nv30", test_fd_imm_nv30);
+    g_test_add_func("/objects-nv20/3d/fd/imm/nv40", test_fd_imm_nv40);
+    g_test_add_func("/objects-nv20/3d/fd/begin-end", test_fd_begin_end);
+    g_test_add_func("/objects-nv20/3d/fd/vtxbuf/types",
+                    test_fd_vtxbuf_types);
+    g_test_add_func("/objects-nv20/3d/fd/vtxbuf/kelvin",
+                    test_fd_vtxbuf_kelvin);
+    g_test_add_func("/objects-nv20/3d/fd/elements", test_fd_elements);
+    g_test_add_func("/objects-nv20/3d/fd/vertex-data", test_fd_vertex_data);
+    g_test_add_func("/objects-nv20/3d/fd/dma-fault", test_fd_dma_fault);
+    g_test_add_func("/objects-nv20/3d/fd/vtx/kelvin", test_fd_vtx_kelvin);
+    g_test_add_func("/objects-nv20/3d/fd/vtx/rankine", test_fd_vtx_rankine);
+    g_test_add_func("/objects-nv20/3d/fd/vtx/curie", test_fd_vtx_curie);
+    g_test_add_func("/objects-nv20/3d/fd/post-load", test_fd_post_load);
+    g_test_add_func("/objects-nv20/3d/fd/garbage", test_fd_garbage);
     g_test_add_func("/objects-nv20/3d/ff/matrices", test_ff_matrices);
     g_test_add_func("/objects-nv20/3d/ff/lights", test_ff_lights);
     g_test_add_func("/objects-nv20/3d/ff/mode", test_ff_mode);

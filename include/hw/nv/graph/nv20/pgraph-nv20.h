@@ -17,6 +17,7 @@
 
 #include "hw/nv/core/method.h"
 #include "hw/nv/graph/2d/nv2d.h"
+#include "hw/nv/vtx/vtx.h"
 #include "hw/nv/xf/xf.h"
 
 #define NV20_PGRAPH_BASE            0x400000
@@ -167,10 +168,22 @@ typedef struct NV20Reg {
 #define NV20_IDX_STATE_WORDS        0x24
 #define NV20_IDX_STATE_SPACE        0x26
 
+/* The most words an inline vertex has: 16 attributes of 4 floats. */
+#define NV20_FD_DATA_WORDS          64
+
 typedef struct NV20Fe3d {
     uint32_t dma_fence;         /* the DMA object's instance >> 4 */
     uint32_t idx_state[NV20_IDX_STATE_WORDS];
     uint32_t mthd_state[NV_METHOD_SPACE / 4];
+    /*
+     * The vertex input (fd-nv20.c): BEGIN_END's primitive (0 outside a
+     * BEGIN_END), the words of the inline vertex VERTEX_DATA is filling,
+     * and EDGEFLAG (1 at reset, as OpenGL's edge flag).
+     */
+    uint32_t prim;
+    uint32_t data_pos;
+    uint32_t data[NV20_FD_DATA_WORDS];
+    uint32_t edgeflag;
 } NV20Fe3d;
 
 /*
@@ -227,6 +240,12 @@ typedef struct NV20Pgraph {
     /* The 2D engine's state (docs/pgraph.rst "2D classes"), the 3D's. */
     NV2dState g2d;
     NV20Fe3d fe3d;
+    /*
+     * VTX, after XF (fd-nv20.c): PGRAPH's one primitive assembly.  Its
+     * NVVtxState is derived, filled from the 3D state at each BEGIN_END
+     * and after migration.
+     */
+    NVVtx vtx;
     NV20Flip flip;
     uint32_t methods;                           /* executed, for tests */
     /*
