@@ -59,16 +59,19 @@ static bool bar_present(QPCIDevice *dev, int n)
 }
 
 /*
- * Set while a test traces nv_method: the QEMU log file the trace goes to
- * (QEMU's default "log" trace backend writes "nv_method ..." lines there).
+ * Set while a test traces an event (nv_method, nv_vtx_prim): the QEMU log
+ * file the trace goes to (QEMU's default "log" trace backend writes
+ * "EVENT ..." lines there), and the event.
  */
 static char *nv_trace_log;
+static const char *nv_trace_event;
 
 /* @opts: more nv-gpu properties, each starting with a comma. */
 static void nv_start_opts(NVTest *t, const char *model, const char *opts)
 {
     g_autofree char *trace = nv_trace_log ?
-        g_strdup_printf(" -trace nv_method -D %s", nv_trace_log) : NULL;
+        g_strdup_printf(" -trace %s -D %s", nv_trace_event, nv_trace_log)
+        : NULL;
 
     memset(t, 0, sizeof(*t));
     t->qts = qtest_initf("-machine pc -nodefaults "
@@ -105,13 +108,19 @@ static void nv_stop(NVTest *t)
     qtest_quit(t->qts);
 }
 
-/* Trace nv_method of the next QEMU started into a fresh log file. */
-static void trace_begin(void)
+/* Trace @event of the next QEMU started into a fresh log file. */
+static void trace_begin_event(const char *event)
 {
     int fd = g_file_open_tmp("nv-gpu-trace-XXXXXX", &nv_trace_log, NULL);
 
     g_assert_cmpint(fd, >=, 0);
     close(fd);
+    nv_trace_event = event;
+}
+
+static void trace_begin(void)
+{
+    trace_begin_event("nv_method");
 }
 
 /*
@@ -126,7 +135,8 @@ static void trace_end(const char *const *lines)
     g_assert_true(g_file_get_contents(nv_trace_log, &log, NULL, NULL));
     at = log;
     for (; *lines; lines++) {
-        g_autofree char *want = g_strdup_printf("nv_method %s\n", *lines);
+        g_autofree char *want = g_strdup_printf("%s %s\n", nv_trace_event,
+                                                *lines);
         const char *found = strstr(at, want);
 
         if (!found) {
@@ -1384,6 +1394,74 @@ static void test_pgraph_2d_migration(void)
     nv_stop(&t);
 }
 
+/*
+ * A triangle drawn through a channel (docs/3d.rst): on nv40, a Curie 3D
+ * object (class 0x4097) at RAMIN 0x13000, handle 0xbeef4097: hash pieces
+ * 0x097, 0x1a0, 0x1bb, 0x017, xor 0x09b, RAMHT entry 0x10000 + 0x9b * 8
+ * = 0x104d8, context engine 1 (PGRAPH) << 20 | 0x1300.  The pushbuffer
+ * binds it on subchannel 1 and uploads the program "MOV o[POS] = v[0];
+ * MOV o[COL0] = v[3], LAST" as Mesa's nv30 driver encodes Curie
+ * programs (nv40_vertprog.h, nvfx_vertprog.c): words 0x401f9c6c (VEC_RESULT,
+ * no temp, condition TR with identity swizzle), 0x0040000d (MOV, input
+ * 0, SRC0's high bits), 0x8106c083 (SRC0's low bits, SRC1, SRC2's high
+ * bits: unused inputs, identity swizzle), 0x6041ef80 (SRC2's low bits,
+ * write mask XYZW, no scalar temp, output 0); the second instruction
+ * reads input 3 (0x0040030d) into output 1, with LAST (0x6041ef85).  The
+ * viewport is translate (320, 240, 0.5), scale (320, 240, 0.5).  Then
+ * BEGIN_END TRIANGLES (5), three positions by VTX_ATTR_4F(0) (0x1c00,
+ * its W completing each vertex) and BEGIN_END STOP.
+ *
+ * Clip (0, 0, 0, 1), (1, 0, 0, 1), (0, 1, 0, 1) are inside the view
+ * volume; window x = 320 x + 320, y = 240 y + 240, z = 0.5 z + 0.5:
+ * (320, 240, 0.5), (640, 240, 0.5), (320, 480, 0.5), 1/w = 1.  Counter-
+ * clockwise with y up (twice the signed area, sum of (x_i - x_i+1)(y_i +
+ * y_i+1), is -153600 + 230400 + 0 > 0), so front-facing with FRONT_FACE
+ * (0x1834) CCW (GL's 0x0901, which Mesa sends: the RASTER bundle's reset
+ * value means CW); no polygon offset.
+ */
+static void test_3d_triangle(void)
+{
+#define F(x)    ((union { float f; uint32_t u; }) { .f = (x) }).u
+#define M(n, mthd)  ((n) << 18 | 1 << 13 | (mthd))
+    const uint32_t push[] = {
+        M(1, 0x000), 0xbeef4097,
+        M(1, 0x1e9c), 0,
+        M(4, 0xb80), 0x401f9c6c, 0x0040000d, 0x8106c083, 0x6041ef80,
+        M(4, 0xb80), 0x401f9c6c, 0x0040030d, 0x8106c083, 0x6041ef85,
+        M(1, 0x1ea0), 0,
+        M(4, 0xa20), F(320), F(240), F(0.5), 0,
+        M(4, 0xa30), F(320), F(240), F(0.5), 0,
+        M(1, 0x1834), 0x0901,
+        M(1, 0x1808), 5,
+        M(4, 0x1c00), 0, 0, 0, F(1),
+        M(4, 0x1c00), F(1), 0, 0, F(1),
+        M(4, 0x1c00), 0, F(1), 0, F(1),
+        M(1, 0x1808), 0,
+    };
+    static const char *const trace[] = {
+        "triangle front z_offset 0 (320 240 0.5 1 size 0) "
+        "(640 240 0.5 1 size 0) (320 480 0.5 1 size 0)",
+        NULL
+    };
+    NVTest t;
+
+    trace_begin_event("nv_vtx_prim");
+    nv_start(&t, "nv40");
+    fifo_setup(&t, "nv40");
+    qpci_io_writel(t.dev, t.ramin, 0x20038, 0x1500);
+    wr(&t, 0x400084, 0x401287c0);       /* nouveau's DEBUG_B: bit 20 */
+    qpci_io_writel(t.dev, t.ramin, 0x13000, 0x4097);
+    qpci_io_writel(t.dev, t.ramin, 0x104d8, 0xbeef4097);
+    qpci_io_writel(t.dev, t.ramin, 0x104dc, 0x00101300);
+    fifo_push(&t, push, G_N_ELEMENTS(push));
+    g_assert_cmphex(rd(&t, 0xc00044), ==, sizeof(push));       /* DMA_GET */
+    g_assert_cmphex(rd(&t, 0x400100), ==, 0);                  /* no INTR */
+    nv_stop(&t);
+    trace_end(trace);
+#undef M
+#undef F
+}
+
 /* Before NV41 0xf000 is unassigned: $r1 does not keep a value. */
 static void test_vp1_absent(void)
 {
@@ -2065,6 +2143,7 @@ int main(int argc, char **argv)
     qtest_add_data_func("/nv-gpu/vp1/fifo-nv44", "nv44", test_vp1_fifo);
     qtest_add_func("/nv-gpu/pfifo/migration-nv40", test_pfifo_migration);
     qtest_add_func("/nv-gpu/pgraph/notify-nv40", test_pgraph_notify);
+    qtest_add_func("/nv-gpu/pgraph/3d-triangle-nv40", test_3d_triangle);
     qtest_add_func("/nv-gpu/pgraph/2d-migration-nv40",
                    test_pgraph_2d_migration);
     qtest_add_func("/nv-gpu/vp1/absent-nv40", test_vp1_absent);
