@@ -373,6 +373,108 @@ static inline bool nv_xf_dp4(const uint32_t *a, const uint32_t *b,
              _mm_cvtsd_ss(_mm_setzero_ps(), nv_xf_unscale2(q, e))));
     return true;
 }
+
+/*
+ * Row @b of nv_xf_dp4x4, loaded, without W for DP3, and-ed into @ok
+ * where its lanes are ordinary.
+ */
+static inline __m128 nv_xf_row4(const uint32_t *b, unsigned n, __m128i *ok)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)b);
+
+    v = n == 3 ? _mm_and_si128(v, _mm_set_epi32(0, -1, -1, -1)) : v;
+    *ok = _mm_and_si128(*ok, nv_xf_ordinary4(v));
+    return _mm_castsi128_ps(v);
+}
+
+/* The truncated products of @a (both lanes) with @col's lanes 0-1 or
+ * (@hi) 2-3, and their magnitudes' maximum with @m. */
+static inline __m128d nv_xf_col2(__m128d a, __m128 col, bool hi, __m128d *m)
+{
+    __m128d p = _mm_and_pd(_mm_mul_pd(a, _mm_cvtps_pd(hi ? _mm_movehl_ps(col,
+                                                                         col)
+                                                         : col)),
+                           NV_XF_TRUNC4);
+
+    *m = _mm_max_pd(*m, _mm_andnot_pd(_mm_set1_pd(-0.0), p));
+    return p;
+}
+
+/* Four lanes of terms on the grid of @e's 2^E, cut, summed, unscaled. */
+static inline __m128d nv_xf_sum2(__m128d p0, __m128d p1, __m128d p2,
+                                 __m128d p3, __m128d e)
+{
+    __m128d s = nv_xf_scale4(e);
+
+    return nv_xf_unscale2(
+        _mm_add_epi32(_mm_add_epi32(_mm_cvttpd_epi32(_mm_mul_pd(p0, s)),
+                                    _mm_cvttpd_epi32(_mm_mul_pd(p1, s))),
+                      _mm_add_epi32(_mm_cvttpd_epi32(_mm_mul_pd(p2, s)),
+                                    _mm_cvttpd_epi32(_mm_mul_pd(p3, s)))),
+        e);
+}
+
+/*
+ * nv_xf_dp4 of @a with each of the vectors @b[0-3] at once, into @r[0-3],
+ * where every lane of them has operands nv_xf_dp4 would take and each dot
+ * product's E is in its range; else false, @r untouched.  The same steps,
+ * with @b transposed so that each product's lanes are the dot products:
+ * no step works across lanes.  With @rows 2, only @b[0-1] and @r[0-1].
+ */
+static inline bool nv_xf_dp4x4(const uint32_t *a, const uint32_t *const b[4],
+                               unsigned n, bool hom, unsigned rows,
+                               uint32_t r[4])
+{
+    __m128i va = _mm_loadu_si128((const __m128i *)a), ok;
+    __m128 c0, c1, c2, c3, fa;
+    __m128d a01, a23, ax, ay, az, aw, m0, m1, e0, e1, d0, d1;
+    __m128d px, py, pz, pw;
+
+    if (n == 3 || hom) {
+        va = _mm_and_si128(va, _mm_set_epi32(0, -1, -1, -1));
+        va = hom ? _mm_or_si128(va, _mm_set_epi32(0x3f800000, 0, 0, 0)) : va;
+    }
+    ok = nv_xf_ordinary4(va);
+    c0 = nv_xf_row4(b[0], n, &ok);
+    c1 = nv_xf_row4(b[1], n, &ok);
+    c2 = rows > 2 ? nv_xf_row4(b[2], n, &ok) : c0;
+    c3 = rows > 2 ? nv_xf_row4(b[3], n, &ok) : c1;
+    if (_mm_movemask_ps(_mm_castsi128_ps(ok)) != 0xf) {
+        return false;
+    }
+    /* c0-c3 become the X, Y, Z and W components of b[0-3]. */
+    _MM_TRANSPOSE4_PS(c0, c1, c2, c3);
+    fa = _mm_castsi128_ps(va);
+    a01 = _mm_cvtps_pd(fa);
+    a23 = _mm_cvtps_pd(_mm_movehl_ps(fa, fa));
+    ax = _mm_unpacklo_pd(a01, a01);
+    ay = _mm_unpackhi_pd(a01, a01);
+    az = _mm_unpacklo_pd(a23, a23);
+    aw = _mm_unpackhi_pd(a23, a23);
+    /* DP3's W terms are zero. */
+    m0 = _mm_setzero_pd();
+    px = nv_xf_col2(ax, c0, false, &m0);
+    py = nv_xf_col2(ay, c1, false, &m0);
+    pz = nv_xf_col2(az, c2, false, &m0);
+    pw = n == 3 ? _mm_setzero_pd() : nv_xf_col2(aw, c3, false, &m0);
+    e0 = _mm_and_pd(m0, NV_XF_EXPO4);
+    d0 = nv_xf_sum2(px, py, pz, pw, e0);
+    if (rows > 2) {
+        m1 = _mm_setzero_pd();
+        px = nv_xf_col2(ax, c0, true, &m1);
+        py = nv_xf_col2(ay, c1, true, &m1);
+        pz = nv_xf_col2(az, c2, true, &m1);
+        pw = n == 3 ? _mm_setzero_pd() : nv_xf_col2(aw, c3, true, &m1);
+        e1 = _mm_and_pd(m1, NV_XF_EXPO4);
+        d1 = nv_xf_sum2(px, py, pz, pw, e1);
+    } else {
+        e1 = e0;
+        d1 = d0;
+    }
+    return nv_xf_store4(_mm_set1_epi32(-1), e0, e1, (1023 - 98) << 20,
+                        (1023 + 125) << 20, d0, d1, r);
+}
+
 #else
 static inline bool nv_xf_mad4(const uint32_t *a, const uint32_t *b,
                               const uint32_t *c, uint32_t r[4])
@@ -391,7 +493,15 @@ static inline bool nv_xf_dp4(const uint32_t *a, const uint32_t *b,
 {
     return false;
 }
+
+static inline bool nv_xf_dp4x4(const uint32_t *a, const uint32_t *const b[4],
+                               unsigned n, bool hom, unsigned rows,
+                               uint32_t r[4])
+{
+    return false;
+}
 #endif
+
 uint32_t nv_xf_flr(uint32_t a);
 /* Floor of a double (the library has no libm); NaN and inf pass. */
 double nv_xf_floor(double x);

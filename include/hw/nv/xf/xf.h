@@ -73,6 +73,7 @@ typedef struct NVXfOp {
     bool mad;                   /* MUL, ADD or MAD */
     bool direct;                /* only a whole vector result to a temp */
     uint8_t step;               /* xf-exec.c's STEP_*: the run loop's handler */
+    uint8_t group;              /* instructions that handler runs (a DP group) */
 } NVXfOp;
 
 /* One processed vertex: the TBUF as the program left it. */
