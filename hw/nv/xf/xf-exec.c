@@ -194,6 +194,36 @@ static unsigned dp_group(const NVXf *xf, unsigned pc)
     return k;
 }
 
+/* Whether @a and @b write their results to the same output vector. */
+static bool same_out(const NVXfInsn *a, const NVXfInsn *b)
+{
+    return a->out_addr == b->out_addr && a->out_to_ctx == b->out_to_ctx &&
+           a->out_indexed == b->out_indexed &&
+           (!a->out_indexed ||
+            (a->asrc == b->asrc && a->asrc_swz == b->asrc_swz));
+}
+
+/*
+ * Whether the group at @op writes as a matrix transform does: member j
+ * (if at all) lane j of the head's temp and of the head's output.  Its
+ * dot products in lanes 0-3 of one vector are then its results, written
+ * under the union of the write masks at once.
+ */
+static bool group_diagonal(const NVXfOp *op)
+{
+    for (unsigned j = 0; j < op->group; j++) {
+        const NVXfOp *m = &op[j];
+
+        if ((m->wm_vec && (m->wm_vec != 8 >> j ||
+                           m->in.dst_vec != op->in.dst_vec)) ||
+            (m->in.out_wm_vec && (m->in.out_wm_vec != 8 >> j ||
+                                  !same_out(&m->in, &op->in)))) {
+            return false;
+        }
+    }
+    return true;
+}
+
 /*
  * Slot @pc has changed: the groups of the slots up to DP_GROUP_MAX - 1
  * before it, which may take it in, and its own.  A slot past @pc not yet
@@ -208,6 +238,16 @@ static void group_before(NVXf *xf, unsigned pc)
 
         op->group = dp_group(xf, q);
         op->step = op->group > 1 ? STEP_DP_GROUP : choose_step(op);
+        op->group_wm = op->group_out_wm = 0;
+        if (op->group > 1 && group_diagonal(op)) {
+            for (unsigned j = 0; j < op->group; j++) {
+                op->group_wm |= op[j].wm_vec;
+                op->group_out_wm |= op[j].in.out_wm_vec;
+            }
+            op->group_diag = true;
+        } else {
+            op->group_diag = false;
+        }
     }
 }
 
@@ -1004,6 +1044,7 @@ static bool step_dp_group(XfRun *run, const NVXfOp *op, uint32_t *pc)
         break;
     }
     if (!fast) {
+        memset(d, 0, sizeof(d));
         for (j = 0; j < k; j++) {
             const uint32_t *s[3] = { s0, s1[j], zero_vec[0] };
 
@@ -1011,12 +1052,17 @@ static bool step_dp_group(XfRun *run, const NVXfOp *op, uint32_t *pc)
             d[j] = t[0];
         }
     }
-    for (j = 0; j < k; j++) {
-        const NVXfInsn *in = &op[j].in;
-        const uint32_t r[4] = { d[j], d[j], d[j], d[j] };
+    if (op->group_diag) {
+        write_result(run, &op->in, d, op->in.dst_vec, op->group_wm,
+                     op->group_out_wm, 0xf);
+    } else {
+        for (j = 0; j < k; j++) {
+            const NVXfInsn *in = &op[j].in;
+            const uint32_t r[4] = { d[j], d[j], d[j], d[j] };
 
-        write_result(run, in, r, in->dst_vec, op[j].wm_vec, in->out_wm_vec,
-                     0xf);
+            write_result(run, in, r, in->dst_vec, op[j].wm_vec,
+                         in->out_wm_vec, 0xf);
+        }
     }
     *pc += k;
     return !op[k - 1].in.end;
