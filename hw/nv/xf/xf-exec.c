@@ -326,6 +326,8 @@ void nv_xf_decode_slot(NVXf *xf, unsigned pc)
         }
         o->plain = !o->indexed && !abs && !s->neg && s->swz[0] == 0 &&
                    s->swz[1] == 1 && s->swz[2] == 2 && s->swz[3] == 3;
+        o->bcast = s->swz[1] == s->swz[0] && s->swz[2] == s->swz[0] &&
+                   s->swz[3] == s->swz[0];
     }
     group_before(xf, pc);
 }
@@ -451,6 +453,12 @@ static inline const uint32_t *read_src_full(const XfRun *run,
                                                : run->space[s->space][s->idx];
     const uint32_t am = s->and_mask, xm = s->xor_mask;
 
+    /* One component four times (.xxxx and the like), the commonest
+     * swizzle after none: read and modified once. */
+    if (s->bcast) {
+        vec_store(buf, (XfVec) { 0, 0, 0, 0 } + ((v[s->swz[0]] & am) ^ xm));
+        return buf;
+    }
     buf[0] = (v[s->swz[0]] & am) ^ xm;
     buf[1] = (v[s->swz[1]] & am) ^ xm;
     buf[2] = (v[s->swz[2]] & am) ^ xm;

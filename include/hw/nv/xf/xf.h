@@ -45,10 +45,11 @@ typedef struct NVCard NVCard;
  * @indexed; then each component v[swz[c]] & @and_mask ^ @xor_mask (ABS,
  * then NEG).
  * @plain: not indexed, and swizzle and masks leave the vector as it is.
+ * @bcast: the swizzle takes one component four times.
  */
 typedef struct NVXfOpSrc {
     uint8_t space;
-    bool indexed, plain;
+    bool indexed, plain, bcast;
     uint16_t idx;
     uint8_t swz[4];
     uint32_t and_mask, xor_mask;
