@@ -334,6 +334,9 @@ void nv_xf_decode_slot(NVXf *xf, unsigned pc)
 
 void nv_xf_decode_all(NVXf *xf)
 {
+    xf->pr_slots = nv_xf_pr_slots(xf->isa);
+    xf->ctx_slots = nv_xf_ctx_slots(xf->isa);
+    xf->temps = nv_xf_temps(xf->isa);
     xf->vp2 = vp2_active(xf);
     for (unsigned pc = 0; pc < NV_XF_PR_SLOTS; pc++) {
         nv_xf_decode_slot(xf, pc);
@@ -1124,7 +1127,7 @@ static void run_program(XfRun *run, uint32_t pc)
     NVXf *xf = run->xf;
     uint32_t limit = nv_xf_is_kelvin(xf) ? NV_XF_KELVIN_MAX_INSNS
                                    : xf->ram.timeout & 0xffff;
-    uint32_t slots = nv_xf_pr_slots(xf->isa), icnt = 0;
+    uint32_t slots = xf->pr_slots, icnt = 0;
     const NVXfOp *op;
 
     xf->last_timed_out = false;
@@ -1177,12 +1180,12 @@ static void run_init(XfRun *run, NVXf *xf, NVCard *card, bool may_write_ctx,
     run->card = card;
     run->rules = rules_of(xf);
     run->may_write_ctx = may_write_ctx;
-    run->ctx_slots = nv_xf_ctx_slots(xf->isa);
+    run->ctx_slots = xf->ctx_slots;
     run->space[SPACE_ZERO] = zero_vec;
     run->space[SPACE_TEMP] = (const uint32_t (*)[4])run->r;
     run->space[SPACE_IBUF] = ibuf;
     run->space[SPACE_CTX] = (const uint32_t (*)[4])xf->ram.ctx;
-    memset(run->r, 0, nv_xf_temps(xf->isa) * sizeof(run->r[0]));
+    memset(run->r, 0, xf->temps * sizeof(run->r[0]));
     memset(run->a, 0, sizeof(run->a));
     memset(run->cc, 0, sizeof(run->cc));
     run->sp = 0;

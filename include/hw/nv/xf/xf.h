@@ -115,6 +115,7 @@ typedef struct NVXf {
 
     /* Derived from pr[] (nv_xf_post_load rebuilds it): not migrated. */
     NVXfIsa isa;
+    uint16_t pr_slots, ctx_slots, temps;    /* the ISA's, for each run */
     bool vp2;                   /* code[] was decoded with VP2 active */
     NVXfOp code[NV_XF_PR_SLOTS];
 } NVXf;
