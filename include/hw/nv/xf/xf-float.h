@@ -404,18 +404,29 @@ static inline __m128d nv_xf_col2(__m128d a, __m128 col, bool hi, __m128d *m)
     return p;
 }
 
-/* Four lanes of terms on the grid of @e's 2^E, cut, summed, unscaled. */
-static inline __m128d nv_xf_sum2(__m128d p0, __m128d p1, __m128d p2,
-                                 __m128d p3, __m128d e)
+/*
+ * Dot products 0-1 (@hi: 2-3) of nv_xf_dp4x4: @a holds the four
+ * components of its vector, each in both lanes, @c the transposed rows;
+ * 2^E of each in @e.  DP3's W terms are zero.
+ */
+static inline __m128d nv_xf_dot2(const __m128d a[4], const __m128 c[4],
+                                 unsigned n, bool hi, __m128d *e)
 {
-    __m128d s = nv_xf_scale4(e);
+    const __m128d zero = _mm_setzero_pd();
+    __m128d m = zero, px, py, pz, pw, s;
 
+    px = nv_xf_col2(a[0], c[0], hi, &m);
+    py = nv_xf_col2(a[1], c[1], hi, &m);
+    pz = nv_xf_col2(a[2], c[2], hi, &m);
+    pw = n == 3 ? zero : nv_xf_col2(a[3], c[3], hi, &m);
+    *e = _mm_and_pd(m, NV_XF_EXPO4);
+    s = nv_xf_scale4(*e);
     return nv_xf_unscale2(
-        _mm_add_epi32(_mm_add_epi32(_mm_cvttpd_epi32(_mm_mul_pd(p0, s)),
-                                    _mm_cvttpd_epi32(_mm_mul_pd(p1, s))),
-                      _mm_add_epi32(_mm_cvttpd_epi32(_mm_mul_pd(p2, s)),
-                                    _mm_cvttpd_epi32(_mm_mul_pd(p3, s)))),
-        e);
+        _mm_add_epi32(_mm_add_epi32(_mm_cvttpd_epi32(_mm_mul_pd(px, s)),
+                                    _mm_cvttpd_epi32(_mm_mul_pd(py, s))),
+                      _mm_add_epi32(_mm_cvttpd_epi32(_mm_mul_pd(pz, s)),
+                                    _mm_cvttpd_epi32(_mm_mul_pd(pw, s)))),
+        *e);
 }
 
 /*
@@ -430,47 +441,33 @@ bool nv_xf_dp4x4(const uint32_t *a, const uint32_t *const b[4], unsigned n,
                  bool hom, unsigned rows, uint32_t r[4])
 {
     __m128i va = _mm_loadu_si128((const __m128i *)a), ok;
-    __m128 c0, c1, c2, c3, fa;
-    __m128d a01, a23, ax, ay, az, aw, m0, m1, e0, e1, d0, d1;
-    __m128d px, py, pz, pw;
+    __m128 c[4], fa;
+    __m128d a01, a23, ad[4], e0, e1, d0, d1;
 
     if (n == 3 || hom) {
         va = _mm_and_si128(va, _mm_set_epi32(0, -1, -1, -1));
         va = hom ? _mm_or_si128(va, _mm_set_epi32(0x3f800000, 0, 0, 0)) : va;
     }
     ok = nv_xf_ordinary4(va);
-    c0 = nv_xf_row4(b[0], n, &ok);
-    c1 = nv_xf_row4(b[1], n, &ok);
-    c2 = rows > 2 ? nv_xf_row4(b[2], n, &ok) : c0;
-    c3 = rows > 2 ? nv_xf_row4(b[3], n, &ok) : c1;
+    c[0] = nv_xf_row4(b[0], n, &ok);
+    c[1] = nv_xf_row4(b[1], n, &ok);
+    c[2] = rows > 2 ? nv_xf_row4(b[2], n, &ok) : c[0];
+    c[3] = rows > 2 ? nv_xf_row4(b[3], n, &ok) : c[1];
     if (_mm_movemask_ps(_mm_castsi128_ps(ok)) != 0xf) {
         return false;
     }
-    /* c0-c3 become the X, Y, Z and W components of b[0-3]. */
-    _MM_TRANSPOSE4_PS(c0, c1, c2, c3);
+    /* c[0-3] become the X, Y, Z and W components of b[0-3]. */
+    _MM_TRANSPOSE4_PS(c[0], c[1], c[2], c[3]);
     fa = _mm_castsi128_ps(va);
     a01 = _mm_cvtps_pd(fa);
     a23 = _mm_cvtps_pd(_mm_movehl_ps(fa, fa));
-    ax = _mm_unpacklo_pd(a01, a01);
-    ay = _mm_unpackhi_pd(a01, a01);
-    az = _mm_unpacklo_pd(a23, a23);
-    aw = _mm_unpackhi_pd(a23, a23);
-    /* DP3's W terms are zero. */
-    m0 = _mm_setzero_pd();
-    px = nv_xf_col2(ax, c0, false, &m0);
-    py = nv_xf_col2(ay, c1, false, &m0);
-    pz = nv_xf_col2(az, c2, false, &m0);
-    pw = n == 3 ? _mm_setzero_pd() : nv_xf_col2(aw, c3, false, &m0);
-    e0 = _mm_and_pd(m0, NV_XF_EXPO4);
-    d0 = nv_xf_sum2(px, py, pz, pw, e0);
+    ad[0] = _mm_unpacklo_pd(a01, a01);
+    ad[1] = _mm_unpackhi_pd(a01, a01);
+    ad[2] = _mm_unpacklo_pd(a23, a23);
+    ad[3] = _mm_unpackhi_pd(a23, a23);
+    d0 = nv_xf_dot2(ad, c, n, false, &e0);
     if (rows > 2) {
-        m1 = _mm_setzero_pd();
-        px = nv_xf_col2(ax, c0, true, &m1);
-        py = nv_xf_col2(ay, c1, true, &m1);
-        pz = nv_xf_col2(az, c2, true, &m1);
-        pw = n == 3 ? _mm_setzero_pd() : nv_xf_col2(aw, c3, true, &m1);
-        e1 = _mm_and_pd(m1, NV_XF_EXPO4);
-        d1 = nv_xf_sum2(px, py, pz, pw, e1);
+        d1 = nv_xf_dot2(ad, c, n, true, &e1);
     } else {
         e1 = e0;
         d1 = d0;
