@@ -211,8 +211,10 @@ static inline __m128i nv_xf_ordinary4(__m128i x)
  */
 static inline __m128d nv_xf_scale4(__m128d e)
 {
-    return _mm_castsi128_pd(_mm_sub_epi64(
-               _mm_set1_epi64x((2 * 1023 + 28ll) << 52), _mm_castpd_si128(e)));
+    const uint64_t k = (2 * 1023 + 28ull) << 52;    /* past the sign bit */
+
+    return _mm_castsi128_pd(_mm_sub_epi64(_mm_set1_epi64x((int64_t)k),
+                                          _mm_castpd_si128(e)));
 }
 
 /* The products of @a and @b's lanes 0-1 (@hi: 2-3), exact and truncated. */
