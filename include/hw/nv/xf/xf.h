@@ -74,7 +74,7 @@ typedef struct NVXfOp {
     bool mad;                   /* MUL, ADD or MAD */
     bool direct;                /* only a whole vector result to a temp */
     uint8_t step;               /* xf-exec.c's STEP_*: the run loop's handler */
-    uint8_t group;              /* instructions that handler runs (a DP group) */
+    uint8_t group;              /* instructions it runs: a DP group's */
     bool group_diag;            /* the group writes lane j of member j... */
     uint8_t group_wm, group_out_wm; /* ...under these masks, all at once */
 } NVXfOp;
