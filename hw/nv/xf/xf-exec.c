@@ -45,7 +45,11 @@ enum {
     STEP_VEC,       /* any other */
     STEP_VEC_DIRECT,
     STEP_MAD_FAST,  /* STEP_MAD_DIRECT, plain sources, no END: inline */
+    STEP_DP_GROUP,  /* DPs in a row on one SRC0 (dp_group()) */
 };
+
+/* The longest run of DPs one step takes: nv_xf_dp4x4()'s four. */
+#define DP_GROUP_MAX    4
 
 /* Which sources each vector op reads (bit i: SRCi); ARA and TXL none. */
 static const uint8_t vec_reads[0x1a] = {
@@ -135,6 +139,118 @@ static NVXfRules rules_of(const NVXf *xf)
            mode_b(xf) >> 17 & 1 ? NV_XF_RULES_MODERN : NV_XF_RULES_RANKINE;
 }
 
+/* Whether @a and @b read the same vector the same way. */
+static bool same_src(const NVXfOpSrc *a, const NVXfOpSrc *b)
+{
+    return a->space == b->space && a->idx == b->idx &&
+           a->indexed == b->indexed && !memcmp(a->swz, b->swz, 4) &&
+           a->and_mask == b->and_mask && a->xor_mask == b->xor_mask;
+}
+
+/* A DP that may be a member of a group: a vector op alone, no XFCTX
+ * output (a later member might read it). */
+static bool dp_member(const NVXfOp *op)
+{
+    unsigned step = choose_step(op);
+
+    return (step == STEP_DP || step == STEP_DP_DIRECT) &&
+           !(op->in.out_to_ctx && op->in.out_wm_vec);
+}
+
+/*
+ * How many instructions from @pc on run as one DP group: DP3s, DPHs or
+ * DP4s (all one op) in a row, with one SRC0 not read through the address
+ * register, within the ISA's slots, where only the last may END and none
+ * reads a temp an earlier one writes.  The group computes every dot
+ * product first, then writes the results in program order, which is
+ * what running them one by one does: nothing a member writes is read by
+ * a later one.  Matrix transforms are such runs (docs/xf.rst
+ * "Execution").
+ */
+static unsigned dp_group(const NVXf *xf, unsigned pc)
+{
+    const NVXfOp *op = &xf->code[pc];
+    unsigned slots = nv_xf_pr_slots(xf->isa), k;
+    uint64_t written = 0;
+
+    if (!dp_member(op) || op->src[0].indexed) {
+        return 1;
+    }
+    for (k = 1; k < DP_GROUP_MAX && pc + k < slots; k++) {
+        const NVXfOp *m = &op[k];
+
+        if (m[-1].in.end || !dp_member(m) || m->vec != op->vec ||
+            !same_src(&m->src[0], &op->src[0])) {
+            break;
+        }
+        written |= m[-1].wm_vec ? 1ull << m[-1].in.dst_vec : 0;
+        if ((m->src[0].space == SPACE_TEMP &&
+             written >> m->src[0].idx & 1) ||
+            (m->src[1].space == SPACE_TEMP &&
+             written >> m->src[1].idx & 1)) {
+            break;
+        }
+    }
+    return k;
+}
+
+/* Whether @a and @b write their results to the same output vector. */
+static bool same_out(const NVXfInsn *a, const NVXfInsn *b)
+{
+    return a->out_addr == b->out_addr && a->out_to_ctx == b->out_to_ctx &&
+           a->out_indexed == b->out_indexed &&
+           (!a->out_indexed ||
+            (a->asrc == b->asrc && a->asrc_swz == b->asrc_swz));
+}
+
+/*
+ * Whether the group at @op writes as a matrix transform does: member j
+ * (if at all) lane j of the head's temp and of the head's output.  Its
+ * dot products in lanes 0-3 of one vector are then its results, written
+ * under the union of the write masks at once.
+ */
+static bool group_diagonal(const NVXfOp *op)
+{
+    for (unsigned j = 0; j < op->group; j++) {
+        const NVXfOp *m = &op[j];
+
+        if ((m->wm_vec && (m->wm_vec != 8 >> j ||
+                           m->in.dst_vec != op->in.dst_vec)) ||
+            (m->in.out_wm_vec && (m->in.out_wm_vec != 8 >> j ||
+                                  !same_out(&m->in, &op->in)))) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/*
+ * Slot @pc has changed: the groups of the slots up to DP_GROUP_MAX - 1
+ * before it, which may take it in, and its own.  A slot past @pc not yet
+ * decoded (nv_xf_decode_all() goes upwards) is met again when it is.
+ */
+static void group_before(NVXf *xf, unsigned pc)
+{
+    unsigned q = pc >= DP_GROUP_MAX - 1 ? pc - (DP_GROUP_MAX - 1) : 0;
+
+    for (; q <= pc; q++) {
+        NVXfOp *op = &xf->code[q];
+
+        op->group = dp_group(xf, q);
+        op->step = op->group > 1 ? STEP_DP_GROUP : choose_step(op);
+        op->group_wm = op->group_out_wm = 0;
+        if (op->group > 1 && group_diagonal(op)) {
+            for (unsigned j = 0; j < op->group; j++) {
+                op->group_wm |= op[j].wm_vec;
+                op->group_out_wm |= op[j].in.out_wm_vec;
+            }
+            op->group_diag = true;
+        } else {
+            op->group_diag = false;
+        }
+    }
+}
+
 /*
  * Decode XFPR slot @pc and work out, once, what every run of it needs:
  * the ops this ISA has, which units give results, where the sources are,
@@ -210,12 +326,17 @@ void nv_xf_decode_slot(NVXf *xf, unsigned pc)
         }
         o->plain = !o->indexed && !abs && !s->neg && s->swz[0] == 0 &&
                    s->swz[1] == 1 && s->swz[2] == 2 && s->swz[3] == 3;
+        o->bcast = s->swz[1] == s->swz[0] && s->swz[2] == s->swz[0] &&
+                   s->swz[3] == s->swz[0];
     }
-    op->step = choose_step(op);
+    group_before(xf, pc);
 }
 
 void nv_xf_decode_all(NVXf *xf)
 {
+    xf->pr_slots = nv_xf_pr_slots(xf->isa);
+    xf->ctx_slots = nv_xf_ctx_slots(xf->isa);
+    xf->temps = nv_xf_temps(xf->isa);
     xf->vp2 = vp2_active(xf);
     for (unsigned pc = 0; pc < NV_XF_PR_SLOTS; pc++) {
         nv_xf_decode_slot(xf, pc);
@@ -335,6 +456,12 @@ static inline const uint32_t *read_src_full(const XfRun *run,
                                                : run->space[s->space][s->idx];
     const uint32_t am = s->and_mask, xm = s->xor_mask;
 
+    /* One component four times (.xxxx and the like), the commonest
+     * swizzle after none: read and modified once. */
+    if (s->bcast) {
+        vec_store(buf, (XfVec) { 0, 0, 0, 0 } + ((v[s->swz[0]] & am) ^ xm));
+        return buf;
+    }
     buf[0] = (v[s->swz[0]] & am) ^ xm;
     buf[1] = (v[s->swz[1]] & am) ^ xm;
     buf[2] = (v[s->swz[2]] & am) ^ xm;
@@ -887,6 +1014,72 @@ STEP_VEC_FNS(step_mov, STEP_MOV)
 STEP_VEC_FNS(step_other, STEP_VEC)
 
 /*
+ * The dot products of a DP group of @k DPs: nv_xf_dp4x4() with the
+ * shape's @n, @hom and @rows known.
+ */
+static inline __attribute__((always_inline))
+bool dp_group_4x4(const uint32_t *s0, const uint32_t *const s1[4],
+                  unsigned n, bool hom, unsigned k, uint32_t d[4])
+{
+    return k > 2 ? nv_xf_dp4x4(s0, s1, n, hom, 4, d)
+                 : nv_xf_dp4x4(s0, s1, n, hom, 2, d);
+}
+
+/*
+ * STEP_DP_GROUP: op->group DPs (dp_group() says why that is the same as
+ * running them one by one) through nv_xf_dp4x4(), the scalar path where
+ * it declines.  run_program() has made sure TIMEOUT does not fall inside.
+ */
+static bool step_dp_group(XfRun *run, const NVXfOp *op, uint32_t *pc)
+{
+    const unsigned k = op->group;
+    uint32_t buf[DP_GROUP_MAX + 1][4], d[4], t[4];
+    const uint32_t *s0 = read_src(run, op, 0, buf[DP_GROUP_MAX]), *s1[4];
+    unsigned j;
+    bool fast;
+
+    /* Rows past the group's are its first again. */
+    s1[0] = read_src(run, &op[0], 1, buf[0]);
+    s1[1] = read_src(run, &op[1], 1, buf[1]);
+    s1[2] = k > 2 ? read_src(run, &op[2], 1, buf[2]) : s1[0];
+    s1[3] = k > 3 ? read_src(run, &op[3], 1, buf[3]) : s1[0];
+    switch (op->vec) {
+    case 0x05:
+        fast = dp_group_4x4(s0, s1, 3, false, k, d);
+        break;
+    case 0x06:
+        fast = dp_group_4x4(s0, s1, 4, true, k, d);
+        break;
+    default:
+        fast = dp_group_4x4(s0, s1, 4, false, k, d);
+        break;
+    }
+    if (!fast) {
+        memset(d, 0, sizeof(d));
+        for (j = 0; j < k; j++) {
+            const uint32_t *s[3] = { s0, s1[j], zero_vec[0] };
+
+            exec_dp(op->vec, s, t, run->rules);
+            d[j] = t[0];
+        }
+    }
+    if (op->group_diag) {
+        write_result(run, &op->in, d, op->in.dst_vec, op->group_wm,
+                     op->group_out_wm, 0xf);
+    } else {
+        for (j = 0; j < k; j++) {
+            const NVXfInsn *in = &op[j].in;
+            const uint32_t r[4] = { d[j], d[j], d[j], d[j] };
+
+            write_result(run, in, r, in->dst_vec, op[j].wm_vec,
+                         in->out_wm_vec, 0xf);
+        }
+    }
+    *pc += k;
+    return !op[k - 1].in.end;
+}
+
+/*
  * One instruction through the handler nv_xf_decode_slot() chose; each returns
  * false when the program ends.  Separate functions rather than one
  * switch inlined in run_program(): each gets its own registers.
@@ -904,6 +1097,7 @@ static bool (*const steps[])(XfRun *run, const NVXfOp *op, uint32_t *pc) = {
     [STEP_VEC] = step_other,
     [STEP_VEC_DIRECT] = step_other_direct,
     [STEP_MAD_FAST] = step_mad_direct,  /* run_program() has it inline */
+    [STEP_DP_GROUP] = step_dp_group,
 };
 
 /*
@@ -933,24 +1127,34 @@ static void run_program(XfRun *run, uint32_t pc)
     NVXf *xf = run->xf;
     uint32_t limit = nv_xf_is_kelvin(xf) ? NV_XF_KELVIN_MAX_INSNS
                                    : xf->ram.timeout & 0xffff;
-    uint32_t slots = nv_xf_pr_slots(xf->isa), icnt = 0;
+    uint32_t slots = xf->pr_slots, icnt = 0;
     const NVXfOp *op;
 
     xf->last_timed_out = false;
     for (;;) {
-        if (icnt >= limit) {
-            xf->last_timed_out = true;
-            nv_xf_error(run->card, "nv: xf: program stopped by TIMEOUT "
-                        "after %u instructions at pc 0x%x", icnt, pc);
-            break;
+        op = pc < slots ? &xf->code[pc] : NULL;
+        if (G_UNLIKELY(!op || limit - icnt < op->group)) {
+            if (icnt >= limit) {
+                xf->last_timed_out = true;
+                nv_xf_error(run->card, "nv: xf: program stopped by "
+                            "TIMEOUT after %u instructions at pc 0x%x",
+                            icnt, pc);
+                break;
+            }
+            if (!op) {
+                nv_xf_error(run->card, "nv: xf: pc 0x%x past XFPR (%u "
+                            "instructions)", pc, icnt);
+                break;
+            }
+            /* TIMEOUT stops the program inside this DP group: its
+             * first DP alone. */
+            icnt++;
+            if (!(op->direct ? step_dp_direct : step_dp)(run, op, &pc)) {
+                break;
+            }
+            continue;
         }
-        if (pc >= slots) {
-            nv_xf_error(run->card, "nv: xf: pc 0x%x past XFPR (%u "
-                        "instructions)", pc, icnt);
-            break;
-        }
-        icnt++;
-        op = &xf->code[pc];
+        icnt += op->group;
         if (op->step == STEP_MAD_FAST) {
             step_mad_fast(run, op);
             pc++;
@@ -976,12 +1180,12 @@ static void run_init(XfRun *run, NVXf *xf, NVCard *card, bool may_write_ctx,
     run->card = card;
     run->rules = rules_of(xf);
     run->may_write_ctx = may_write_ctx;
-    run->ctx_slots = nv_xf_ctx_slots(xf->isa);
+    run->ctx_slots = xf->ctx_slots;
     run->space[SPACE_ZERO] = zero_vec;
     run->space[SPACE_TEMP] = (const uint32_t (*)[4])run->r;
     run->space[SPACE_IBUF] = ibuf;
     run->space[SPACE_CTX] = (const uint32_t (*)[4])xf->ram.ctx;
-    memset(run->r, 0, nv_xf_temps(xf->isa) * sizeof(run->r[0]));
+    memset(run->r, 0, xf->temps * sizeof(run->r[0]));
     memset(run->a, 0, sizeof(run->a));
     memset(run->cc, 0, sizeof(run->cc));
     run->sp = 0;

@@ -47,10 +47,11 @@ typedef struct NVCard NVCard;
  * @indexed; then each component v[swz[c]] & @and_mask ^ @xor_mask (ABS,
  * then NEG).
  * @plain: not indexed, and swizzle and masks leave the vector as it is.
+ * @bcast: the swizzle takes one component four times.
  */
 typedef struct NVXfOpSrc {
     uint8_t space;
-    bool indexed, plain;
+    bool indexed, plain, bcast;
     uint16_t idx;
     uint8_t swz[4];
     uint32_t and_mask, xor_mask;
@@ -75,6 +76,9 @@ typedef struct NVXfOp {
     bool mad;                   /* MUL, ADD or MAD */
     bool direct;                /* only a whole vector result to a temp */
     uint8_t step;               /* xf-exec.c's STEP_*: the run loop's handler */
+    uint8_t group;              /* instructions it runs: a DP group's */
+    bool group_diag;            /* the group writes lane j of member j... */
+    uint8_t group_wm, group_out_wm; /* ...under these masks, all at once */
 } NVXfOp;
 
 /* One processed vertex: the TBUF as the program left it. */
@@ -113,6 +117,7 @@ typedef struct NVXf {
 
     /* Derived from pr[] (nv_xf_post_load rebuilds it): not migrated. */
     NVXfIsa isa;
+    uint16_t pr_slots, ctx_slots, temps;    /* the ISA's, for each run */
     bool vp2;                   /* code[] was decoded with VP2 active */
     NVXfOp code[NV_XF_PR_SLOTS];
 } NVXf;
