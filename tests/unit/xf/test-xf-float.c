@@ -722,6 +722,53 @@ static void test_dp4(void)
     g_rand_free(r);
 }
 
+/*
+ * nv_xf_dp4x4, the interpreter's grouped DP3/DPH/DP4 (docs/xf.rst
+ * "Execution"): where it takes a group, each of its rows must be what
+ * the multiplier and the adder give for that row alone (both rule sets:
+ * its domain is where they agree); where it does not, @r stays as it was.
+ */
+static void test_dp4x4(void)
+{
+    GRand *r = g_rand_new_with_seed(0x4d34);
+    unsigned fast = 0, n = 300000;
+
+    for (unsigned i = 0; i < n; i++) {
+        unsigned op = i % 3, terms = op ? 4 : 3, rows = i % 2 ? 4 : 2;
+        uint32_t near = rnd_ordinary(r, g_rand_int(r));
+        uint32_t a[4], b[4][4], t[4];
+        uint32_t out[4] = { 0x12345678, 0x12345678, 0x12345678, 0x12345678 };
+        const uint32_t *const rowp[4] = { b[0], b[1], b[2], b[3] };
+
+        for (unsigned l = 0; l < 4; l++) {
+            a[l] = rnd_ordinary(r, near);
+            for (unsigned k = 0; k < 4; k++) {
+                b[k][l] = rnd_ordinary(r, near);
+            }
+        }
+        if (!nv_xf_dp4x4(a, rowp, terms, op == 2, rows, out)) {
+            for (unsigned k = 0; k < 4; k++) {
+                g_assert_cmphex(out[k], ==, 0x12345678);
+            }
+            continue;
+        }
+        fast++;
+        for (unsigned k = 0; k < rows; k++) {
+            for (unsigned rk = 0; rk < 2; rk++) {
+                for (unsigned l = 0; l < 4; l++) {
+                    t[l] = nv_xf_mul(op == 2 && l == 3 ? ONE : a[l],
+                                     b[k][l], rk);
+                }
+                g_assert_cmphex(out[k], ==, nv_xf_sum(t, terms, rk));
+            }
+        }
+    }
+#ifdef __SSE2__
+    g_assert_cmpuint(fast, >, n / 8);
+#endif
+    g_rand_free(r);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -732,6 +779,7 @@ int main(int argc, char **argv)
     g_test_add_func("/xf/float/mad4", test_mad4);
     g_test_add_func("/xf/float/mul4", test_mul4);
     g_test_add_func("/xf/float/dp4", test_dp4);
+    g_test_add_func("/xf/float/dp4x4", test_dp4x4);
     g_test_add_func("/xf/float/cmp-flr", test_cmp_flr);
     g_test_add_func("/xf/float/rcp-rcc", test_rcp_rcc);
     g_test_add_func("/xf/float/rsq", test_rsq);
