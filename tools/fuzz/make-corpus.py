@@ -474,8 +474,30 @@ def pgraph_seeds():
         m(6, 0x1ea0, 0)
         m(6, 0x1680 if curie else 0x1720, 0x1000)
         m(6, 0x1740 if curie else 0x1760, 0x4322)
-        m(6, 0x1808 if curie else 0x17fc, 5)
-        m(6, 0x1808 if curie else 0x17fc, 0)
+        # the draws (docs/3d.rst): ENGINE selecting the program, a
+        # triangle of immediate positions (VTX_ATTR_4F(0) / VERTEX_POS_4F),
+        # a line loop from the vertex buffer by a batch and by u32
+        # elements; on Kelvin then fixed function with one light
+        begin = 0x1808 if curie else 0x17fc
+        one = 0x3f800000
+        m(6, 0x19c, 0xbeef1001)
+        m(6, 0x1e94, 0x13)
+        m(6, begin, 5)
+        for x, y in ((0, 0), (one, 0), (0, one)):
+            m(6, 0x1c00 if curie else 0x1518, x, y, 0, one)
+        m(6, begin, 0)
+        m(6, begin, 3)
+        m(6, 0x1814 if curie else 0x1810, 2 << 24)
+        m(6, 0x1810 if curie else 0x1808, 0, 1, 2)
+        m(6, begin, 0)
+        if not curie:
+            m(6, 0x1e94, 4)
+            m(6, 0x314, 1)
+            m(6, 0x3bc, 1)
+            m(6, begin, 4)
+            m(6, 0x1518, 0, 0, 0, one)
+            m(6, 0x1518, one, one, 0, one)
+            m(6, begin, 0)
         m(5, 0, 0xbeef0030)
         m(5, 0x104, 1)
         m(5, 0x100, 0)
