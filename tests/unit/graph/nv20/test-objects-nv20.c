@@ -1503,6 +1503,31 @@ static void test_fd_vtx_curie(void)
 }
 
 /*
+ * Rankine's user clip distances: Mesa's nv30 programs write distance i to
+ * the X of output 17 + i (NV30_VP_INST_DEST_CLP).  The program MOV o[0] =
+ * v[0], MOV o[17] = v[5]; VP_CLIP_PLANES_ENABLE bit 1 (distance 0) on;
+ * two points at clip (0.5, 0.5): window (8, 8, 0.5), the first with v[5].x
+ * = 1 (inside), the second with -1 (outside: dropped).
+ */
+static void test_fd_vtx_rankine_clip(void)
+{
+    static const uint8_t out[] = { 0, 17 }, in[] = { 0, 5 };
+    static const uint32_t clip[] = {
+        0x1478, 2, 0x1808, 1,
+        0x1c50, F1, 0x1880, FHALF, 0x1884, FHALF,
+        0x1c50, FM1, 0x1880, FHALF, 0x1884, FHALF, 0x1808, 0, 0,
+    };
+    TestHost *th = fd_new("nv34", 0x0697);
+    unsigned next = 0;
+
+    program(th, false, out, in, 2);
+    mthds(th, clip);
+    g_assert_cmpuint(th->prims->len, ==, 1);
+    expect_point(th, &next, 8, 8, 0.5, 1);
+    th_free(th);
+}
+
+/*
  * Migration in the middle of a triangle: VTX's state is derived, so a
  * destination that has it zeroed (its own power-on state) gets it back
  * from the 3D state in post_load, and the two vertices already taken are
@@ -1821,6 +1846,8 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/3d/fd/vtx/kelvin", test_fd_vtx_kelvin);
     g_test_add_func("/objects-nv20/3d/fd/vtx/rankine", test_fd_vtx_rankine);
     g_test_add_func("/objects-nv20/3d/fd/vtx/curie", test_fd_vtx_curie);
+    g_test_add_func("/objects-nv20/3d/fd/vtx/rankine-clip",
+                    test_fd_vtx_rankine_clip);
     g_test_add_func("/objects-nv20/3d/fd/post-load", test_fd_post_load);
     g_test_add_func("/objects-nv20/3d/fd/garbage", test_fd_garbage);
     g_test_add_func("/objects-nv20/3d/ff/matrices", test_ff_matrices);
