@@ -16,6 +16,7 @@
 #include "hw/nv/card.h"
 #include "hw/nv/graph/nv20/pgraph-nv20.h"
 #include "hw/nv/mem/pramin.h"
+#include "bench.h"
 
 #define W 1024
 #define H 768
@@ -35,11 +36,6 @@ enum { SC_CTX, SC_BLIT = 2, SC_GDI = 3 };
 static NVCard card;
 static uint8_t *copy_src;
 static unsigned methods;
-
-static double now(void)
-{
-    return g_get_monotonic_time() / 1e6;
-}
 
 static void mthd(unsigned subc, uint32_t m, uint32_t d)
 {
@@ -61,19 +57,14 @@ static void finish(void)
 /* Runs @fn until at least 0.5 s passed; pixels and methods per second. */
 static double rate(void (*fn)(void), double pixels, double *mthds)
 {
-    unsigned n = 0;
-    double t0 = now(), t;
+    double t, r;
 
     methods = 0;
-    do {
-        fn();
-        n++;
-        t = now() - t0;
-    } while (t < 0.5);
+    r = bench_rate(fn, &t);
     if (mthds) {
         *mthds = methods / t;
     }
-    return pixels * n / t;
+    return pixels * r;
 }
 
 static void do_memset(void)

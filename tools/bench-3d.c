@@ -23,6 +23,7 @@
 #include "hw/nv/graph/nv20/pgraph-nv20.h"
 #include "hw/nv/mem/pramin.h"
 #include "hw/nv/xf/xf-isa.h"
+#include "bench.h"
 
 #define VERTS       3072            /* a multiple of 3 and of 256 */
 #define STRIDE      24
@@ -40,11 +41,6 @@ static NVCard card;
 static unsigned prims;
 static float vb[VERTS][6];
 static float out[VERTS][4];
-
-static double now(void)
-{
-    return g_get_monotonic_time() / 1e6;
-}
 
 static uint32_t f2u(float f)
 {
@@ -78,18 +74,10 @@ static void prim_trace(void *opaque, const struct NVVtxPrim *prim)
     prims++;
 }
 
-/* Runs @fn until at least 0.5 s passed; vertices per second. */
+/* Vertices per second of @fn, which takes VERTS. */
 static double rate(void (*fn)(void))
 {
-    unsigned n = 0;
-    double t0 = now(), t;
-
-    do {
-        fn();
-        n++;
-        t = now() - t0;
-    } while (t < 0.5);
-    return (double)VERTS * n / t;
+    return VERTS * bench_rate(fn, NULL);
 }
 
 /* Model-view-projection: a scale and a translation, w = 1. */

@@ -14,15 +14,11 @@
 
 #include "hw/nv/card.h"
 #include "hw/nv/graph/nv1/rop-nv1.h"
+#include "bench.h"
 
 #define W 1024
 #define H 768
 #define VRAM (4 << 20)
-
-static double now(void)
-{
-    return g_get_monotonic_time() / 1e6;
-}
 
 static NVCard card;
 static uint8_t *vram, *copy_src;
@@ -51,18 +47,10 @@ static void setup(bool complex)
     }
 }
 
-/* Runs @fn until at least 0.5 s passed; returns pixels per second. */
+/* Pixels per second of @fn, which draws @pixels. */
 static double rate(void (*fn)(void), double pixels)
 {
-    unsigned n = 0;
-    double t0 = now(), t;
-
-    do {
-        fn();
-        n++;
-        t = now() - t0;
-    } while (t < 0.5);
-    return pixels * n / t;
+    return pixels * bench_rate(fn, NULL);
 }
 
 static void do_memset(void)
