@@ -64,16 +64,17 @@ typedef struct MInsn {
 #define OP_DP3 0x05
 #define OP_DP4 0x07
 #define OP_MAX 0x0a
+#define OP_SLT 0x0b
 #define OP_RCP 0x02
 #define OP_RSQ 0x04
 
 /* Output registers: Rankine's and Curie's numbering differ. */
 typedef struct Outs {
-    uint8_t pos, tc0, clp0;
+    uint8_t pos, col0, tc0, clp0;
     uint8_t clp0_mask;          /* Curie keeps distance 0 in FOGC.y */
 } Outs;
-static const Outs nv30_outs = { 0, 8, 17, 8 };
-static const Outs nv40_outs = { 0, 7, 5, 4 };
+static const Outs nv30_outs = { 0, 3, 8, 17, 8 };
+static const Outs nv40_outs = { 0, 1, 7, 5, 4 };
 
 /* A source's 17 (Curie) or 15 (Rankine) bits, emit_src's "sr". */
 static uint32_t src_bits(bool nv40, const MSrc *s, uint32_t *hw)
@@ -249,6 +250,46 @@ static unsigned kmscube(const Outs *o, MInsn *p)
     return G_N_ELEMENTS(prog);
 }
 
+/*
+ * glxgears' lighting: the program Mesa's fixed-function vertex program
+ * generator (src/mesa/main/ffvertex_prog.c) builds for one directional
+ * light, GL_NORMALIZE, no specular, lighting in object space: build_hpos's
+ * DP4 rows of the model-view-projection matrix, emit_normalize_vec3 (DP3,
+ * RSQ, MUL), the DP3 of the normal with the light's normalized position,
+ * emit_degenerate_lit (MAX with (0, 0, 0, 1), SLT of the Z), the ambient
+ * product ADDed to the scene colour (which an instruction can read only
+ * through a temp, having one constant address: Mesa's nvfx_vertprog.c
+ * moves a second constant source into a temp first), and a MAD of the
+ * diffuse product.
+ * Constants: c6-c9 the MVP rows, c10 the light direction, c11 (0, 0, 0,
+ * 1), c12 the scene colour, c13 the ambient and c14 the diffuse product.
+ * Inputs: v0 the position, v2 the normal.
+ */
+static unsigned glxgears(const Outs *o, MInsn *p)
+{
+    const MInsn prog[] = {
+        { 0, OP_DP4, D_OUT, o->pos, 0x8, { S(INPUT, 0, XYZW), S(CONST, 6, XYZW), NO } },
+        { 0, OP_DP4, D_OUT, o->pos, 0x4, { S(INPUT, 0, XYZW), S(CONST, 7, XYZW), NO } },
+        { 0, OP_DP4, D_OUT, o->pos, 0x2, { S(INPUT, 0, XYZW), S(CONST, 8, XYZW), NO } },
+        { 0, OP_DP4, D_OUT, o->pos, 0x1, { S(INPUT, 0, XYZW), S(CONST, 9, XYZW), NO } },
+        { 0, OP_DP3, D_TEMP, 0, 0x8, { S(INPUT, 2, XYZW), S(INPUT, 2, XYZW), NO } },
+        { 1, OP_RSQ, D_TEMP, 0, 0x8, { NO, NO, SA(TEMP, 0, XXXX) } },
+        { 0, OP_MUL, D_TEMP, 0, 0xe, { S(INPUT, 2, XYZW), S(TEMP, 0, XXXX), NO } },
+        { 0, OP_DP3, D_TEMP, 1, 0xf, { S(TEMP, 0, XYZW), S(CONST, 10, XYZW), NO } },
+        { 0, OP_MAX, D_TEMP, 1, 0xf, { S(CONST, 11, XYZW), S(TEMP, 1, XYZW), NO } },
+        { 0, OP_SLT, D_TEMP, 1, 0x2, { S(CONST, 11, ZZZZ), S(TEMP, 1, XYZW), NO } },
+        /* one constant a instruction: the driver moves the second one */
+        { 0, OP_MOV, D_TEMP, 2, 0xf, { S(CONST, 12, XYZW), NO, NO } },
+        { 0, OP_ADD, D_TEMP, 2, 0xf, { S(CONST, 13, XYZW), NO, S(TEMP, 2, XYZW) } },
+        { 0, OP_MAD, D_OUT, o->col0, 0xe,
+          { S(TEMP, 1, YYYY), S(CONST, 14, XYZW), S(TEMP, 2, XYZW) } },
+        { 0, OP_MOV, D_OUT, o->col0, 0x1, { S(CONST, 14, WWWW), NO, NO } },
+    };
+
+    memcpy(p, prog, sizeof(prog));
+    return G_N_ELEMENTS(prog);
+}
+
 static void wr4(NVXf *xf, NVCard *card, uint8_t type, uint16_t vec,
                 const uint32_t v[4])
 {
@@ -262,31 +303,25 @@ static void wr4(NVXf *xf, NVCard *card, uint8_t type, uint16_t vec,
 
 #define F(x)    ((union { float f; uint32_t u; }) { .f = (x) }).u
 
-static void run_kmscube(gconstpointer data)
+/*
+ * Program @build's instructions encoded for @model's class as Mesa does,
+ * uploaded at 0 with the constants @consts[0..@nc) and the inputs
+ * @in[0..@ni), run on one vertex; its outputs into *@v.
+ */
+static void run(const char *model,
+                unsigned (*build)(const Outs *o, MInsn *p),
+                const float (*consts)[4], unsigned nc,
+                const float (*in)[4], unsigned ni, NVXfVertex *v,
+                const Outs **outs)
 {
-    const char *model = data;
     TestHost *th = th_new(model, 0);
     NVXf *xf = g_new0(NVXf, 1);
     bool nv40 = th->card.model->xf != NV_XF_RANKINE;
-    const Outs *o = nv40 ? &nv40_outs : &nv30_outs;
     MInsn prog[32];
-    unsigned n = kmscube(o, prog);
-    static const float consts[][4] = {
-        [0] = { 0, 0, 1, 1 },           /* clip plane 0: z + w >= 0 */
-        /* MVP columns: clip = (x, y, -z - 2w, -z) */
-        [6] = { 1, 0, 0, 0 }, { 0, 1, 0, 0 }, { 0, 0, -1, -1 },
-        { 0, 0, -2, 0 },
-        /* model-view: a translation by (0, 0, -4) */
-        { 1, 0, 0, 0 }, { 0, 1, 0, 0 }, { 0, 0, 1, 0 }, { 0, 0, -4, 1 },
-        /* normal matrix: identity */
-        { 1, 0, 0, 0 }, { 0, 1, 0, 0 }, { 0, 0, 1, 0 },
-        { 2, 2, 20, 0 }, { 0, 1, 0, 0 },
-    };
-    static const float in[3][4] = {
-        { 2, 2, 20, 1 }, { 0, 0.5f, 0.75f, 0 }, { 1, 0.5f, 0.25f, 1 },
-    };
-    NVXfVertex v;
+    unsigned n;
 
+    *outs = nv40 ? &nv40_outs : &nv30_outs;
+    n = build(*outs, prog);
     nv_xf_reset(xf, th->card.model->xf);
     if (!nv40) {
         /* Mesa's ENGINE 0x13 (VP on) makes XFMODE_B's MODE 1, the
@@ -301,21 +336,41 @@ static void run_kmscube(gconstpointer data)
         emit(nv40, &prog[i], i == n - 1, hw);
         wr4(xf, &th->card, NV_XF_CMD_XFPR, i, hw);
     }
-    for (unsigned i = 0; i < G_N_ELEMENTS(consts); i++) {
-        uint32_t c[4] = { F(consts[i][0]), F(consts[i][1]), F(consts[i][2]),
-                          F(consts[i][3]) };
+    for (unsigned i = 0; i < nc + ni; i++) {
+        const float *f = i < nc ? consts[i] : in[i - nc];
+        uint32_t c[4] = { F(f[0]), F(f[1]), F(f[2]), F(f[3]) };
 
-        wr4(xf, &th->card, NV_XF_CMD_XFCTX, i, c);
-    }
-    for (unsigned a = 0; a < 3; a++) {
-        uint32_t c[4] = { F(in[a][0]), F(in[a][1]), F(in[a][2]),
-                          F(in[a][3]) };
-
-        wr4(xf, &th->card, NV_XF_CMD_VAB, a, c);
+        wr4(xf, &th->card, i < nc ? NV_XF_CMD_XFCTX : NV_XF_CMD_VAB,
+            i < nc ? i : i - nc, c);
     }
     nv_xf_vertex(xf, &th->card);
-    g_assert_true(nv_xf_pop_vertex(xf, &v));
+    g_assert_true(nv_xf_pop_vertex(xf, v));
     g_assert_cmpuint(xf->last_icnt, ==, n);
+    g_free(xf);
+    th_free(th);
+}
+
+static void run_kmscube(gconstpointer data)
+{
+    static const float consts[][4] = {
+        [0] = { 0, 0, 1, 1 },           /* clip plane 0: z + w >= 0 */
+        /* MVP columns: clip = (x, y, -z - 2w, -z) */
+        [6] = { 1, 0, 0, 0 }, { 0, 1, 0, 0 }, { 0, 0, -1, -1 },
+        { 0, 0, -2, 0 },
+        /* model-view: a translation by (0, 0, -4) */
+        { 1, 0, 0, 0 }, { 0, 1, 0, 0 }, { 0, 0, 1, 0 }, { 0, 0, -4, 1 },
+        /* normal matrix: identity */
+        { 1, 0, 0, 0 }, { 0, 1, 0, 0 }, { 0, 0, 1, 0 },
+        { 2, 2, 20, 0 }, { 0, 1, 0, 0 },
+    };
+    static const float in[3][4] = {
+        { 2, 2, 20, 1 }, { 0, 0.5f, 0.75f, 0 }, { 1, 0.5f, 0.25f, 1 },
+    };
+    const Outs *o;
+    NVXfVertex v;
+
+    run(data, kmscube, consts, G_N_ELEMENTS(consts), in, G_N_ELEMENTS(in),
+        &v, &o);
     /*
      * Position (2, 2, 20, 1) through the MVP columns: (2, 2, -20 - 2,
      * -20) = (2, 2, -22, -20), every product and sum exact.
@@ -342,8 +397,53 @@ static void run_kmscube(gconstpointer data)
      * X of output 17 on Rankine, the Y of FOGC on Curie.
      */
     g_assert_cmphex(v.tbuf[o->clp0][o->clp0_mask == 8 ? 0 : 1], ==, F(-42));
-    g_free(xf);
-    th_free(th);
+}
+
+static void run_glxgears(gconstpointer data)
+{
+    static const float consts[][4] = {
+        /* MVP rows: clip = (x / 2, y / 2, -z - 2w, -z) */
+        [6] = { 0.5f, 0, 0, 0 }, { 0, 0.5f, 0, 0 }, { 0, 0, -1, -2 },
+        { 0, 0, -1, 0 },
+        { 0, 0.6f, 0.8f, 0 },           /* the light's direction */
+        { 0, 0, 0, 1 },
+        { 0.125f, 0, 0, 0 },            /* scene colour */
+        { 0.25f, 0.25f, 0.25f, 0 },     /* ambient product */
+        { 0.5f, 0.25f, 0, 1 },          /* diffuse product, alpha 1 */
+    };
+    static const float in[3][4] = {
+        { 1, 2, 3, 1 }, { 0 }, { 0, 0, 2, 0 },
+    };
+    const Outs *o;
+    NVXfVertex v;
+
+    run(data, glxgears, consts, G_N_ELEMENTS(consts), in, G_N_ELEMENTS(in),
+        &v, &o);
+    /* (1, 2, 3, 1) by the rows: (0.5, 1, -3 - 2, -3), exact. */
+    g_assert_cmphex(v.tbuf[o->pos][0], ==, F(0.5f));
+    g_assert_cmphex(v.tbuf[o->pos][1], ==, F(1));
+    g_assert_cmphex(v.tbuf[o->pos][2], ==, F(-5));
+    g_assert_cmphex(v.tbuf[o->pos][3], ==, F(-3));
+    /*
+     * The normal (0, 0, 2): DP3 4, RSQ(4) = 0.5 exactly (a power of
+     * four), so (0, 0, 1); its DP3 with (0, 0.6, 0.8) is 0.8f (1.0 times
+     * 0.8f, plus +0s) in every component; MAX with (0, 0, 0, 1) gives
+     * (0.8f, 0.8f, 0.8f, 1), SLT (0 < 0.8f) sets Z to 1.0.  The scene
+     * colour plus the ambient product: (0.375, 0.25, 0.25, 0).  Then
+     * 0.8f * diffuse + that, truncated (docs/xf.rst "Arithmetic"):
+     *   x: 0.8f * 0.5 = 0.4f = 13421773 * 2^-25, plus 0.375 = 12582912 *
+     *      2^-25: 26004685 * 2^-25 in [0.5, 1), whose LSB is 2^-24: the
+     *      odd last bit goes, 13002342 * 2^-24 = 0x3f466666;
+     *   y: 0.8f * 0.25 = 0.2f = 13421773 * 2^-26, plus 0.25 = 16777216 *
+     *      2^-26: 30198989 * 2^-26 in [0.25, 0.5), LSB 2^-25:
+     *      15099494 * 2^-25 = 0x3ee66666;
+     *   z: 0.8f * 0 = +0 (ZERO_WINS), plus 0.25: 0x3e800000;
+     * and w = the diffuse alpha, 1.0.
+     */
+    g_assert_cmphex(v.tbuf[o->col0][0], ==, 0x3f466666);
+    g_assert_cmphex(v.tbuf[o->col0][1], ==, 0x3ee66666);
+    g_assert_cmphex(v.tbuf[o->col0][2], ==, 0x3e800000);
+    g_assert_cmphex(v.tbuf[o->col0][3], ==, F(1));
 }
 
 int main(int argc, char **argv)
@@ -352,10 +452,13 @@ int main(int argc, char **argv)
 
     g_test_init(&argc, &argv, NULL);
     for (unsigned i = 0; i < G_N_ELEMENTS(models); i++) {
-        g_autofree char *path = g_strdup_printf("/xf/mesa/kmscube/%s",
-                                                models[i]);
+        g_autofree char *k = g_strdup_printf("/xf/mesa/kmscube/%s",
+                                             models[i]);
+        g_autofree char *g = g_strdup_printf("/xf/mesa/glxgears/%s",
+                                             models[i]);
 
-        g_test_add_data_func(path, models[i], run_kmscube);
+        g_test_add_data_func(k, models[i], run_kmscube);
+        g_test_add_data_func(g, models[i], run_glxgears);
     }
     return g_test_run();
 }
