@@ -1,0 +1,364 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu-nv: the rasterizer of the NV2x-NV4x 3D pipeline (docs/3d.rst
+ * "Rasterizer" has the rules, with what is inferred).
+ *
+ * Vertices are snapped to NV_RASTER_SUBPIX sub-pixel bits; triangles are
+ * three integer edge functions with the top-left fill rule, walked in
+ * 2x2 quads inside the work rectangle (target, scissor, clip rectangles), so
+ * that whatever the coordinates the work is bounded by that rectangle.
+ * Every pixel of a quad is shaded from its screen-space barycentrics: z
+ * and 1/w linearly, the attributes perspective-correctly.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "hw/nv/raster/raster.h"
+
+#define ONE         (1 << NV_RASTER_SUBPIX)
+#define HALF        (ONE / 2)
+/*
+ * Snapped positions are clamped to +-2^21 pixels (29 bits with the
+ * sub-pixel ones): an edge function's products then stay below 2^61.
+ */
+#define GUARD       (1 << 21)
+
+/* One primitive being rasterized, and the work rectangle [x0, x1). */
+typedef struct Prim {
+    NVRaster *r;
+    const NVVtxPrim *p;
+    int64_t x0, y0, x1, y1;
+    bool clip_test;             /* the clip rectangles need a pixel test */
+} Prim;
+
+static int64_t floor_div(int64_t a, int64_t d)
+{
+    int64_t q = a / d;
+
+    return a % d && a < 0 ? q - 1 : q;
+}
+
+static int64_t ceil_div(int64_t a, int64_t d)
+{
+    return -floor_div(-a, d);
+}
+
+static int64_t max64(int64_t a, int64_t b)
+{
+    return a > b ? a : b;
+}
+
+static int64_t min64(int64_t a, int64_t b)
+{
+    return a < b ? a : b;
+}
+
+/* A window coordinate in sub-pixel units; false if not finite. */
+static bool snap(float f, int64_t *out)
+{
+    double d = f;
+
+    if (!isfinite(d)) {
+        return false;
+    }
+    d = fmax(-GUARD, fmin(GUARD, d));
+    *out = (int64_t)floor(d * ONE + 0.5);
+    return true;
+}
+
+static bool rect_empty(const NVRasterRect *c)
+{
+    return c->x1 < c->x0 || c->y1 < c->y0;
+}
+
+/* Clip rectangle @i in window pixels, half-open. */
+static void clip_rect(const NVRasterState *st, unsigned i, int64_t b[4])
+{
+    const NVRasterRect *c = &st->clip[i];
+
+    b[0] = (int64_t)st->origin_x + c->x0;
+    b[1] = (int64_t)st->origin_y + c->y0;
+    b[2] = (int64_t)st->origin_x + c->x1 + 1;
+    b[3] = (int64_t)st->origin_y + c->y1 + 1;
+}
+
+/*
+ * The work rectangle: target and scissor, and in inclusive mode the
+ * clip rectangles' bounding box; whether the clip rectangles need a test
+ * per pixel.  False when it is empty.
+ */
+static bool setup(Prim *t)
+{
+    const NVRasterState *st = &t->r->st;
+    bool exclusive = st->clip_mode & 1;
+    int64_t u[4] = { INT64_MAX, INT64_MAX, INT64_MIN, INT64_MIN };
+
+    t->x0 = st->scissor_x;
+    t->y0 = st->scissor_y;
+    t->x1 = min64(min64(st->width, NV_RASTER_MAX_SIZE),
+                  (int64_t)st->scissor_x + st->scissor_w);
+    t->y1 = min64(min64(st->height, NV_RASTER_MAX_SIZE),
+                  (int64_t)st->scissor_y + st->scissor_h);
+    for (unsigned i = 0; i < NV_RASTER_CLIP_RECTS && !exclusive; i++) {
+        int64_t b[4];
+
+        if (!rect_empty(&st->clip[i])) {
+            clip_rect(st, i, b);
+            u[0] = min64(u[0], b[0]);
+            u[1] = min64(u[1], b[1]);
+            u[2] = max64(u[2], b[2]);
+            u[3] = max64(u[3], b[3]);
+        }
+    }
+    if (!exclusive) {
+        t->x0 = max64(t->x0, u[0]);
+        t->y0 = max64(t->y0, u[1]);
+        t->x1 = min64(t->x1, u[2]);
+        t->y1 = min64(t->y1, u[3]);
+    }
+    if (t->x0 >= t->x1 || t->y0 >= t->y1) {
+        return false;
+    }
+
+    /*
+     * Inclusive: no test if one rectangle holds the work rectangle;
+     * exclusive: none if no rectangle meets it.
+     */
+    t->clip_test = !exclusive;
+    for (unsigned i = 0; i < NV_RASTER_CLIP_RECTS; i++) {
+        int64_t b[4];
+
+        if (rect_empty(&st->clip[i])) {
+            continue;
+        }
+        clip_rect(st, i, b);
+        if (!exclusive && b[0] <= t->x0 && b[1] <= t->y0 &&
+            b[2] >= t->x1 && b[3] >= t->y1) {
+            t->clip_test = false;
+        } else if (exclusive && b[0] < t->x1 && b[1] < t->y1 &&
+                   b[2] > t->x0 && b[3] > t->y0) {
+            t->clip_test = true;
+        }
+    }
+    return true;
+}
+
+static bool clip_pass(const NVRasterState *st, int64_t x, int64_t y)
+{
+    bool in = false;
+
+    for (unsigned i = 0; i < NV_RASTER_CLIP_RECTS && !in; i++) {
+        int64_t b[4];
+
+        clip_rect(st, i, b);
+        in = !rect_empty(&st->clip[i]) && x >= b[0] && y >= b[1] &&
+             x < b[2] && y < b[3];
+    }
+    return in != (st->clip_mode & 1);
+}
+
+/* @mask less the pixels of the quad at (x, y) that are cut. */
+static unsigned pixel_mask(const Prim *t, int64_t x, int64_t y,
+                           unsigned mask)
+{
+    const NVRasterState *st = &t->r->st;
+
+    for (unsigned i = 0; i < 4; i++) {
+        int64_t px = x + (i & 1), py = y + (i >> 1);
+
+        if (!(mask & 1u << i)) {
+            continue;
+        }
+        if (px < t->x0 || px >= t->x1 || py < t->y0 || py >= t->y1 ||
+            (t->clip_test && !clip_pass(st, px, py))) {
+            mask &= ~(1u << i);
+        }
+    }
+    return mask;
+}
+
+/*
+ * One pixel's values from its screen-space barycentrics @l (summing to
+ * 1) over the primitive's vertices: z and 1/w linear, each attribute
+ * the ratio of its /w and 1/w interpolations (GL 2.1 "Polygon
+ * Interpolation", equation 3.9).
+ */
+static void shade(const Prim *t, NVRasterFrag *f, const double *l)
+{
+    const NVVtxPrim *p = t->p;
+    const NVRasterState *st = &t->r->st;
+    double z = p->z_offset, q = 0;
+    float w[3];
+    unsigned n = p->kind;
+
+    for (unsigned i = 0; i < n; i++) {
+        z += l[i] * p->v[i].pos[2];
+        q += l[i] * p->v[i].pos[3];
+    }
+    f->z = !(z > 0) ? 0 : z > st->z_max ? st->z_max : z;
+    f->q = q;
+    for (unsigned i = 0; i < n; i++) {
+        w[i] = q != 0 ? l[i] * p->v[i].pos[3] / q : l[i];
+    }
+    for (uint32_t m = st->attr_mask; m; m &= m - 1) {
+        unsigned s = __builtin_ctz(m);
+
+        if (s >= NV_VTX_ATTRS) {
+            break;
+        }
+        for (unsigned c = 0; c < 4; c++) {
+            float a = 0;
+
+            for (unsigned i = 0; i < n; i++) {
+                a += w[i] * p->v[i].attr[s][c];
+            }
+            f->attr[s][c] = a;
+        }
+    }
+}
+
+static void emit(const Prim *t, int64_t x, int64_t y, unsigned mask)
+{
+    NVRasterQuad *q = &t->r->quad;
+
+    q->x = x;
+    q->y = y;
+    q->mask = mask;
+    q->kind = t->p->kind;
+    q->back = t->p->back;
+    if (t->r->emit) {
+        t->r->emit(t->r->opaque, q);
+    }
+}
+
+/*
+ * Triangles: edge k (from vertex k + 1 to k + 2, counter-clockwise on
+ * screen after ordering, y down) is E_k(p) = dx (p.y - a.y) - dy (p.x -
+ * a.x) in sub-pixel units, positive inside; E_k / area is vertex k's
+ * barycentric.  A pixel centre on an edge is inside only for a top edge
+ * (horizontal, interior below) or a left edge (going up): the D3D/GL
+ * top-left rule, so two triangles sharing an edge cover its pixels once.
+ */
+static void do_tri(const Prim *t)
+{
+    const NVVtxPrim *p = t->p;
+    int64_t vx[3], vy[3], area, e[3], sx[3], sy[3], bias[3];
+    int64_t bx0, by0, bx1, by1;
+    unsigned idx[3] = { 0, 1, 2 };
+
+    for (unsigned i = 0; i < 3; i++) {
+        if (!snap(p->v[i].pos[0], &vx[i]) || !snap(p->v[i].pos[1], &vy[i])) {
+            return;
+        }
+    }
+    area = (vx[1] - vx[0]) * (vy[2] - vy[0]) -
+           (vy[1] - vy[0]) * (vx[2] - vx[0]);
+    /* No area: no centre passes all three edges, and l divides by it. */
+    if (area == 0) {
+        return;
+    }
+    if (area < 0) {
+        idx[1] = 2;
+        idx[2] = 1;
+        area = -area;
+    }
+
+    bx0 = max64(t->x0, ceil_div(min64(min64(vx[0], vx[1]), vx[2]) - HALF,
+                                ONE));
+    by0 = max64(t->y0, ceil_div(min64(min64(vy[0], vy[1]), vy[2]) - HALF,
+                                ONE));
+    bx1 = min64(t->x1, floor_div(max64(max64(vx[0], vx[1]), vx[2]) - HALF,
+                                 ONE) + 1);
+    by1 = min64(t->y1, floor_div(max64(max64(vy[0], vy[1]), vy[2]) - HALF,
+                                 ONE) + 1);
+    bx0 &= ~(int64_t)1;
+    by0 &= ~(int64_t)1;
+
+    for (unsigned k = 0; k < 3; k++) {
+        unsigned a = idx[(k + 1) % 3], b = idx[(k + 2) % 3];
+        int64_t dx = vx[b] - vx[a], dy = vy[b] - vy[a];
+
+        sx[k] = -dy * ONE;
+        sy[k] = dx * ONE;
+        bias[k] = dy < 0 || (dy == 0 && dx > 0) ? 0 : 1;
+        e[k] = dx * (by0 * ONE + HALF - vy[a]) -
+               dy * (bx0 * ONE + HALF - vx[a]);
+    }
+
+    for (int64_t y = by0; y < by1; y += 2) {
+        int64_t ex[3] = { e[0], e[1], e[2] };
+
+        for (int64_t x = bx0; x < bx1; x += 2) {
+            int64_t pe[4][3];
+            unsigned mask = 0;
+
+            for (unsigned i = 0; i < 4; i++) {
+                bool in = true;
+
+                for (unsigned k = 0; k < 3; k++) {
+                    pe[i][k] = ex[k] + (i & 1) * sx[k] + (i >> 1) * sy[k];
+                    in = in && pe[i][k] >= bias[k];
+                }
+                mask |= in << i;
+            }
+            for (unsigned k = 0; k < 3; k++) {
+                ex[k] += 2 * sx[k];
+            }
+            mask = pixel_mask(t, x, y, mask);
+            if (!mask) {
+                continue;
+            }
+            for (unsigned i = 0; i < 4; i++) {
+                double l[3];
+
+                for (unsigned k = 0; k < 3; k++) {
+                    l[idx[k]] = (double)pe[i][k] / area;
+                }
+                shade(t, &t->r->quad.f[i], l);
+            }
+            emit(t, x, y, mask);
+        }
+        for (unsigned k = 0; k < 3; k++) {
+            e[k] += 2 * sy[k];
+        }
+    }
+}
+
+void nv_raster_init(NVRaster *r, NVRasterEmit *emit, void *opaque)
+{
+    NVRasterState *st = &r->st;
+
+    memset(r, 0, sizeof(*r));
+    st->width = st->height = NV_RASTER_MAX_SIZE;
+    st->scissor_w = st->scissor_h = NV_RASTER_MAX_SIZE;
+    for (unsigned i = 0; i < NV_RASTER_CLIP_RECTS; i++) {
+        st->clip[i] = (NVRasterRect) { 0, 0, -1, -1 };
+    }
+    st->clip[0].x1 = st->clip[0].y1 = NV_RASTER_MAX_SIZE - 1;
+    st->coord_height = NV_RASTER_MAX_SIZE;
+    st->z_max = 1;
+    st->attr_mask = (1u << NV_VTX_ATTRS) - 1;
+    r->emit = emit;
+    r->opaque = opaque;
+}
+
+void nv_raster_prim(NVRaster *r, const NVVtxPrim *p)
+{
+    Prim t = { .r = r, .p = p };
+
+    if (!setup(&t)) {
+        return;
+    }
+    if (p->kind == NV_VTX_PRIM_TRIANGLE) {
+        do_tri(&t);
+    }
+}
+
+void nv_raster_frag_coord(const NVRasterState *st, int32_t x, int32_t y,
+                          float pos[2])
+{
+    float c = st->center_integer ? 0 : 0.5f;
+
+    pos[0] = x + c;
+    pos[1] = (st->origin_inverted ? (int64_t)st->coord_height - 1 - y : y) + c;
+}
