@@ -4,8 +4,9 @@
  * "Rasterizer" has the rules, with what is inferred).
  *
  * Vertices are snapped to NV_RASTER_SUBPIX sub-pixel bits; triangles are
- * three integer edge functions with the top-left fill rule, walked in
- * 2x2 quads inside the work rectangle (target, scissor, clip rectangles), so
+ * three integer edge functions with the top-left fill rule, lines runs
+ * of pixels along their major axis.  Both are walked in 2x2
+ * quads inside the work rectangle (target, scissor, clip rectangles), so
  * that whatever the coordinates the work is bounded by that rectangle.
  * Every pixel of a quad is shaded from its screen-space barycentrics: z
  * and 1/w linearly, the attributes perspective-correctly.
@@ -30,6 +31,21 @@ typedef struct Prim {
     int64_t x0, y0, x1, y1;
     bool clip_test;             /* the clip rectangles need a pixel test */
 } Prim;
+
+/*
+ * A line as runs along its major axis: at major position m in
+ * [m0, m1), the minor positions from floor((n0 + centre(m) * k) / d) on,
+ * @w of them.  @s0 and @dir count line stipple positions from the start.
+ */
+typedef struct Runs {
+    bool ymajor;
+    int64_t m0, m1;
+    int64_t n0, k, d;
+    int64_t w;
+    int64_t s0, dir;
+    bool stipple;
+    int64_t a[2], b[2];         /* the snapped vertices */
+} Runs;
 
 static int64_t floor_div(int64_t a, int64_t d)
 {
@@ -64,6 +80,18 @@ static bool snap(float f, int64_t *out)
     d = fmax(-GUARD, fmin(GUARD, d));
     *out = (int64_t)floor(d * ONE + 0.5);
     return true;
+}
+
+/* A point size or line width as GL rounds it: nearest, at least 1. */
+static int64_t int_size(float f)
+{
+    if (!(f >= 1)) {
+        return 1;
+    }
+    if (f > NV_RASTER_MAX_SIZE) {
+        return NV_RASTER_MAX_SIZE;
+    }
+    return (int64_t)floorf(f + 0.5f);
 }
 
 static bool rect_empty(const NVRasterRect *c)
@@ -324,6 +352,145 @@ static void do_tri(const Prim *t)
     }
 }
 
+static int64_t run_start(const Runs *s, int64_t m)
+{
+    return floor_div(s->n0 + (m * ONE + HALF) * s->k, s->d);
+}
+
+/*
+ * GL's line stipple: the fragment at position i from the line's start
+ * is drawn if bit (i / factor) mod 16 of the pattern is set; FACTOR is
+ * GL's factor less one (Mesa sends gallium's line_stipple_factor).
+ */
+static bool stipple_pass(const NVRasterState *st, const Runs *s, int64_t m)
+{
+    int64_t i = (m - s->s0) * s->dir;
+
+    return st->line_stipple_pattern >> (i / (st->line_stipple_factor + 1) &
+                                        15) & 1;
+}
+
+/* Pixel (x, y), f[@i] of the quad, of a line. */
+static void shade_run(const Prim *t, const Runs *s, unsigned i, int64_t x,
+                      int64_t y)
+{
+    double cx = x * ONE + HALF - s->a[0], cy = y * ONE + HALF - s->a[1];
+    double dx = s->b[0] - s->a[0], dy = s->b[1] - s->a[1];
+    double l[2];
+
+    /* GL 2.1 "Basic Line Segment Rasterization", equation 3.5. */
+    l[1] = (cx * dx + cy * dy) / (dx * dx + dy * dy);
+    l[0] = 1 - l[1];
+    shade(t, &t->r->quad.f[i], l);
+}
+
+/*
+ * A line: major positions in pairs, each pair's runs in quads
+ * along the minor axis.  A line's runs move at most one pixel a step,
+ * so the quads are at most the width plus two across: the work is
+ * bounded by the work rectangle's major extent times that.
+ */
+static void walk_runs(const Prim *t, const Runs *s)
+{
+    const NVRasterState *st = &t->r->st;
+    int64_t lo = max64(s->m0, s->ymajor ? t->y0 : t->x0);
+    int64_t hi = min64(s->m1, s->ymajor ? t->y1 : t->x1);
+    int64_t box0 = s->ymajor ? t->x0 : t->y0;
+    int64_t box1 = s->ymajor ? t->x1 : t->y1;
+
+    for (int64_t m = lo & ~(int64_t)1; m < hi; m += 2) {
+        int64_t start[2] = { 0, 0 }, n0 = INT64_MAX, n1 = INT64_MIN;
+        bool on[2];
+
+        for (unsigned j = 0; j < 2; j++) {
+            on[j] = m + j >= lo && m + j < hi &&
+                    (!s->stipple || stipple_pass(st, s, m + j));
+            if (on[j]) {
+                start[j] = run_start(s, m + j);
+                n0 = min64(n0, start[j]);
+                n1 = max64(n1, start[j] + s->w);
+            }
+        }
+        n0 = max64(n0, box0);
+        n1 = min64(n1, box1);
+        for (int64_t n = n0 & ~(int64_t)1; n < n1; n += 2) {
+            int64_t x = s->ymajor ? n : m, y = s->ymajor ? m : n;
+            unsigned mask = 0;
+
+            for (unsigned i = 0; i < 4; i++) {
+                unsigned jm = s->ymajor ? i >> 1 : i & 1;
+                int64_t nn = n + (s->ymajor ? i & 1 : i >> 1);
+
+                if (on[jm] && nn >= start[jm] && nn < start[jm] + s->w) {
+                    mask |= 1u << i;
+                }
+            }
+            mask = pixel_mask(t, x, y, mask);
+            if (!mask) {
+                continue;
+            }
+            for (unsigned i = 0; i < 4; i++) {
+                shade_run(t, s, i, x + (i & 1), y + (i >> 1));
+            }
+            emit(t, x, y, mask);
+        }
+    }
+}
+
+/*
+ * Lines: along the major axis (x when |dx| >= |dy|), the pixels whose
+ * centres lie from the first vertex up to, not including, the second
+ * (GL's half-open segments); in each, the minor pixel holding the line
+ * at the centre.  Wide lines as GL 2.1 "Wide Lines": the line moved by
+ * (w - 1) / 2 towards lower minor coordinates, and w pixels from there.
+ */
+static void do_line(const Prim *t)
+{
+    const NVVtxPrim *p = t->p;
+    Runs s = { 0 };
+    int64_t d[2];
+    unsigned M, N;
+
+    if (!snap(p->v[0].pos[0], &s.a[0]) || !snap(p->v[0].pos[1], &s.a[1]) ||
+        !snap(p->v[1].pos[0], &s.b[0]) || !snap(p->v[1].pos[1], &s.b[1])) {
+        return;
+    }
+    d[0] = s.b[0] - s.a[0];
+    d[1] = s.b[1] - s.a[1];
+    s.ymajor = (d[1] < 0 ? -d[1] : d[1]) > (d[0] < 0 ? -d[0] : d[0]);
+    M = s.ymajor;
+    N = !M;
+    if (d[M] == 0) {
+        return;
+    }
+    s.w = int_size(p->width);
+    if (d[M] > 0) {
+        s.m0 = ceil_div(s.a[M] - HALF, ONE);
+        s.m1 = ceil_div(s.b[M] - HALF, ONE);
+        s.s0 = s.m0;
+        s.dir = 1;
+    } else {
+        s.m0 = floor_div(s.b[M] - HALF, ONE) + 1;
+        s.m1 = floor_div(s.a[M] - HALF, ONE) + 1;
+        s.s0 = s.m1 - 1;
+        s.dir = -1;
+    }
+    /*
+     * The first minor pixel at centre c: floor((a_N + (c - a_M) d_N /
+     * d_M - (w - 1) / 2) / ONE), as one exact division.
+     */
+    s.n0 = (s.a[N] - (s.w - 1) * HALF) * d[M] - s.a[M] * d[N];
+    s.k = d[N];
+    s.d = ONE * d[M];
+    if (s.d < 0) {
+        s.n0 = -s.n0;
+        s.k = -s.k;
+        s.d = -s.d;
+    }
+    s.stipple = t->r->st.line_stipple;
+    walk_runs(t, &s);
+}
+
 void nv_raster_init(NVRaster *r, NVRasterEmit *emit, void *opaque)
 {
     NVRasterState *st = &r->st;
@@ -349,8 +516,13 @@ void nv_raster_prim(NVRaster *r, const NVVtxPrim *p)
     if (!setup(&t)) {
         return;
     }
-    if (p->kind == NV_VTX_PRIM_TRIANGLE) {
+    switch (p->kind) {
+    case NV_VTX_PRIM_TRIANGLE:
         do_tri(&t);
+        break;
+    case NV_VTX_PRIM_LINE:
+        do_line(&t);
+        break;
     }
 }
 

@@ -3,7 +3,8 @@
  * qemu-nv unit tests: the rasterizer (docs/3d.rst "Rasterizer"):
  * triangle coverage with the top-left rule, shared edges, perspective-
  * correct interpolation, the quads' helper pixels, scissor and clip
- * rectangles, degenerate and non-finite primitives.
+ * rectangles, degenerate and non-finite primitives, lines (thin, wide,
+ * stippled).
  *
  * Window y grows downwards; pixel (x, y) has its centre at (x + 0.5,
  * y + 0.5).  Every expected pixel set and value is worked out in the
@@ -91,6 +92,16 @@ static void tri6(Cap *c, float x0, float y0, float x1, float y1, float x2,
     tri(c, vert(x0, y0, 1), vert(x1, y1, 1), vert(x2, y2, 1));
 }
 
+static void line(Cap *c, float x0, float y0, float x1, float y1, float width)
+{
+    NVVtxPrim p = {
+        .kind = NV_VTX_PRIM_LINE, .width = width,
+        .v = { vert(x0, y0, 1), vert(x1, y1, 1) },
+    };
+
+    nv_raster_prim(&c->r, &p);
+}
+
 /*
  * The counts of the top-left @w x @h pixels as rows ('.' 0, '#' 1, '2'
  * and up more), one '|' after each row; nothing may be elsewhere.
@@ -132,19 +143,21 @@ static unsigned total(Cap *c)
 }
 
 /*
- * One or two triangles (x0, y0, x1, y1, x2, y2) and the pixels they
- * cover (expect_map's form).
+ * One or two triangles (x0, y0, x1, y1, x2, y2) or a line (x0, y0, x1,
+ * y1 of v[0]) of @width, and the pixels they cover (expect_map's form).
  */
 typedef struct MapCase {
+    uint8_t kind;
     unsigned n;
     float v[2][6];
+    float width;
     unsigned w, h;
     const char *map;
 } MapCase;
 
 /*
- * Draws each case and checks its pixels, twice: the second time with
- * the other winding (v0, v2, v1), which covers the same.
+ * Draws each case and checks its pixels; triangles twice, the second
+ * time with the other winding (v0, v2, v1), which covers the same.
  */
 static void run_cases(const MapCase *cases, unsigned n)
 {
@@ -152,12 +165,15 @@ static void run_cases(const MapCase *cases, unsigned n)
 
     for (unsigned i = 0; i < n; i++) {
         const MapCase *m = &cases[i];
+        bool is_line = m->kind == NV_VTX_PRIM_LINE;
 
-        for (unsigned rev = 0; rev < 2; rev++) {
+        for (unsigned rev = 0; rev < (is_line ? 1 : 2); rev++) {
             for (unsigned j = 0; j < m->n; j++) {
                 const float *v = m->v[j];
 
-                if (rev) {
+                if (is_line) {
+                    line(c, v[0], v[1], v[2], v[3], m->width);
+                } else if (rev) {
                     tri6(c, v[0], v[1], v[4], v[5], v[2], v[3]);
                 } else {
                     tri6(c, v[0], v[1], v[2], v[3], v[4], v[5]);
@@ -176,7 +192,7 @@ static const MapCase tri_cases[] = {
      * (7, 1) -> (1, 7): neither top nor left, so centres on it (x + y =
      * 7) are out: x + y <= 6.
      */
-    { 1, { { 1, 1, 7, 1, 1, 7 } }, 8, 8,
+    { NV_VTX_PRIM_TRIANGLE, 1, { { 1, 1, 7, 1, 1, 7 } }, 0, 8, 8,
       "........|"
       ".#####..|"
       ".####...|"
@@ -198,8 +214,8 @@ static const MapCase tri_cases[] = {
      *   5.5: 1.92 < cx < 3.25: x 2;
      *   6.5: 2.25 < cx < 2.25: none.
      */
-    { 1,
-      { { 0.25f, 0.5f, 6.25f, 2.5f, 2.25f, 6.5f } }, 8, 8,
+    { NV_VTX_PRIM_TRIANGLE, 1,
+      { { 0.25f, 0.5f, 6.25f, 2.5f, 2.25f, 6.5f } }, 0, 8, 8,
       "........|"
       ".##.....|"
       ".#####..|"
@@ -215,8 +231,8 @@ static const MapCase tri_cases[] = {
      * (going down) does not: x >= 1, y >= 1, x + y + 1 < 7.  The corner
      * pixel (5, 1) is on the top edge and on the hypotenuse: out.
      */
-    { 1,
-      { { 1.5f, 1.5f, 5.5f, 1.5f, 1.5f, 5.5f } }, 7, 7,
+    { NV_VTX_PRIM_TRIANGLE, 1,
+      { { 1.5f, 1.5f, 5.5f, 1.5f, 1.5f, 5.5f } }, 0, 7, 7,
       ".......|"
       ".####..|"
       ".###...|"
@@ -230,8 +246,8 @@ static const MapCase tri_cases[] = {
      * hypotenuse x + y = 7 now goes up: a left edge, kept.  x <= 4,
      * y <= 4, x + y + 1 >= 7.
      */
-    { 1,
-      { { 5.5f, 1.5f, 5.5f, 5.5f, 1.5f, 5.5f } }, 7, 7,
+    { NV_VTX_PRIM_TRIANGLE, 1,
+      { { 5.5f, 1.5f, 5.5f, 5.5f, 1.5f, 5.5f } }, 0, 7, 7,
       ".......|"
       ".......|"
       "....#..|"
@@ -247,7 +263,7 @@ static const MapCase tri_cases[] = {
      * (1, 1), (7, 7), (1, 7), has them on a right edge (x < y).
      * Together: the square, each pixel once.
      */
-    { 1, { { 1, 1, 7, 1, 7, 7 } }, 8, 8,
+    { NV_VTX_PRIM_TRIANGLE, 1, { { 1, 1, 7, 1, 7, 7 } }, 0, 8, 8,
       "........|"
       ".######.|"
       "..#####.|"
@@ -256,7 +272,7 @@ static const MapCase tri_cases[] = {
       ".....##.|"
       "......#.|"
       "........|" },
-    { 1, { { 1, 1, 7, 7, 1, 7 } }, 8, 8,
+    { NV_VTX_PRIM_TRIANGLE, 1, { { 1, 1, 7, 7, 1, 7 } }, 0, 8, 8,
       "........|"
       "........|"
       ".#......|"
@@ -265,8 +281,8 @@ static const MapCase tri_cases[] = {
       ".####...|"
       ".#####..|"
       "........|" },
-    { 2,
-      { { 1, 1, 7, 1, 7, 7 }, { 1, 1, 7, 7, 1, 7 } }, 8, 8,
+    { NV_VTX_PRIM_TRIANGLE, 2,
+      { { 1, 1, 7, 1, 7, 7 }, { 1, 1, 7, 7, 1, 7 } }, 0, 8, 8,
       "........|"
       ".######.|"
       ".######.|"
@@ -593,6 +609,10 @@ static void test_degenerate(void)
     /* NaN and infinite vertices: nothing. */
     tri6(c, NAN, 0, 8, 0, 0, 8);
     tri6(c, 0, 0, INFINITY, 0, 0, 8);
+    line(c, 0, 0, NAN, 3, 1);
+    line(c, -INFINITY, 0.5f, 3, 0.5f, 1);
+    /* Zero-length lines draw nothing. */
+    line(c, 2.5f, 2.5f, 2.5f, 2.5f, 1);
     /* An unknown kind. */
     p.kind = 7;
     nv_raster_prim(&c->r, &p);
@@ -608,6 +628,17 @@ static void test_degenerate(void)
     g_assert_cmpuint(total(c), ==, W * H);
     g_assert_cmpuint(c->outside, ==, 0);
     cap_clear(c);
+    /* A huge horizontal line through row 3's centres: the whole row. */
+    line(c, -1e30f, 3.5f, 1e30f, 3.5f, 1);
+    for (unsigned x = 0; x < W; x++) {
+        g_assert_cmpuint(c->count[3][x], ==, 1);
+    }
+    g_assert_cmpuint(total(c), ==, W);
+    cap_clear(c);
+    /* A NaN width is 1. */
+    line(c, 0, 5.5f, 4, 5.5f, NAN);
+    g_assert_cmpuint(total(c), ==, 4);
+    cap_clear(c);
     /* A huge target size is the largest, 4096; one of 0 has no pixel. */
     c->r.st.width = 0;
     cover(c);
@@ -616,6 +647,162 @@ static void test_degenerate(void)
     c->r.st.attr_mask = 0;
     tri6(c, 0, 0, 1e9f, 0, 0, 1e9f);
     g_assert_cmpuint(c->outside, ==, 4096 * 4096 - W * H);
+    g_free(c);
+}
+
+static const MapCase line_cases[] = {
+    /*
+     * Horizontal, (0.5, 2.5) -> (6.5, 2.5): columns whose centres are
+     * in [0.5, 6.5), x 0 .. 5, in row floor(2.5) = 2.  Backwards, the
+     * centres in (0.5, 6.5]: x 1 .. 6.
+     */
+    { NV_VTX_PRIM_LINE, 1, { { 0.5f, 2.5f, 6.5f, 2.5f } }, 1, 8, 4,
+      "........|"
+      "........|"
+      "######..|"
+      "........|" },
+    { NV_VTX_PRIM_LINE, 1, { { 6.5f, 2.5f, 0.5f, 2.5f } }, 1, 8, 4,
+      "........|"
+      "........|"
+      ".######.|"
+      "........|" },
+    /* Vertical, (3.5, 1) -> (3.5, 5): rows with centres in [1, 5). */
+    { NV_VTX_PRIM_LINE, 1, { { 3.5f, 1, 3.5f, 5 } }, 1, 5, 6,
+      ".....|"
+      "...#.|"
+      "...#.|"
+      "...#.|"
+      "...#.|"
+      ".....|" },
+    /*
+     * x-major (0, 0) -> (6, 3), slope 1/2: columns 0 .. 5, y at the
+     * centres 0.25, 0.75, 1.25, 1.75, 2.25, 2.75: rows 0 0 1 1 2 2.
+     */
+    { NV_VTX_PRIM_LINE, 1, { { 0, 0, 6, 3 } }, 1, 7, 3,
+      "##.....|"
+      "..##...|"
+      "....##.|" },
+    /*
+     * y-major (1, 0) -> (3, 6): rows 0 .. 5, x at the centres 1 + cy /
+     * 3: 1.17, 1.5, 1.83, 2.17, 2.5, 2.83: columns 1 1 1 2 2 2.
+     */
+    { NV_VTX_PRIM_LINE, 1, { { 1, 0, 3, 6 } }, 1, 4, 6,
+      ".#..|"
+      ".#..|"
+      ".#..|"
+      "..#.|"
+      "..#.|"
+      "..#.|" },
+    /*
+     * 45 degrees (0, 0) -> (4, 4) is x-major: (0, 0) .. (3, 3); the
+     * same backwards, centres in (0, 4]: the same pixels.
+     */
+    { NV_VTX_PRIM_LINE, 1, { { 0, 0, 4, 4 } }, 1, 5, 5,
+      "#....|"
+      ".#...|"
+      "..#..|"
+      "...#.|"
+      ".....|" },
+    { NV_VTX_PRIM_LINE, 1, { { 4, 4, 0, 0 } }, 1, 5, 5,
+      "#....|"
+      ".#...|"
+      "..#..|"
+      "...#.|"
+      ".....|" },
+    /*
+     * Wide lines.  Width 3, (0.5, 3.5) -> (4.5, 3.5): moved up by (3 -
+     * 1) / 2 = 1, row floor(2.5) = 2, three rows 2 .. 4 in columns 0 ..
+     * 3.  Width 2 (and 2.4, rounded): moved by 0.5, row floor(3) = 3:
+     * rows 3, 4.
+     */
+    { NV_VTX_PRIM_LINE, 1, { { 0.5f, 3.5f, 4.5f, 3.5f } }, 3, 5, 6,
+      ".....|"
+      ".....|"
+      "####.|"
+      "####.|"
+      "####.|"
+      ".....|" },
+    { NV_VTX_PRIM_LINE, 1, { { 0.5f, 3.5f, 4.5f, 3.5f } }, 2.4f, 5, 6,
+      ".....|"
+      ".....|"
+      ".....|"
+      "####.|"
+      "####.|"
+      ".....|" },
+    /*
+     * Width 2, (0, 0) -> (6, 3): y at the centres less 0.5: -0.25,
+     * 0.25, 0.75, 1.25, 1.75, 2.25, so columns 0 .. 5 start at rows -1,
+     * 0, 0, 1, 1, 2 and take two; row -1 is off the target.
+     */
+    { NV_VTX_PRIM_LINE, 1, { { 0, 0, 6, 3 } }, 2, 7, 5,
+      "###....|"
+      ".####..|"
+      "...###.|"
+      ".....#.|"
+      ".......|" },
+    /* y-major, width 3, (3.5, 0.5) -> (3.5, 3.5): x 2 .. 4, y 0 .. 2. */
+    { NV_VTX_PRIM_LINE, 1, { { 3.5f, 0.5f, 3.5f, 3.5f } }, 3, 6, 4,
+      "..###.|"
+      "..###.|"
+      "..###.|"
+      "......|" },
+    /*
+     * 45 degrees is x-major (|dx| >= |dy|): width 2, (0, 0) -> (4, 4),
+     * columns 0 .. 3 from row floor(x + 0.5 - 0.5) = x on, two rows
+     * each (y-major would give rows of two columns).
+     */
+    { NV_VTX_PRIM_LINE, 1, { { 0, 0, 4, 4 } }, 2, 5, 5,
+      "#....|"
+      "##...|"
+      ".##..|"
+      "..##.|"
+      "...#.|" },
+};
+
+static void test_lines(void)
+{
+    run_cases(line_cases, G_N_ELEMENTS(line_cases));
+}
+
+static void test_line_stipple(void)
+{
+    Cap *c = cap_new();
+    NVVtxPrim p = {
+        .kind = NV_VTX_PRIM_LINE, .width = 1,
+        .v = { vert(0.5f, 0.5f, 3), vert(8.5f, 0.5f, 1) },
+    };
+
+    /*
+     * Pattern 0x00f3 (bits 0, 1, 4-7), FACTOR 1 (GL factor 2): pixel i
+     * from the start takes bit i / 2: pixels 0-3 on, 4-7 off, 8-15 on.
+     */
+    c->r.st.line_stipple = true;
+    c->r.st.line_stipple_factor = 1;
+    c->r.st.line_stipple_pattern = 0x00f3;
+    line(c, 0.5f, 0.5f, 16.5f, 0.5f, 1);
+    expect_map(c, 16, 2, "####....########|................|");
+    /* Backwards the count starts at x 15. */
+    line(c, 15.5f, 0.5f, -0.5f, 0.5f, 1);
+    expect_map(c, 16, 2, "########....####|................|");
+    /* Each line starts the pattern again; wide lines per column. */
+    line(c, 0.5f, 1, 4.5f, 1, 2);
+    line(c, 8.5f, 1, 12.5f, 1, 2);
+    expect_map(c, 16, 2, "####....####....|####....####....|");
+
+    /*
+     * Interpolation along a line, perspective-correct: (0.5, 0.5) 1/w 3
+     * to (8.5, 0.5) 1/w 1, s 0 to 1.  t = (x + .5 - .5) / 8 at column x;
+     * 1/w = 3 (1 - t) + t; s = t / (1/w).  Column 4: t 0.5, 1/w 2, s
+     * 0.25; column 6: t 0.75, 1/w 1.5, s 0.5.
+     */
+    c->r.st.line_stipple = false;
+    p.v[1].attr[S_TEX][0] = 1;
+    nv_raster_prim(&c->r, &p);
+    g_assert_cmpfloat(c->frag[0][4].q, ==, 2);
+    g_assert_cmpfloat(c->frag[0][4].attr[S_TEX][0], ==, 0.25f);
+    g_assert_cmpfloat(c->frag[0][6].q, ==, 1.5f);
+    g_assert_cmpfloat(c->frag[0][6].attr[S_TEX][0], ==, 0.5f);
+    g_assert_cmpuint(c->last.kind, ==, NV_VTX_PRIM_LINE);
     g_free(c);
 }
 
@@ -629,5 +816,7 @@ int main(int argc, char **argv)
     g_test_add_func("/raster/scissor-clip", test_scissor_clip);
     g_test_add_func("/raster/frag-coord", test_frag_coord);
     g_test_add_func("/raster/degenerate", test_degenerate);
+    g_test_add_func("/raster/lines", test_lines);
+    g_test_add_func("/raster/lines/stipple", test_line_stipple);
     return g_test_run();
 }

@@ -5,9 +5,10 @@
  * fragments with their depth, 1/w and perspective-correct attributes.
  *
  * QEMU-free and independent of PGRAPH, like VTX: the 3D classes fill an
- * NVRasterState from the bundles (scissor, clip rectangles, coordinate
- * conventions) and call nv_raster_prim() with each NVVtxPrim (only
- * triangles so far); fragments leave through a callback in 2x2 quads.
+ * NVRasterState from the bundles (scissor, clip rectangles, line
+ * stipple, coordinate conventions) and call nv_raster_prim() with each
+ * NVVtxPrim (lines and triangles so far); fragments leave through a
+ * callback in 2x2 quads.
  * docs/3d.rst "Rasterizer" has the rules and what is inferred.
  */
 #ifndef HW_NV_RASTER_H
@@ -64,6 +65,9 @@ typedef struct NVRasterState {
     float z_max;
     /* Bit i: TBUF slot i is interpolated; the others are not written. */
     uint32_t attr_mask;
+    /* LINE_STIPPLE_ENABLE, LINE_STIPPLE_PATTERN FACTOR and PATTERN. */
+    bool line_stipple;
+    uint16_t line_stipple_factor, line_stipple_pattern;
 } NVRasterState;
 
 /* One pixel of a quad. */
