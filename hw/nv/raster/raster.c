@@ -4,8 +4,8 @@
  * "Rasterizer" has the rules, with what is inferred).
  *
  * Vertices are snapped to NV_RASTER_SUBPIX sub-pixel bits; triangles are
- * three integer edge functions with the top-left fill rule, lines runs
- * of pixels along their major axis.  Both are walked in 2x2
+ * three integer edge functions with the top-left fill rule, lines and
+ * points runs of pixels along their major axis.  Both are walked in 2x2
  * quads inside the work rectangle (target, scissor, clip rectangles), so
  * that whatever the coordinates the work is bounded by that rectangle.
  * Every pixel of a quad is shaded from its screen-space barycentrics: z
@@ -33,7 +33,7 @@ typedef struct Prim {
 } Prim;
 
 /*
- * A line as runs along its major axis: at major position m in
+ * A line or point as runs along its major axis: at major position m in
  * [m0, m1), the minor positions from floor((n0 + centre(m) * k) / d) on,
  * @w of them.  @s0 and @dir count line stipple positions from the start.
  */
@@ -45,6 +45,7 @@ typedef struct Runs {
     int64_t s0, dir;
     bool stipple;
     int64_t a[2], b[2];         /* the snapped vertices */
+    double size;                /* points: the size for sprite coordinates */
 } Runs;
 
 static int64_t floor_div(int64_t a, int64_t d)
@@ -243,6 +244,7 @@ static void shade(const Prim *t, NVRasterFrag *f, const double *l)
             f->attr[s][c] = a;
         }
     }
+    f->sprite[0] = f->sprite[1] = 0;
 }
 
 static void emit(const Prim *t, int64_t x, int64_t y, unsigned mask)
@@ -370,22 +372,55 @@ static bool stipple_pass(const NVRasterState *st, const Runs *s, int64_t m)
                                         15) & 1;
 }
 
-/* Pixel (x, y), f[@i] of the quad, of a line. */
+/* Pixel (x, y), f[@i] of the quad, of a line or point. */
 static void shade_run(const Prim *t, const Runs *s, unsigned i, int64_t x,
                       int64_t y)
 {
+    const NVRasterState *st = &t->r->st;
+    NVRasterFrag *f = &t->r->quad.f[i];
     double cx = x * ONE + HALF - s->a[0], cy = y * ONE + HALF - s->a[1];
-    double dx = s->b[0] - s->a[0], dy = s->b[1] - s->a[1];
     double l[2];
 
-    /* GL 2.1 "Basic Line Segment Rasterization", equation 3.5. */
-    l[1] = (cx * dx + cy * dy) / (dx * dx + dy * dy);
-    l[0] = 1 - l[1];
-    shade(t, &t->r->quad.f[i], l);
+    if (t->p->kind == NV_VTX_PRIM_LINE) {
+        /* GL 2.1 "Basic Line Segment Rasterization", equation 3.5. */
+        double dx = s->b[0] - s->a[0], dy = s->b[1] - s->a[1];
+
+        l[1] = (cx * dx + cy * dy) / (dx * dx + dy * dy);
+        l[0] = 1 - l[1];
+        shade(t, f, l);
+        return;
+    }
+    l[0] = 1;
+    shade(t, f, l);
+    /*
+     * GL 2.1 "Point Sprites", with the origin at the top (Mesa's nv30
+     * driver uses the hardware's sprites only for an upper-left
+     * sprite_coord_mode, nv30_state_validate.c).
+     */
+    f->sprite[0] = 0.5 + cx / ONE / s->size;
+    f->sprite[1] = 0.5 + cy / ONE / s->size;
+    if (!st->point_sprite) {
+        return;
+    }
+    for (uint32_t m = st->sprite_replace & st->attr_mask; m; m &= m - 1) {
+        unsigned a = __builtin_ctz(m);
+        float *c;
+
+        if (a >= NV_VTX_ATTRS) {
+            break;
+        }
+        /* NV_point_sprite's R_MODE: zero, the vertex's r or its s. */
+        c = f->attr[a];
+        c[2] = st->sprite_r_mode == 1 ? c[2] :
+               st->sprite_r_mode == 2 ? c[0] : 0;
+        c[0] = f->sprite[0];
+        c[1] = f->sprite[1];
+        c[3] = 1;
+    }
 }
 
 /*
- * A line: major positions in pairs, each pair's runs in quads
+ * A line or point: major positions in pairs, each pair's runs in quads
  * along the minor axis.  A line's runs move at most one pixel a step,
  * so the quads are at most the width plus two across: the work is
  * bounded by the work rectangle's major extent times that.
@@ -491,6 +526,44 @@ static void do_line(const Prim *t)
     walk_runs(t, &s);
 }
 
+/*
+ * Points: GL 2.1 "Basic Point Rasterization", the size rounded, the
+ * square of pixels from floor(x - (size - 1) / 2) on; sprites (GL 2.1
+ * "Point Sprites"): the pixels whose centres are in the square of the
+ * unrounded size, [x - size / 2, x + size / 2).  Sizes below 1 are 1.
+ */
+static void do_point(const Prim *t)
+{
+    const NVVtxPrim *p = t->p;
+    float size = p->v[0].size;
+    int64_t lo[2], hi[2];
+    Runs s = { 0 };
+
+    if (!snap(p->v[0].pos[0], &s.a[0]) || !snap(p->v[0].pos[1], &s.a[1])) {
+        return;
+    }
+    s.size = !(size >= 1) ? 1 : fminf(size, NV_RASTER_MAX_SIZE);
+    for (unsigned c = 0; c < 2; c++) {
+        if (t->r->st.point_sprite) {
+            int64_t sz = (int64_t)floor(s.size * ONE + 0.5);
+
+            lo[c] = ceil_div(2 * s.a[c] - sz - ONE, 2 * ONE);
+            hi[c] = ceil_div(2 * s.a[c] + sz - ONE, 2 * ONE);
+        } else {
+            int64_t n = int_size(s.size);
+
+            lo[c] = floor_div(s.a[c] - (n - 1) * HALF, ONE);
+            hi[c] = lo[c] + n;
+        }
+    }
+    s.m0 = lo[0];
+    s.m1 = hi[0];
+    s.n0 = lo[1];
+    s.d = 1;
+    s.w = hi[1] - lo[1];
+    walk_runs(t, &s);
+}
+
 void nv_raster_init(NVRaster *r, NVRasterEmit *emit, void *opaque)
 {
     NVRasterState *st = &r->st;
@@ -522,6 +595,9 @@ void nv_raster_prim(NVRaster *r, const NVVtxPrim *p)
         break;
     case NV_VTX_PRIM_LINE:
         do_line(&t);
+        break;
+    case NV_VTX_PRIM_POINT:
+        do_point(&t);
         break;
     }
 }

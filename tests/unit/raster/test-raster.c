@@ -4,7 +4,7 @@
  * triangle coverage with the top-left rule, shared edges, perspective-
  * correct interpolation, the quads' helper pixels, scissor and clip
  * rectangles, degenerate and non-finite primitives, lines (thin, wide,
- * stippled).
+ * stippled), points and sprites.
  *
  * Window y grows downwards; pixel (x, y) has its centre at (x + 0.5,
  * y + 0.5).  Every expected pixel set and value is worked out in the
@@ -99,6 +99,14 @@ static void line(Cap *c, float x0, float y0, float x1, float y1, float width)
         .v = { vert(x0, y0, 1), vert(x1, y1, 1) },
     };
 
+    nv_raster_prim(&c->r, &p);
+}
+
+static void point(Cap *c, float x, float y, float size)
+{
+    NVVtxPrim p = { .kind = NV_VTX_PRIM_POINT, .v = { vert(x, y, 1) } };
+
+    p.v[0].size = size;
     nv_raster_prim(&c->r, &p);
 }
 
@@ -611,6 +619,7 @@ static void test_degenerate(void)
     tri6(c, 0, 0, INFINITY, 0, 0, 8);
     line(c, 0, 0, NAN, 3, 1);
     line(c, -INFINITY, 0.5f, 3, 0.5f, 1);
+    point(c, 4, NAN, 1);
     /* Zero-length lines draw nothing. */
     line(c, 2.5f, 2.5f, 2.5f, 2.5f, 1);
     /* An unknown kind. */
@@ -635,9 +644,14 @@ static void test_degenerate(void)
     }
     g_assert_cmpuint(total(c), ==, W);
     cap_clear(c);
-    /* A NaN width is 1. */
+    /* Sizes: huge (4096, the whole target), NaN and 0 (1 pixel). */
+    point(c, 8, 8, 1e30f);
+    g_assert_cmpuint(total(c), ==, W * H);
+    cap_clear(c);
+    point(c, 8.5f, 8.5f, NAN);
+    point(c, 2.5f, 2.5f, 0);
     line(c, 0, 5.5f, 4, 5.5f, NAN);
-    g_assert_cmpuint(total(c), ==, 4);
+    g_assert_cmpuint(total(c), ==, 6);
     cap_clear(c);
     /* A huge target size is the largest, 4096; one of 0 has no pixel. */
     c->r.st.width = 0;
@@ -806,6 +820,71 @@ static void test_line_stipple(void)
     g_free(c);
 }
 
+static void test_points(void)
+{
+    Cap *c = cap_new();
+    NVVtxPrim p = { .kind = NV_VTX_PRIM_POINT, .v = { vert(4, 4, 1) } };
+    const NVRasterFrag *f;
+
+    /*
+     * At (3.2, 2.7): size 1 is pixel (3, 2); size 2 starts at floor(3.2
+     * - 0.5) = 2, floor(2.7 - 0.5) = 2; size 3 at floor(2.2) = 2,
+     * floor(1.7) = 1; size 2.4 rounds to 2.
+     */
+    point(c, 3.2f, 2.7f, 1);
+    expect_map(c, 6, 5, "......|......|...#..|......|......|");
+    point(c, 3.2f, 2.7f, 2);
+    expect_map(c, 6, 5, "......|......|..##..|..##..|......|");
+    point(c, 3.2f, 2.7f, 2.4f);
+    expect_map(c, 6, 5, "......|......|..##..|..##..|......|");
+    point(c, 3.2f, 2.7f, 3);
+    expect_map(c, 6, 5, "......|..###.|..###.|..###.|......|");
+
+    /*
+     * A sprite of size 2 at (4, 4): the centres in [3, 5), pixels 3, 4
+     * both ways; s = 0.5 + (x + 0.5 - 4) / 2: 0.25, 0.75; t likewise
+     * down.  Texture slot 8 (2, 3, 5, 7) is replaced: R_MODE 2 puts the
+     * vertex's s in r: (s, t, 2, 1).
+     */
+    c->r.st.point_sprite = true;
+    c->r.st.sprite_r_mode = 2;
+    c->r.st.sprite_replace = 1u << S_TEX;
+    p.v[0].size = 2;
+    p.v[0].attr[S_TEX][0] = 2;
+    p.v[0].attr[S_TEX][1] = 3;
+    p.v[0].attr[S_TEX][2] = 5;
+    p.v[0].attr[S_TEX][3] = 7;
+    p.v[0].attr[S_COL][0] = 0.5f;
+    nv_raster_prim(&c->r, &p);
+    f = &c->frag[3][4];
+    g_assert_cmpfloat(f->sprite[0], ==, 0.75f);
+    g_assert_cmpfloat(f->sprite[1], ==, 0.25f);
+    g_assert_cmpfloat(f->attr[S_TEX][0], ==, 0.75f);
+    g_assert_cmpfloat(f->attr[S_TEX][1], ==, 0.25f);
+    g_assert_cmpfloat(f->attr[S_TEX][2], ==, 2);
+    g_assert_cmpfloat(f->attr[S_TEX][3], ==, 1);
+    g_assert_cmpfloat(f->attr[S_COL][0], ==, 0.5f);
+    f = &c->frag[4][3];
+    g_assert_cmpfloat(f->attr[S_TEX][0], ==, 0.25f);
+    g_assert_cmpfloat(f->attr[S_TEX][1], ==, 0.75f);
+    expect_map(c, 6, 6, "......|......|......|...##.|...##.|......|");
+    /* R_MODE 1 keeps r (5), 0 zeroes it. */
+    c->r.st.sprite_r_mode = 1;
+    nv_raster_prim(&c->r, &p);
+    g_assert_cmpfloat(c->frag[3][4].attr[S_TEX][2], ==, 5);
+    c->r.st.sprite_r_mode = 0;
+    nv_raster_prim(&c->r, &p);
+    g_assert_cmpfloat(c->frag[3][4].attr[S_TEX][2], ==, 0);
+    cap_clear(c);
+    /*
+     * Sprites keep the size unrounded: 2.5 at (4, 4) is the centres in
+     * [2.75, 5.25): 3.5 and 4.5, not 2.5 or 5.5.
+     */
+    point(c, 4, 4, 2.5f);
+    expect_map(c, 6, 6, "......|......|......|...##.|...##.|......|");
+    g_free(c);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -818,5 +897,6 @@ int main(int argc, char **argv)
     g_test_add_func("/raster/degenerate", test_degenerate);
     g_test_add_func("/raster/lines", test_lines);
     g_test_add_func("/raster/lines/stipple", test_line_stipple);
+    g_test_add_func("/raster/points", test_points);
     return g_test_run();
 }

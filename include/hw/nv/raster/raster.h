@@ -6,8 +6,8 @@
  *
  * QEMU-free and independent of PGRAPH, like VTX: the 3D classes fill an
  * NVRasterState from the bundles (scissor, clip rectangles, line
- * stipple, coordinate conventions) and call nv_raster_prim() with each
- * NVVtxPrim (lines and triangles so far); fragments leave through a
+ * stipple, point sprites, coordinate conventions) and call
+ * nv_raster_prim() with each NVVtxPrim; fragments leave through a
  * callback in 2x2 quads.
  * docs/3d.rst "Rasterizer" has the rules and what is inferred.
  */
@@ -68,6 +68,14 @@ typedef struct NVRasterState {
     /* LINE_STIPPLE_ENABLE, LINE_STIPPLE_PATTERN FACTOR and PATTERN. */
     bool line_stipple;
     uint16_t line_stipple_factor, line_stipple_pattern;
+    /*
+     * POINT_SPRITE: ENABLE, R_MODE (0 zero, 1 r, 2 s) and the TBUF slots
+     * (bit i: slot i) whose coordinates the sprite's replace, which the
+     * caller maps from COORD_REPLACE_n.
+     */
+    bool point_sprite;
+    uint8_t sprite_r_mode;
+    uint32_t sprite_replace;
 } NVRasterState;
 
 /* One pixel of a quad. */
@@ -75,6 +83,7 @@ typedef struct NVRasterFrag {
     float z;                    /* window z + z_offset, in [0, z_max] */
     float q;                    /* 1/w, interpolated linearly */
     float attr[NV_VTX_ATTRS][4];    /* perspective-correct, attr_mask's */
+    float sprite[2];            /* points: the sprite's s, t; else 0 */
 } NVRasterFrag;
 
 /*
