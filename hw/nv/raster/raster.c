@@ -30,6 +30,7 @@ typedef struct Prim {
     const NVVtxPrim *p;
     int64_t x0, y0, x1, y1;
     bool clip_test;             /* the clip rectangles need a pixel test */
+    bool stipple;               /* polygon stipple */
 } Prim;
 
 /*
@@ -198,8 +199,14 @@ static unsigned pixel_mask(const Prim *t, int64_t x, int64_t y,
         if (!(mask & 1u << i)) {
             continue;
         }
+        /*
+         * GL's polygon stipple: word y mod 32, the first pixel of a row
+         * in bit 31 (inferred).
+         */
         if (px < t->x0 || px >= t->x1 || py < t->y0 || py >= t->y1 ||
-            (t->clip_test && !clip_pass(st, px, py))) {
+            (t->clip_test && !clip_pass(st, px, py)) ||
+            (t->stipple &&
+             !(st->poly_stipple_pattern[py & 31] & 0x80000000u >> (px & 31)))) {
             mask &= ~(1u << i);
         }
     }
@@ -591,6 +598,7 @@ void nv_raster_prim(NVRaster *r, const NVVtxPrim *p)
     }
     switch (p->kind) {
     case NV_VTX_PRIM_TRIANGLE:
+        t.stipple = r->st.poly_stipple;
         do_tri(&t);
         break;
     case NV_VTX_PRIM_LINE:

@@ -4,7 +4,7 @@
  * triangle coverage with the top-left rule, shared edges, perspective-
  * correct interpolation, the quads' helper pixels, scissor and clip
  * rectangles, degenerate and non-finite primitives, lines (thin, wide,
- * stippled), points and sprites.
+ * stippled), points and sprites, polygon stipple.
  *
  * Window y grows downwards; pixel (x, y) has its centre at (x + 0.5,
  * y + 0.5).  Every expected pixel set and value is worked out in the
@@ -885,6 +885,33 @@ static void test_points(void)
     g_free(c);
 }
 
+static void test_poly_stipple(void)
+{
+    Cap *c = cap_new();
+
+    /*
+     * Rows 0: 0xaaaaaaaa (the first pixel in bit 31: x even), 1:
+     * 0x55555555 (x odd), 2: 0xf0000000 (x 0-3), the rest all set;
+     * row 32 would be row 0 again.  Lines and points are not
+     * stippled.
+     */
+    for (unsigned i = 0; i < 32; i++) {
+        c->r.st.poly_stipple_pattern[i] = ~0u;
+    }
+    c->r.st.poly_stipple_pattern[0] = 0xaaaaaaaa;
+    c->r.st.poly_stipple_pattern[1] = 0x55555555;
+    c->r.st.poly_stipple_pattern[2] = 0xf0000000;
+    c->r.st.poly_stipple = true;
+    c->r.st.width = 6;
+    c->r.st.height = 4;
+    cover(c);
+    expect_map(c, 6, 4, "#.#.#.|.#.#.#|####..|######|");
+    line(c, 0, 0.5f, 6, 0.5f, 1);
+    point(c, 1.5f, 1.5f, 1);
+    expect_map(c, 6, 4, "######|.#....|......|......|");
+    g_free(c);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -898,5 +925,6 @@ int main(int argc, char **argv)
     g_test_add_func("/raster/lines", test_lines);
     g_test_add_func("/raster/lines/stipple", test_line_stipple);
     g_test_add_func("/raster/points", test_points);
+    g_test_add_func("/raster/poly-stipple", test_poly_stipple);
     return g_test_run();
 }

@@ -5,10 +5,9 @@
  * fragments with their depth, 1/w and perspective-correct attributes.
  *
  * QEMU-free and independent of PGRAPH, like VTX: the 3D classes fill an
- * NVRasterState from the bundles (scissor, clip rectangles, line
- * stipple, point sprites, coordinate conventions) and call
- * nv_raster_prim() with each NVVtxPrim; fragments leave through a
- * callback in 2x2 quads.
+ * NVRasterState from the bundles (scissor, clip rectangles, stipples,
+ * point sprites, coordinate conventions) and call nv_raster_prim() with
+ * each NVVtxPrim; fragments leave through a callback in 2x2 quads.
  * docs/3d.rst "Rasterizer" has the rules and what is inferred.
  */
 #ifndef HW_NV_RASTER_H
@@ -68,6 +67,9 @@ typedef struct NVRasterState {
     /* LINE_STIPPLE_ENABLE, LINE_STIPPLE_PATTERN FACTOR and PATTERN. */
     bool line_stipple;
     uint16_t line_stipple_factor, line_stipple_pattern;
+    /* POLYGON_STIPPLE_ENABLE, POLYGON_STIPPLE_PATTERN (32 rows). */
+    bool poly_stipple;
+    uint32_t poly_stipple_pattern[32];
     /*
      * POINT_SPRITE: ENABLE, R_MODE (0 zero, 1 r, 2 s) and the TBUF slots
      * (bit i: slot i) whose coordinates the sprite's replace, which the
