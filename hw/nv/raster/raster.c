@@ -215,17 +215,18 @@ static unsigned pixel_mask(const Prim *t, int64_t x, int64_t y,
 
 /*
  * One pixel's values from its screen-space barycentrics @l (summing to
- * 1) over the primitive's vertices: z and 1/w linear, each attribute
+ * 1) over the primitive's @n vertices: z and 1/w linear, each attribute
  * the ratio of its /w and 1/w interpolations (GL 2.1 "Polygon
- * Interpolation", equation 3.9).
+ * Interpolation", equation 3.9): one division a pixel.  Inline, so that
+ * each caller's constant @n unrolls the sums.
  */
-static void shade(const Prim *t, NVRasterFrag *f, const double *l)
+static inline void shade(const Prim *t, NVRasterFrag *f, const double *l,
+                         unsigned n)
 {
     const NVVtxPrim *p = t->p;
     const NVRasterState *st = &t->r->st;
-    double z = p->z_offset, q = 0;
+    double z = p->z_offset, q = 0, r;
     float w[3];
-    unsigned n = p->kind;
 
     for (unsigned i = 0; i < n; i++) {
         z += l[i] * p->v[i].pos[2];
@@ -233,8 +234,9 @@ static void shade(const Prim *t, NVRasterFrag *f, const double *l)
     }
     f->z = !(z > 0) ? 0 : z > st->z_max ? st->z_max : z;
     f->q = q;
+    r = q != 0 ? 1 / q : 0;
     for (unsigned i = 0; i < n; i++) {
-        w[i] = q != 0 ? l[i] * p->v[i].pos[3] / q : l[i];
+        w[i] = r != 0 ? l[i] * p->v[i].pos[3] * r : l[i];
     }
     for (uint32_t m = st->attr_mask; m; m &= m - 1) {
         unsigned s = __builtin_ctz(m);
@@ -281,6 +283,7 @@ static void do_tri(const Prim *t)
     const NVVtxPrim *p = t->p;
     int64_t vx[3], vy[3], area, e[3], sx[3], sy[3], bias[3];
     int64_t bx0, by0, bx1, by1;
+    double inv_area;
     unsigned idx[3] = { 0, 1, 2 };
 
     for (unsigned i = 0; i < 3; i++) {
@@ -299,6 +302,7 @@ static void do_tri(const Prim *t)
         idx[2] = 1;
         area = -area;
     }
+    inv_area = 1.0 / area;
 
     bx0 = max64(t->x0, ceil_div(min64(min64(vx[0], vx[1]), vx[2]) - HALF,
                                 ONE));
@@ -349,9 +353,9 @@ static void do_tri(const Prim *t)
                 double l[3];
 
                 for (unsigned k = 0; k < 3; k++) {
-                    l[idx[k]] = (double)pe[i][k] / area;
+                    l[idx[k]] = pe[i][k] * inv_area;
                 }
-                shade(t, &t->r->quad.f[i], l);
+                shade(t, &t->r->quad.f[i], l, 3);
             }
             emit(t, x, y, mask);
         }
@@ -394,11 +398,11 @@ static void shade_run(const Prim *t, const Runs *s, unsigned i, int64_t x,
 
         l[1] = (cx * dx + cy * dy) / (dx * dx + dy * dy);
         l[0] = 1 - l[1];
-        shade(t, f, l);
+        shade(t, f, l, 2);
         return;
     }
     l[0] = 1;
-    shade(t, f, l);
+    shade(t, f, l, 1);
     /*
      * GL 2.1 "Point Sprites", with the origin at the top (Mesa's nv30
      * driver uses the hardware's sprites only for an upper-left
