@@ -494,18 +494,28 @@ static void test_tri_perspective(void)
      */
     b.attr[S_TEX][0] = 1;
     d.attr[S_TEX][1] = 1;
-    tri(c, a, b, d);
-    f = &c->frag[0][4];
-    g_assert_cmpuint(c->count[0][4], ==, 1);
-    g_assert_cmpfloat(f->q, ==, 2);
-    g_assert_cmpfloat(f->attr[S_TEX][0], ==, 0.25f);
-    g_assert_cmpfloat(f->attr[S_TEX][1], ==, 0);
-    f = &c->frag[2][4];
-    g_assert_cmpfloat(f->q, ==, 2);
-    g_assert_cmpfloat(f->attr[S_TEX][0], ==, 0.25f);
-    g_assert_cmpfloat(f->attr[S_TEX][1], ==, 0.375f);
-    /* The face is the primitive's. */
-    g_assert_false(c->last.back);
+    /*
+     * Twice: as given, then in the other winding, (a, d, b), from a back
+     * face: the same values, and the quads say back.
+     */
+    for (unsigned rev = 0; rev < 2; rev++) {
+        NVVtxPrim p = {
+            .kind = NV_VTX_PRIM_TRIANGLE, .back = rev,
+            .v = { a, rev ? d : b, rev ? b : d },
+        };
+
+        nv_raster_prim(&c->r, &p);
+        f = &c->frag[0][4];
+        g_assert_cmpuint(c->count[0][4], ==, rev + 1);
+        g_assert_cmpfloat(f->q, ==, 2);
+        g_assert_cmpfloat(f->attr[S_TEX][0], ==, 0.25f);
+        g_assert_cmpfloat(f->attr[S_TEX][1], ==, 0);
+        f = &c->frag[2][4];
+        g_assert_cmpfloat(f->q, ==, 2);
+        g_assert_cmpfloat(f->attr[S_TEX][0], ==, 0.25f);
+        g_assert_cmpfloat(f->attr[S_TEX][1], ==, 0.375f);
+        g_assert_cmpint(c->last.back, ==, rev);
+    }
     g_free(c);
 }
 
@@ -816,6 +826,17 @@ static void test_line_stipple(void)
     g_assert_cmpfloat(c->frag[0][4].attr[S_TEX][0], ==, 0.25f);
     g_assert_cmpfloat(c->frag[0][6].q, ==, 1.5f);
     g_assert_cmpfloat(c->frag[0][6].attr[S_TEX][0], ==, 0.5f);
+    /*
+     * Along a diagonal, (0, 0) -> (4, 4), 1/w 1: t is the centre's
+     * projection, ((x + .5) 4 + (y + .5) 4) / 32: pixel (1, 1) 0.375,
+     * pixel (2, 2) 0.625.
+     */
+    p.v[0] = vert(0, 0, 1);
+    p.v[1] = vert(4, 4, 1);
+    p.v[1].attr[S_TEX][0] = 1;
+    nv_raster_prim(&c->r, &p);
+    g_assert_cmpfloat(c->frag[1][1].attr[S_TEX][0], ==, 0.375f);
+    g_assert_cmpfloat(c->frag[2][2].attr[S_TEX][0], ==, 0.625f);
     g_assert_cmpuint(c->last.kind, ==, NV_VTX_PRIM_LINE);
     g_free(c);
 }
@@ -875,6 +896,13 @@ static void test_points(void)
     c->r.st.sprite_r_mode = 0;
     nv_raster_prim(&c->r, &p);
     g_assert_cmpfloat(c->frag[3][4].attr[S_TEX][2], ==, 0);
+    /* Sprites off: the coordinates stay, the slot keeps its values. */
+    c->r.st.point_sprite = false;
+    nv_raster_prim(&c->r, &p);
+    g_assert_cmpfloat(c->frag[3][4].sprite[0], ==, 0.75f);
+    g_assert_cmpfloat(c->frag[3][4].attr[S_TEX][0], ==, 2);
+    g_assert_cmpfloat(c->frag[3][4].attr[S_TEX][3], ==, 7);
+    c->r.st.point_sprite = true;
     cap_clear(c);
     /*
      * Sprites keep the size unrounded: 2.5 at (4, 4) is the centres in
@@ -912,6 +940,77 @@ static void test_poly_stipple(void)
     g_free(c);
 }
 
+/* A coordinate for test_garbage: often nasty, else in or near the target. */
+static float garbage_coord(GRand *rnd)
+{
+    static const float nasty[] = {
+        NAN, INFINITY, -INFINITY, 1e30f, -1e30f, 3e6f, -3e6f, 0.5f, 16,
+    };
+    unsigned k = g_rand_int_range(rnd, 0, 3 * G_N_ELEMENTS(nasty));
+
+    if (k < G_N_ELEMENTS(nasty)) {
+        return nasty[k];
+    }
+    return g_rand_double_range(rnd, -24, 40);
+}
+
+/*
+ * 20000 random primitives (kinds 0-4, coordinates, 1/w, widths and
+ * sizes from garbage_coord) with a random scissor, clip rectangles and
+ * mode, stipples and sprites: every fragment inside the target, in
+ * bounded time (the ASan/UBSan build checks the rest).
+ */
+static void test_garbage(void)
+{
+    Cap *c = cap_new();
+    NVRasterState *st = &c->r.st;
+    GRand *rnd = g_rand_new_with_seed(1);
+
+    for (unsigned n = 0; n < 20000; n++) {
+        NVVtxPrim p = { .kind = g_rand_int_range(rnd, 0, 5) };
+
+        if (n % 64 == 0) {
+            st->scissor_x = g_rand_int_range(rnd, 0, 20);
+            st->scissor_w = g_rand_int_range(rnd, 0, 20);
+            st->scissor_y = g_rand_int_range(rnd, 0, 20);
+            st->scissor_h = g_rand_int_range(rnd, 0, 20);
+            st->origin_x = g_rand_int_range(rnd, -8, 8);
+            st->origin_y = g_rand_int_range(rnd, -8, 8);
+            for (unsigned i = 0; i < NV_RASTER_CLIP_RECTS; i++) {
+                st->clip[i] = (NVRasterRect) {
+                    g_rand_int_range(rnd, -4, 20),
+                    g_rand_int_range(rnd, -4, 20),
+                    g_rand_int_range(rnd, -4, 20),
+                    g_rand_int_range(rnd, -4, 20),
+                };
+            }
+            st->clip_mode = g_rand_int_range(rnd, 0, 4);
+            st->line_stipple = st->poly_stipple = st->point_sprite =
+                g_rand_boolean(rnd);
+            st->line_stipple_factor = g_rand_int(rnd);
+            st->line_stipple_pattern = g_rand_int(rnd);
+            st->poly_stipple_pattern[n / 64 % 32] = g_rand_int(rnd);
+            st->sprite_r_mode = g_rand_int_range(rnd, 0, 4);
+            st->sprite_replace = g_rand_int(rnd);
+            st->attr_mask = g_rand_int(rnd);
+        }
+        p.width = garbage_coord(rnd);
+        p.z_offset = garbage_coord(rnd);
+        for (unsigned v = 0; v < 3; v++) {
+            for (unsigned k = 0; k < 4; k++) {
+                p.v[v].pos[k] = garbage_coord(rnd);
+                p.v[v].attr[k][1] = garbage_coord(rnd);
+            }
+            p.v[v].size = garbage_coord(rnd);
+        }
+        nv_raster_prim(&c->r, &p);
+    }
+    g_assert_cmpuint(c->outside, ==, 0);
+    g_assert_cmpuint(c->quads, >, 0);
+    g_rand_free(rnd);
+    g_free(c);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -922,6 +1021,7 @@ int main(int argc, char **argv)
     g_test_add_func("/raster/scissor-clip", test_scissor_clip);
     g_test_add_func("/raster/frag-coord", test_frag_coord);
     g_test_add_func("/raster/degenerate", test_degenerate);
+    g_test_add_func("/raster/garbage", test_garbage);
     g_test_add_func("/raster/lines", test_lines);
     g_test_add_func("/raster/lines/stipple", test_line_stipple);
     g_test_add_func("/raster/points", test_points);
