@@ -20,7 +20,7 @@
 
 /* Sub-pixel bits of the snapped vertex positions (inferred). */
 #define NV_RASTER_SUBPIX        8
-/* The largest render target: COORD_CONVENTIONS.HEIGHT has 12 bits. */
+/* The largest render target (Mesa's nv30 PIPE_CAP_MAX_TEXTURE_2D_SIZE). */
 #define NV_RASTER_MAX_SIZE      4096
 /* VIEWPORT_CLIP_HORIZ/VERT (rnndb graph/nv30-40_3d.xml). */
 #define NV_RASTER_CLIP_RECTS    8
