@@ -271,10 +271,10 @@ static void emit(const Prim *t, int64_t x, int64_t y, unsigned mask)
 }
 
 /*
- * Triangles: edge k (from vertex k + 1 to k + 2, counter-clockwise on
- * screen after ordering, y down) is E_k(p) = dx (p.y - a.y) - dy (p.x -
- * a.x) in sub-pixel units, positive inside; E_k / area is vertex k's
- * barycentric.  A pixel centre on an edge is inside only for a top edge
+ * Triangles: edge k (from vertex k + 1 to k + 2, the vertices ordered
+ * clockwise as seen with y down) is E_k(p) = dx (p.y - a.y) - dy (p.x -
+ * a.x) in sub-pixel units, positive inside (on the edge's right); E_k /
+ * area is vertex k's barycentric.  A pixel centre on an edge is inside only for a top edge
  * (horizontal, interior below) or a left edge (going up): the D3D/GL
  * top-left rule, so two triangles sharing an edge cover its pixels once.
  */
