@@ -42,10 +42,13 @@ enum {
     STEP_DP_DIRECT,
     STEP_MOV,
     STEP_MOV_DIRECT,
+    STEP_CMP,       /* MIN, MAX, the set-on ops */
+    STEP_CMP_DIRECT,
     STEP_VEC,       /* any other */
     STEP_VEC_DIRECT,
     STEP_MAD_FAST,  /* STEP_MAD_DIRECT, plain sources, no END: inline */
     STEP_DP_GROUP,  /* DPs in a row on one SRC0 (dp_group()) */
+    STEP_VEC_CC,    /* a vector op alone but for a CC write from it */
 };
 
 /* The longest run of DPs one step takes: nv_xf_dp4x4()'s four. */
@@ -58,6 +61,12 @@ static const uint8_t vec_reads[0x1a] = {
     [0x0d] = 1, [0x0e] = 1, [0x0f] = 1, [0x10] = 3, [0x11] = 3, [0x12] = 3,
     [0x13] = 3, [0x14] = 3, [0x15] = 3, [0x16] = 1, [0x17] = 1,
 };
+
+/* MIN, MAX, SLT, SGE and SFL-SNE: exec_cmp()'s ops. */
+static bool is_cmp(unsigned vec)
+{
+    return (vec >= 0x09 && vec <= 0x0c) || (vec >= 0x10 && vec <= 0x15);
+}
 
 /* Highest vector and scalar opcode of each ISA (isa.rst "Instructions"). */
 static unsigned max_op(const NVXf *xf, bool vec)
@@ -76,7 +85,8 @@ static unsigned max_op(const NVXf *xf, bool vec)
  * The handler for @op.  A vector op alone is one with a result and no
  * scalar op, SAT, CC write, condition (!op->more) or flow control, so
  * that all step_full() does after the op is write_result() (or nothing,
- * op->direct).  A scalar op alone has no vector op, AREG op, SAT, CC
+ * op->direct); with a CC write from its result besides, update_cc()
+ * comes first.  A scalar op alone has no vector op, AREG op, SAT, CC
  * write or condition: exec_sca() and write_result() are all.  With
  * neither unit giving a result, nor an AREG op, there is nothing to
  * write (SAT and the condition act on results only, CC is written from
@@ -89,12 +99,18 @@ static uint8_t choose_step(const NVXfOp *op)
     unsigned kind;
 
     if (op->has_vec) {
-        if (op->more || op->flow) {
+        if (op->flow) {
             return STEP_FULL;
+        }
+        if (op->more) {
+            /* Only the CC write from the vector result: a loop count. */
+            return op->cc_from == 1 && !op->has_sca && !in->sat &&
+                   !in->cond_enable ? STEP_VEC_CC : STEP_FULL;
         }
         kind = op->mad ? STEP_MAD :
                op->vec >= 0x05 && op->vec <= 0x07 ? STEP_DP :
-               op->vec == 0x01 ? STEP_MOV : STEP_VEC;
+               op->vec == 0x01 ? STEP_MOV :
+               is_cmp(op->vec) ? STEP_CMP : STEP_VEC;
         if (op->mad && op->direct && !in->end && op->src[0].plain &&
             op->src[1].plain && op->src[2].plain) {
             return STEP_MAD_FAST;
@@ -493,19 +509,26 @@ static uint8_t cc_code(uint32_t v)
 }
 
 /*
- * Under COND_ENABLE, the components (bit 3 = X) whose condition passes.
- * COND_TEST: FL LT EQ LE GT NE GE TR, as sets of codes (E, L, G, U).
+ * Under COND_ENABLE, whether component @c's condition passes.  COND_TEST:
+ * FL LT EQ LE GT NE GE TR, as sets of codes (E, L, G, U).
  */
-static unsigned cond_mask(const XfRun *run, const NVXfInsn *in)
+static inline unsigned cond_passes(const XfRun *run, const NVXfInsn *in,
+                                   unsigned c)
 {
     static const uint8_t pass[8] = {
         0x0, 0x2, 0x1, 0x3, 0x4, 0xe, 0x5, 0xf,
     };
-    const uint8_t *cc = run->cc[in->csrcdst];
-    unsigned p = pass[in->cond_test], c, m = 0;
+
+    return pass[in->cond_test] >> run->cc[in->csrcdst][in->csrc_swz[c]] & 1;
+}
+
+/* The components (bit 3 = X) whose condition passes. */
+static unsigned cond_mask(const XfRun *run, const NVXfInsn *in)
+{
+    unsigned c, m = 0;
 
     for (c = 0; c < 4; c++) {
-        m |= (p >> cc[in->csrc_swz[c]] & 1) << (3 - c);
+        m |= cond_passes(run, in, c) << (3 - c);
     }
     return m;
 }
@@ -594,6 +617,62 @@ void exec_dp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
 }
 
 /*
+ * MIN, MAX and the set-on ops (is_cmp()) compare SRC0 with SRC1, all
+ * lanes at once in nv_xf_cmp()'s order (cmp_key()).  Under the MODERN
+ * rules zeros and denormals compare as +0 and a NaN operand gives a NaN
+ * (docs/xf.rst "Modern rules").
+ */
+static inline __attribute__((always_inline))
+void exec_cmp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
+              NVXfRules rk)
+{
+    const XfVec one = { ONE, ONE, ONE, ONE };
+    XfVec a = vec_load(s[0]), b = vec_load(s[1]), ka = a, kb = b;
+    XfVec lt, gt, v, nan = { 0, 0, 0, 0 };
+
+    if (G_UNLIKELY(rk == NV_XF_RULES_MODERN)) {
+        ka = a & (XfVec)((a & EXP_BITS) != 0);
+        kb = b & (XfVec)((b & EXP_BITS) != 0);
+        nan = (XfVec)((a & ~SIGN) > EXP_BITS) | (XfVec)((b & ~SIGN) > EXP_BITS);
+    }
+    lt = (XfVec)(cmp_key(ka) < cmp_key(kb));
+    gt = (XfVec)(cmp_key(ka) > cmp_key(kb));
+    switch (vec) {
+    case 0x09:
+        v = (a & lt) | (b & ~lt);
+        break;
+    case 0x0a:
+        v = (b & lt) | (a & ~lt);
+        break;
+    case 0x0b:
+        v = one & lt;
+        break;
+    case 0x0c:
+        v = one & ~lt;
+        break;
+    case 0x10:
+        v = one & ~(lt | gt);
+        break;
+    case 0x11:
+        vec_store(r, (XfVec) { 0, 0, 0, 0 });
+        return;
+    case 0x12:
+        v = one & gt;
+        break;
+    case 0x13:
+        v = one & ~gt;
+        break;
+    case 0x14:
+        v = one & (lt | gt);
+        break;
+    default:    /* 0x15 STR */
+        vec_store(r, one);
+        return;
+    }
+    vec_store(r, (v & ~nan) | ((XfVec) { QNAN, QNAN, QNAN, QNAN } & nan));
+}
+
+/*
  * The vector unit, for the ops that give a result (op->has_vec).  @r may
  * be a source's own vector (op->direct): each lane of it is written only
  * after the last read of that lane.
@@ -601,9 +680,7 @@ void exec_dp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
 static void exec_vec(XfRun *run, const NVXfOp *op,
                      const uint32_t *const s[3], uint32_t r[4])
 {
-    const XfVec one = { ONE, ONE, ONE, ONE };
     NVXfRules rk = run->rules;
-    XfVec a, b, ka, kb, lt, gt, v, nan = { 0, 0, 0, 0 };
     unsigned c;
 
     switch (op->vec) {
@@ -638,56 +715,7 @@ static void exec_vec(XfRun *run, const NVXfOp *op,
         memset(r, 0, 16);
         return;
     }
-    /*
-     * MIN MAX and the set-on ops compare SRC0 with SRC1, all lanes at
-     * once in nv_xf_cmp()'s order (cmp_key()).  Under the MODERN rules
-     * zeros and denormals compare as +0 and a NaN operand gives a NaN
-     * (docs/xf.rst "Modern rules").
-     */
-    a = vec_load(s[0]);
-    b = vec_load(s[1]);
-    ka = a;
-    kb = b;
-    if (G_UNLIKELY(rk == NV_XF_RULES_MODERN)) {
-        ka = a & (XfVec)((a & EXP_BITS) != 0);
-        kb = b & (XfVec)((b & EXP_BITS) != 0);
-        nan = (XfVec)((a & ~SIGN) > EXP_BITS) | (XfVec)((b & ~SIGN) > EXP_BITS);
-    }
-    lt = (XfVec)(cmp_key(ka) < cmp_key(kb));
-    gt = (XfVec)(cmp_key(ka) > cmp_key(kb));
-    switch (op->vec) {
-    case 0x09:
-        v = (a & lt) | (b & ~lt);
-        break;
-    case 0x0a:
-        v = (b & lt) | (a & ~lt);
-        break;
-    case 0x0b:
-        v = one & lt;
-        break;
-    case 0x0c:
-        v = one & ~lt;
-        break;
-    case 0x10:
-        v = one & ~(lt | gt);
-        break;
-    case 0x11:
-        vec_store(r, (XfVec) { 0, 0, 0, 0 });
-        return;
-    case 0x12:
-        v = one & gt;
-        break;
-    case 0x13:
-        v = one & ~gt;
-        break;
-    case 0x14:
-        v = one & (lt | gt);
-        break;
-    default:    /* 0x15 STR */
-        vec_store(r, one);
-        return;
-    }
-    vec_store(r, (v & ~nan) | ((XfVec) { QNAN, QNAN, QNAN, QNAN } & nan));
+    exec_cmp(op->vec, s, r, rk);
 }
 
 /* The scalar unit on SRC2 (its swizzled X, or the vector for MOV and
@@ -821,7 +849,8 @@ static bool exec_flow(XfRun *run, const NVXfOp *op, uint32_t *pc)
     const NVXfInsn *in = &op->in;
     XfStackEntry *e;
 
-    if (in->cond_enable && !(cond_mask(run, in) & 8)) {
+    /* X's condition decides. */
+    if (in->cond_enable && !cond_passes(run, in, 0)) {
         return true;
     }
     switch (op->sca) {
@@ -937,18 +966,19 @@ static bool step_full(XfRun *run, const NVXfOp *op, uint32_t *pc)
 }
 
 /*
- * A vector op alone (STEP_MAD, STEP_DP, STEP_MOV, STEP_VEC and their
- * _DIRECT forms; choose_step() says why): step_full() with the op's
+ * A vector op alone (STEP_MAD, STEP_DP, STEP_MOV, STEP_CMP, STEP_VEC and
+ * their _DIRECT forms; choose_step() says why), or with a CC write from
+ * it (@cc, STEP_VEC_CC; a STEP_VEC @kind): step_full() with the op's
  * family @kind and op->direct (@direct) known.
  */
 static inline __attribute__((always_inline))
 bool step_vec(XfRun *run, const NVXfOp *op, uint32_t *pc, unsigned kind,
-              bool direct)
+              bool direct, bool cc)
 {
     const NVXfInsn *in = &op->in;
     uint32_t buf[3][4], rv[4];
     uint32_t *r = direct ? run->r[in->dst_vec] : rv;
-    /* DP3, DPH, DP4 and MOV do not read SRC2 (vec_reads[]). */
+    /* DP3, DPH, DP4, MOV and the compares do not read SRC2 (vec_reads[]). */
     const bool src2 = kind == STEP_MAD || kind == STEP_VEC;
     const uint32_t *s[3] = {
         read_src(run, op, 0, buf[0]),
@@ -966,9 +996,19 @@ bool step_vec(XfRun *run, const NVXfOp *op, uint32_t *pc, unsigned kind,
     case STEP_MOV:
         memmove(r, s[0], 16);
         break;
-    default:
-        exec_vec(run, op, s, r);
+    case STEP_CMP:
+        exec_cmp(op->vec, s, r, run->rules);
         break;
+    default:
+        if (cc && op->mad) {
+            exec_mad(op->vec, s, r, run->rules);
+        } else {
+            exec_vec(run, op, s, r);
+        }
+        break;
+    }
+    if (cc) {
+        update_cc(run, op, rv);
     }
     if (!direct) {
         write_result(run, in, rv, in->dst_vec, op->wm_vec, in->out_wm_vec,
@@ -1001,17 +1041,24 @@ static bool step_none(XfRun *run, const NVXfOp *op, uint32_t *pc)
 #define STEP_VEC_FNS(name, kind) \
     static bool name(XfRun *run, const NVXfOp *op, uint32_t *pc) \
     { \
-        return step_vec(run, op, pc, kind, false); \
+        return step_vec(run, op, pc, kind, false, false); \
     } \
     static bool name##_direct(XfRun *run, const NVXfOp *op, uint32_t *pc) \
     { \
-        return step_vec(run, op, pc, kind, true); \
+        return step_vec(run, op, pc, kind, true, false); \
     }
 
 STEP_VEC_FNS(step_mad, STEP_MAD)
 STEP_VEC_FNS(step_dp, STEP_DP)
 STEP_VEC_FNS(step_mov, STEP_MOV)
+STEP_VEC_FNS(step_cmp, STEP_CMP)
 STEP_VEC_FNS(step_other, STEP_VEC)
+
+/* STEP_VEC_CC: any vector op writing CC, never direct (op->more). */
+static bool step_vec_cc(XfRun *run, const NVXfOp *op, uint32_t *pc)
+{
+    return step_vec(run, op, pc, STEP_VEC, false, true);
+}
 
 /*
  * The dot products of a DP group of @k DPs: nv_xf_dp4x4() with the
@@ -1094,10 +1141,13 @@ static bool (*const steps[])(XfRun *run, const NVXfOp *op, uint32_t *pc) = {
     [STEP_DP_DIRECT] = step_dp_direct,
     [STEP_MOV] = step_mov,
     [STEP_MOV_DIRECT] = step_mov_direct,
+    [STEP_CMP] = step_cmp,
+    [STEP_CMP_DIRECT] = step_cmp_direct,
     [STEP_VEC] = step_other,
     [STEP_VEC_DIRECT] = step_other_direct,
     [STEP_MAD_FAST] = step_mad_direct,  /* run_program() has it inline */
     [STEP_DP_GROUP] = step_dp_group,
+    [STEP_VEC_CC] = step_vec_cc,
 };
 
 /*
