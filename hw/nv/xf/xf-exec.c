@@ -720,8 +720,8 @@ static void exec_vec(XfRun *run, const NVXfOp *op,
 
 /* The scalar unit on SRC2 (its swizzled X, or the vector for MOV and
  * LIT), for the ops that give a result (op->has_sca). */
-static void exec_sca(XfRun *run, const NVXfOp *op, const uint32_t *s,
-                     uint32_t r[4])
+static inline __attribute__((always_inline))
+void exec_sca(XfRun *run, const NVXfOp *op, const uint32_t *s, uint32_t r[4])
 {
     uint32_t x = s[0];
 
@@ -1018,13 +1018,25 @@ bool step_vec(XfRun *run, const NVXfOp *op, uint32_t *pc, unsigned kind,
     return !in->end;
 }
 
-/* A scalar op alone (STEP_SCA): step_full() without the vector unit. */
+/*
+ * A scalar op alone (STEP_SCA): step_full() without the vector unit.
+ * All but MOV and LIT read SRC2's swizzled X alone: only it is gathered.
+ */
 static bool step_sca(XfRun *run, const NVXfOp *op, uint32_t *pc)
 {
     const NVXfInsn *in = &op->in;
+    const NVXfOpSrc *o = &op->src[2];
     uint32_t buf[4], rs[4];
+    const uint32_t *s;
 
-    exec_sca(run, op, read_src(run, op, 2, buf), rs);
+    if (op->sca != 0x01 && op->sca != 0x07 && !o->indexed) {
+        buf[0] = (run->space[o->space][o->idx][o->swz[0]] & o->and_mask) ^
+                 o->xor_mask;
+        s = buf;
+    } else {
+        s = read_src(run, op, 2, buf);
+    }
+    exec_sca(run, op, s, rs);
     write_result(run, in, rs, in->dst_sca, op->wm_sca, in->out_wm_sca, 0xf);
     *pc += 1;
     return !in->end;
