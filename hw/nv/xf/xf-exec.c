@@ -365,6 +365,9 @@ void nv_xf_decode_all(NVXf *xf)
 /* XF's own limit where the hardware has no TIMEOUT (Kelvin): inferred. */
 #define NV_XF_KELVIN_MAX_INSNS  0x10000
 
+/* What a step returns for "no next instruction": the program stops. */
+#define XF_STOP             UINT32_MAX
+
 typedef enum NVXfCc {
     NV_XF_CC_E, NV_XF_CC_L, NV_XF_CC_G, NV_XF_CC_U,
 } NVXfCc;
@@ -843,48 +846,48 @@ static void update_cc(XfRun *run, const NVXfOp *op, const uint32_t *r)
     }
 }
 
-/* Flow control; returns false when the program must stop. */
-static bool exec_flow(XfRun *run, const NVXfOp *op, uint32_t *pc)
+/*
+ * Flow control after the instruction, @pc being the next one's: the pc
+ * to go on at, or XF_STOP when the program must stop.
+ */
+static uint32_t exec_flow(XfRun *run, const NVXfOp *op, uint32_t pc)
 {
     const NVXfInsn *in = &op->in;
     XfStackEntry *e;
 
     /* X's condition decides. */
     if (in->cond_enable && !cond_passes(run, in, 0)) {
-        return true;
+        return pc;
     }
     switch (op->sca) {
     case 0x09:  /* BRA */
-        *pc = in->target;
-        return true;
+        return in->target;
     case 0x0b:  /* CAL */
     case 0x13:  /* PUSHA */
         if (run->sp == NV_XF_STACK) {
             nv_xf_error(run->card, "nv: xf: stack overflow at pc 0x%x",
-                        *pc - 1);
-            return false;
+                        pc - 1);
+            return XF_STOP;
         }
         e = &run->stack[run->sp++];
-        e->pc = *pc;
+        e->pc = pc;
         for (unsigned c = 0; c < 4; c++) {
             e->a[c] = run->a[in->asrc][c];
         }
-        *pc = op->sca == 0x0b ? in->target : *pc;
-        return true;
+        return op->sca == 0x0b ? in->target : pc;
     default:    /* 0x0c RET: on an empty stack, the program ends
                  * (inferred); 0x14 POPA */
         if (!run->sp) {
-            return op->sca != 0x0c;
+            return op->sca != 0x0c ? pc : XF_STOP;
         }
         e = &run->stack[--run->sp];
         if (op->sca == 0x0c) {
-            *pc = e->pc;
-        } else {
-            for (unsigned c = 0; c < 4; c++) {
-                run->a[in->asrc][c] = e->a[c];
-            }
+            return e->pc;
         }
-        return true;
+        for (unsigned c = 0; c < 4; c++) {
+            run->a[in->asrc][c] = e->a[c];
+        }
+        return pc;
     }
 }
 
@@ -937,7 +940,7 @@ static void finish(XfRun *run, const NVXfOp *op, const uint32_t *const s[3],
  * One instruction of any shape.  Plain sources are read in place, a direct
  * result is written in place.
  */
-static bool step_full(XfRun *run, const NVXfOp *op, uint32_t *pc)
+static uint32_t step_full(XfRun *run, const NVXfOp *op, uint32_t pc)
 {
     /* Locals: to the compiler, the result stores could alias @op. */
     const bool mad = op->mad, direct = op->direct, flow = op->flow;
@@ -958,11 +961,8 @@ static bool step_full(XfRun *run, const NVXfOp *op, uint32_t *pc)
     if (!direct) {
         finish(run, op, s, rv);
     }
-    *pc += 1;
-    if (flow && !exec_flow(run, op, pc)) {
-        return false;
-    }
-    return !end;
+    pc = flow ? exec_flow(run, op, pc + 1) : pc + 1;
+    return end ? XF_STOP : pc;
 }
 
 /*
@@ -972,7 +972,7 @@ static bool step_full(XfRun *run, const NVXfOp *op, uint32_t *pc)
  * family @kind and op->direct (@direct) known.
  */
 static inline __attribute__((always_inline))
-bool step_vec(XfRun *run, const NVXfOp *op, uint32_t *pc, unsigned kind,
+uint32_t step_vec(XfRun *run, const NVXfOp *op, uint32_t pc, unsigned kind,
               bool direct, bool cc)
 {
     const NVXfInsn *in = &op->in;
@@ -1014,15 +1014,14 @@ bool step_vec(XfRun *run, const NVXfOp *op, uint32_t *pc, unsigned kind,
         write_result(run, in, rv, in->dst_vec, op->wm_vec, in->out_wm_vec,
                      0xf);
     }
-    *pc += 1;
-    return !in->end;
+    return in->end ? XF_STOP : pc + 1;
 }
 
 /*
  * A scalar op alone (STEP_SCA): step_full() without the vector unit.
  * All but MOV and LIT read SRC2's swizzled X alone: only it is gathered.
  */
-static bool step_sca(XfRun *run, const NVXfOp *op, uint32_t *pc)
+static uint32_t step_sca(XfRun *run, const NVXfOp *op, uint32_t pc)
 {
     const NVXfInsn *in = &op->in;
     const NVXfOpSrc *o = &op->src[2];
@@ -1038,24 +1037,23 @@ static bool step_sca(XfRun *run, const NVXfOp *op, uint32_t *pc)
     }
     exec_sca(run, op, s, rs);
     write_result(run, in, rs, in->dst_sca, op->wm_sca, in->out_wm_sca, 0xf);
-    *pc += 1;
-    return !in->end;
+    return in->end ? XF_STOP : pc + 1;
 }
 
 /* No result (STEP_NONE): step_full() without the units. */
-static bool step_none(XfRun *run, const NVXfOp *op, uint32_t *pc)
+static uint32_t step_none(XfRun *run, const NVXfOp *op, uint32_t pc)
 {
-    *pc += 1;
-    return (!op->flow || exec_flow(run, op, pc)) && !op->in.end;
+    pc = op->flow ? exec_flow(run, op, pc + 1) : pc + 1;
+    return op->in.end ? XF_STOP : pc;
 }
 
 /* The vector handlers: step_vec() for one family, direct or not. */
 #define STEP_VEC_FNS(name, kind) \
-    static bool name(XfRun *run, const NVXfOp *op, uint32_t *pc) \
+    static uint32_t name(XfRun *run, const NVXfOp *op, uint32_t pc) \
     { \
         return step_vec(run, op, pc, kind, false, false); \
     } \
-    static bool name##_direct(XfRun *run, const NVXfOp *op, uint32_t *pc) \
+    static uint32_t name##_direct(XfRun *run, const NVXfOp *op, uint32_t pc) \
     { \
         return step_vec(run, op, pc, kind, true, false); \
     }
@@ -1067,7 +1065,7 @@ STEP_VEC_FNS(step_cmp, STEP_CMP)
 STEP_VEC_FNS(step_other, STEP_VEC)
 
 /* STEP_VEC_CC: any vector op writing CC, never direct (op->more). */
-static bool step_vec_cc(XfRun *run, const NVXfOp *op, uint32_t *pc)
+static uint32_t step_vec_cc(XfRun *run, const NVXfOp *op, uint32_t pc)
 {
     return step_vec(run, op, pc, STEP_VEC, false, true);
 }
@@ -1089,7 +1087,7 @@ bool dp_group_4x4(const uint32_t *s0, const uint32_t *const s1[4],
  * running them one by one) through nv_xf_dp4x4(), the scalar path where
  * it declines.  run_program() has made sure TIMEOUT does not fall inside.
  */
-static bool step_dp_group(XfRun *run, const NVXfOp *op, uint32_t *pc)
+static uint32_t step_dp_group(XfRun *run, const NVXfOp *op, uint32_t pc)
 {
     const unsigned k = op->group;
     uint32_t buf[DP_GROUP_MAX + 1][4], d[4], t[4];
@@ -1134,16 +1132,17 @@ static bool step_dp_group(XfRun *run, const NVXfOp *op, uint32_t *pc)
                          in->out_wm_vec, 0xf);
         }
     }
-    *pc += k;
-    return !op[k - 1].in.end;
+    return op[k - 1].in.end ? XF_STOP : pc + k;
 }
 
 /*
- * One instruction through the handler nv_xf_decode_slot() chose; each returns
- * false when the program ends.  Separate functions rather than one
+ * One instruction through the handler nv_xf_decode_slot() chose; each takes
+ * the instruction's pc and returns the next one's, in registers, or
+ * XF_STOP when the program ends.  Separate functions rather than one
  * switch inlined in run_program(): each gets its own registers.
  */
-static bool (*const steps[])(XfRun *run, const NVXfOp *op, uint32_t *pc) = {
+static uint32_t (*const steps[])(XfRun *run, const NVXfOp *op,
+                                 uint32_t pc) = {
     [STEP_FULL] = step_full,
     [STEP_NONE] = step_none,
     [STEP_SCA] = step_sca,
@@ -1211,7 +1210,8 @@ static void run_program(XfRun *run, uint32_t pc)
             /* TIMEOUT stops the program inside this DP group: its
              * first DP alone. */
             icnt++;
-            if (!(op->direct ? step_dp_direct : step_dp)(run, op, &pc)) {
+            pc = (op->direct ? step_dp_direct : step_dp)(run, op, pc);
+            if (pc == XF_STOP) {
                 break;
             }
             continue;
@@ -1220,8 +1220,11 @@ static void run_program(XfRun *run, uint32_t pc)
         if (op->step == STEP_MAD_FAST) {
             step_mad_fast(run, op);
             pc++;
-        } else if (!steps[op->step](run, op, &pc)) {
-            break;
+        } else {
+            pc = steps[op->step](run, op, pc);
+            if (pc == XF_STOP) {
+                break;
+            }
         }
     }
     xf->last_icnt = icnt;
