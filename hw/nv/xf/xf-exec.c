@@ -680,8 +680,9 @@ void exec_cmp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
  * be a source's own vector (op->direct): each lane of it is written only
  * after the last read of that lane.
  */
-static void exec_vec(XfRun *run, const NVXfOp *op,
-                     const uint32_t *const s[3], uint32_t r[4])
+static inline __attribute__((always_inline))
+void exec_vec(XfRun *run, const NVXfOp *op, const uint32_t *const s[3],
+              uint32_t r[4])
 {
     NVXfRules rk = run->rules;
     unsigned c;
@@ -835,14 +836,15 @@ static inline void write_result(XfRun *run, const NVXfInsn *in,
     }
 }
 
+/* CC from @r, for the components op->cc_wm has (often only X). */
 static void update_cc(XfRun *run, const NVXfOp *op, const uint32_t *r)
 {
-    unsigned c;
+    uint8_t *cc = run->cc[op->in.csrcdst];
 
-    for (c = 0; c < 4; c++) {
-        if (op->cc_wm & (8 >> c)) {
-            run->cc[op->in.csrcdst][c] = cc_code(r[c]);
-        }
+    for (unsigned m = op->cc_wm; m; m &= m - 1) {
+        unsigned c = 3 - __builtin_ctz(m);     /* the lowest bit's */
+
+        cc[c] = cc_code(r[c]);
     }
 }
 
