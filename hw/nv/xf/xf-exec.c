@@ -593,9 +593,10 @@ void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
 {
     static const uint32_t one[4] = { ONE, ONE, ONE, ONE };
 
-    if (!G_LIKELY(vec == 0x02 ? nv_xf_mul4(s[0], s[1], r)
-                              : nv_xf_mad4(s[0], vec == 0x03 ? one : s[1],
-                                           s[2], r))) {
+    /* ADD's own copy of nv_xf_mad4, in which the 1.0 folds. */
+    if (!G_LIKELY(vec == 0x02 ? nv_xf_mul4(s[0], s[1], r) :
+                  vec == 0x03 ? nv_xf_mad4(s[0], one, s[2], r)
+                              : nv_xf_mad4(s[0], s[1], s[2], r))) {
         exec_mad_lanes(vec, s, r, rk);
     }
 }
@@ -852,7 +853,8 @@ static void update_cc(XfRun *run, const NVXfOp *op, const uint32_t *r)
  * Flow control after the instruction, @pc being the next one's: the pc
  * to go on at, or XF_STOP when the program must stop.
  */
-static uint32_t exec_flow(XfRun *run, const NVXfOp *op, uint32_t pc)
+static inline __attribute__((always_inline))
+uint32_t exec_flow(XfRun *run, const NVXfOp *op, uint32_t pc)
 {
     const NVXfInsn *in = &op->in;
     XfStackEntry *e;
