@@ -1190,37 +1190,39 @@ static inline void step_mad_fast(XfRun *run, const NVXfOp *op)
 static void run_program(XfRun *run, uint32_t pc)
 {
     NVXf *xf = run->xf;
-    uint32_t limit = nv_xf_is_kelvin(xf) ? NV_XF_KELVIN_MAX_INSNS
-                                   : xf->ram.timeout & 0xffff;
-    uint32_t slots = xf->pr_slots, icnt = 0;
+    const int32_t limit = nv_xf_is_kelvin(xf) ? NV_XF_KELVIN_MAX_INSNS
+                                        : xf->ram.timeout & 0xffff;
+    uint32_t slots = xf->pr_slots;
+    /* Instructions TIMEOUT leaves: one subtraction and sign test a step. */
+    int32_t left = limit;
     const NVXfOp *op;
 
     xf->last_timed_out = false;
     for (;;) {
         op = pc < slots ? &xf->code[pc] : NULL;
-        if (G_UNLIKELY(!op || limit - icnt < op->group)) {
-            if (icnt >= limit) {
+        if (G_UNLIKELY(!op || (left -= op->group) < 0)) {
+            left += op ? op->group : 0;
+            if (left <= 0) {
                 xf->last_timed_out = true;
                 nv_xf_error(run->card, "nv: xf: program stopped by "
-                            "TIMEOUT after %u instructions at pc 0x%x",
-                            icnt, pc);
+                            "TIMEOUT after %d instructions at pc 0x%x",
+                            limit - left, pc);
                 break;
             }
             if (!op) {
-                nv_xf_error(run->card, "nv: xf: pc 0x%x past XFPR (%u "
-                            "instructions)", pc, icnt);
+                nv_xf_error(run->card, "nv: xf: pc 0x%x past XFPR (%d "
+                            "instructions)", pc, limit - left);
                 break;
             }
             /* TIMEOUT stops the program inside this DP group: its
              * first DP alone. */
-            icnt++;
+            left--;
             pc = (op->direct ? step_dp_direct : step_dp)(run, op, pc);
             if (pc == XF_STOP) {
                 break;
             }
             continue;
         }
-        icnt += op->group;
         if (op->step == STEP_MAD_FAST) {
             step_mad_fast(run, op);
             pc++;
@@ -1231,7 +1233,7 @@ static void run_program(XfRun *run, uint32_t pc)
             }
         }
     }
-    xf->last_icnt = icnt;
+    xf->last_icnt = limit - left;
 }
 
 /*
