@@ -365,9 +365,6 @@ void nv_xf_decode_all(NVXf *xf)
 /* XF's own limit where the hardware has no TIMEOUT (Kelvin): inferred. */
 #define NV_XF_KELVIN_MAX_INSNS  0x10000
 
-/* What a step returns for "no next instruction": the program stops. */
-#define XF_STOP             UINT32_MAX
-
 typedef enum NVXfCc {
     NV_XF_CC_E, NV_XF_CC_L, NV_XF_CC_G, NV_XF_CC_U,
 } NVXfCc;
@@ -389,6 +386,8 @@ typedef struct XfRun {
     uint8_t cc[2][4];
     XfStackEntry stack[NV_XF_STACK];
     unsigned sp;
+    const NVXfOp *code, *end;       /* XFPR's slots; end: past them */
+    uint32_t past_pc;               /* the pc @end stands for */
     uint32_t (*tbuf)[4];            /* NV_XF_TBUF vectors */
 } XfRun;
 
@@ -849,49 +848,65 @@ static void update_cc(XfRun *run, const NVXfOp *op, const uint32_t *r)
     }
 }
 
+/* The instruction at @pc, or run->end (standing for @pc) past XFPR. */
+static const NVXfOp *op_at(XfRun *run, uint32_t pc)
+{
+    if (pc < run->end - run->code) {
+        return &run->code[pc];
+    }
+    run->past_pc = pc;
+    return run->end;
+}
+
+/* The pc of @op (run->end's being run->past_pc). */
+static uint32_t pc_of(const XfRun *run, const NVXfOp *op)
+{
+    return op < run->end ? op - run->code : run->past_pc;
+}
+
 /*
- * Flow control after the instruction, @pc being the next one's: the pc
- * to go on at, or XF_STOP when the program must stop.
+ * Flow control after the instruction @op: the instruction to go on at
+ * (op + 1 when nothing branches), or NULL when the program must stop.
  */
 static inline __attribute__((always_inline))
-uint32_t exec_flow(XfRun *run, const NVXfOp *op, uint32_t pc)
+const NVXfOp *exec_flow(XfRun *run, const NVXfOp *op)
 {
     const NVXfInsn *in = &op->in;
     XfStackEntry *e;
 
     /* X's condition decides. */
     if (in->cond_enable && !cond_passes(run, in, 0)) {
-        return pc;
+        return op + 1;
     }
     switch (op->sca) {
     case 0x09:  /* BRA */
-        return in->target;
+        return op_at(run, in->target);
     case 0x0b:  /* CAL */
     case 0x13:  /* PUSHA */
         if (run->sp == NV_XF_STACK) {
             nv_xf_error(run->card, "nv: xf: stack overflow at pc 0x%x",
-                        pc - 1);
-            return XF_STOP;
+                        pc_of(run, op));
+            return NULL;
         }
         e = &run->stack[run->sp++];
-        e->pc = pc;
+        e->pc = op + 1 - run->code;
         for (unsigned c = 0; c < 4; c++) {
             e->a[c] = run->a[in->asrc][c];
         }
-        return op->sca == 0x0b ? in->target : pc;
+        return op->sca == 0x0b ? op_at(run, in->target) : op + 1;
     default:    /* 0x0c RET: on an empty stack, the program ends
                  * (inferred); 0x14 POPA */
         if (!run->sp) {
-            return op->sca != 0x0c ? pc : XF_STOP;
+            return op->sca != 0x0c ? op + 1 : NULL;
         }
         e = &run->stack[--run->sp];
         if (op->sca == 0x0c) {
-            return e->pc;
+            return op_at(run, e->pc);
         }
         for (unsigned c = 0; c < 4; c++) {
             run->a[in->asrc][c] = e->a[c];
         }
-        return pc;
+        return op + 1;
     }
 }
 
@@ -944,11 +959,12 @@ static void finish(XfRun *run, const NVXfOp *op, const uint32_t *const s[3],
  * One instruction of any shape.  Plain sources are read in place, a direct
  * result is written in place.
  */
-static uint32_t step_full(XfRun *run, const NVXfOp *op, uint32_t pc)
+static const NVXfOp *step_full(XfRun *run, const NVXfOp *op)
 {
     /* Locals: to the compiler, the result stores could alias @op. */
     const bool mad = op->mad, direct = op->direct, flow = op->flow;
     const bool end = op->in.end;
+    const NVXfOp *next;
     uint32_t buf[3][4], rv[4];
     uint32_t *r = direct ? run->r[op->in.dst_vec] : rv;
     const uint32_t *s[3] = {
@@ -965,8 +981,8 @@ static uint32_t step_full(XfRun *run, const NVXfOp *op, uint32_t pc)
     if (!direct) {
         finish(run, op, s, rv);
     }
-    pc = flow ? exec_flow(run, op, pc + 1) : pc + 1;
-    return end ? XF_STOP : pc;
+    next = flow ? exec_flow(run, op) : op + 1;
+    return end ? NULL : next;
 }
 
 /*
@@ -976,8 +992,8 @@ static uint32_t step_full(XfRun *run, const NVXfOp *op, uint32_t pc)
  * family @kind and op->direct (@direct) known.
  */
 static inline __attribute__((always_inline))
-uint32_t step_vec(XfRun *run, const NVXfOp *op, uint32_t pc, unsigned kind,
-              bool direct, bool cc)
+const NVXfOp *step_vec(XfRun *run, const NVXfOp *op, unsigned kind,
+                       bool direct, bool cc)
 {
     const NVXfInsn *in = &op->in;
     uint32_t buf[3][4], rv[4];
@@ -1018,14 +1034,14 @@ uint32_t step_vec(XfRun *run, const NVXfOp *op, uint32_t pc, unsigned kind,
         write_result(run, in, rv, in->dst_vec, op->wm_vec, in->out_wm_vec,
                      0xf);
     }
-    return in->end ? XF_STOP : pc + 1;
+    return in->end ? NULL : op + 1;
 }
 
 /*
  * A scalar op alone (STEP_SCA): step_full() without the vector unit.
  * All but MOV and LIT read SRC2's swizzled X alone: only it is gathered.
  */
-static uint32_t step_sca(XfRun *run, const NVXfOp *op, uint32_t pc)
+static const NVXfOp *step_sca(XfRun *run, const NVXfOp *op)
 {
     const NVXfInsn *in = &op->in;
     const NVXfOpSrc *o = &op->src[2];
@@ -1041,25 +1057,26 @@ static uint32_t step_sca(XfRun *run, const NVXfOp *op, uint32_t pc)
     }
     exec_sca(run, op, s, rs);
     write_result(run, in, rs, in->dst_sca, op->wm_sca, in->out_wm_sca, 0xf);
-    return in->end ? XF_STOP : pc + 1;
+    return in->end ? NULL : op + 1;
 }
 
 /* No result (STEP_NONE): step_full() without the units. */
-static uint32_t step_none(XfRun *run, const NVXfOp *op, uint32_t pc)
+static const NVXfOp *step_none(XfRun *run, const NVXfOp *op)
 {
-    pc = op->flow ? exec_flow(run, op, pc + 1) : pc + 1;
-    return op->in.end ? XF_STOP : pc;
+    const NVXfOp *next = op->flow ? exec_flow(run, op) : op + 1;
+
+    return op->in.end ? NULL : next;
 }
 
 /* The vector handlers: step_vec() for one family, direct or not. */
 #define STEP_VEC_FNS(name, kind) \
-    static uint32_t name(XfRun *run, const NVXfOp *op, uint32_t pc) \
+    static const NVXfOp *name(XfRun *run, const NVXfOp *op) \
     { \
-        return step_vec(run, op, pc, kind, false, false); \
+        return step_vec(run, op, kind, false, false); \
     } \
-    static uint32_t name##_direct(XfRun *run, const NVXfOp *op, uint32_t pc) \
+    static const NVXfOp *name##_direct(XfRun *run, const NVXfOp *op) \
     { \
-        return step_vec(run, op, pc, kind, true, false); \
+        return step_vec(run, op, kind, true, false); \
     }
 
 STEP_VEC_FNS(step_mad, STEP_MAD)
@@ -1069,9 +1086,9 @@ STEP_VEC_FNS(step_cmp, STEP_CMP)
 STEP_VEC_FNS(step_other, STEP_VEC)
 
 /* STEP_VEC_CC: any vector op writing CC, never direct (op->more). */
-static uint32_t step_vec_cc(XfRun *run, const NVXfOp *op, uint32_t pc)
+static const NVXfOp *step_vec_cc(XfRun *run, const NVXfOp *op)
 {
-    return step_vec(run, op, pc, STEP_VEC, false, true);
+    return step_vec(run, op, STEP_VEC, false, true);
 }
 
 /*
@@ -1091,7 +1108,7 @@ bool dp_group_4x4(const uint32_t *s0, const uint32_t *const s1[4],
  * running them one by one) through nv_xf_dp4x4(), the scalar path where
  * it declines.  run_program() has made sure TIMEOUT does not fall inside.
  */
-static uint32_t step_dp_group(XfRun *run, const NVXfOp *op, uint32_t pc)
+static const NVXfOp *step_dp_group(XfRun *run, const NVXfOp *op)
 {
     const unsigned k = op->group;
     uint32_t buf[DP_GROUP_MAX + 1][4], d[4], t[4];
@@ -1136,17 +1153,17 @@ static uint32_t step_dp_group(XfRun *run, const NVXfOp *op, uint32_t pc)
                          in->out_wm_vec, 0xf);
         }
     }
-    return op[k - 1].in.end ? XF_STOP : pc + k;
+    return op[k - 1].in.end ? NULL : op + k;
 }
 
 /*
- * One instruction through the handler nv_xf_decode_slot() chose; each takes
- * the instruction's pc and returns the next one's, in registers, or
- * XF_STOP when the program ends.  Separate functions rather than one
- * switch inlined in run_program(): each gets its own registers.
+ * One instruction through the handler nv_xf_decode_slot() chose; each
+ * returns the next instruction (run->end past XFPR), or NULL when the
+ * program ends: the run loop goes from slot to slot by pointer, with no
+ * pc to scale.  Separate functions rather than one switch inlined in
+ * run_program(): each gets its own registers.
  */
-static uint32_t (*const steps[])(XfRun *run, const NVXfOp *op,
-                                 uint32_t pc) = {
+static const NVXfOp *(*const steps[])(XfRun *run, const NVXfOp *op) = {
     [STEP_FULL] = step_full,
     [STEP_NONE] = step_none,
     [STEP_SCA] = step_sca,
@@ -1192,43 +1209,41 @@ static void run_program(XfRun *run, uint32_t pc)
     NVXf *xf = run->xf;
     const int32_t limit = nv_xf_is_kelvin(xf) ? NV_XF_KELVIN_MAX_INSNS
                                         : xf->ram.timeout & 0xffff;
-    uint32_t slots = xf->pr_slots;
+    const NVXfOp *op = op_at(run, pc), *end = run->end;
     /* Instructions TIMEOUT leaves: one subtraction and sign test a step. */
     int32_t left = limit;
-    const NVXfOp *op;
 
     xf->last_timed_out = false;
     for (;;) {
-        op = pc < slots ? &xf->code[pc] : NULL;
-        if (G_UNLIKELY(!op || (left -= op->group) < 0)) {
-            left += op ? op->group : 0;
+        if (G_UNLIKELY(op >= end || (left -= op->group) < 0)) {
+            left += op < end ? op->group : 0;
             if (left <= 0) {
                 xf->last_timed_out = true;
                 nv_xf_error(run->card, "nv: xf: program stopped by "
                             "TIMEOUT after %d instructions at pc 0x%x",
-                            limit - left, pc);
+                            limit - left, pc_of(run, op));
                 break;
             }
-            if (!op) {
+            if (op >= end) {
                 nv_xf_error(run->card, "nv: xf: pc 0x%x past XFPR (%d "
-                            "instructions)", pc, limit - left);
+                            "instructions)", pc_of(run, op), limit - left);
                 break;
             }
             /* TIMEOUT stops the program inside this DP group: its
              * first DP alone. */
             left--;
-            pc = (op->direct ? step_dp_direct : step_dp)(run, op, pc);
-            if (pc == XF_STOP) {
+            op = (op->direct ? step_dp_direct : step_dp)(run, op);
+            if (!op) {
                 break;
             }
             continue;
         }
         if (op->step == STEP_MAD_FAST) {
             step_mad_fast(run, op);
-            pc++;
+            op++;
         } else {
-            pc = steps[op->step](run, op, pc);
-            if (pc == XF_STOP) {
+            op = steps[op->step](run, op);
+            if (!op) {
                 break;
             }
         }
@@ -1260,6 +1275,9 @@ static void run_init(XfRun *run, NVXf *xf, NVCard *card, bool may_write_ctx,
     memset(run->a, 0, sizeof(run->a));
     memset(run->cc, 0, sizeof(run->cc));
     run->sp = 0;
+    run->code = xf->code;
+    run->end = xf->code + xf->pr_slots;
+    run->past_pc = xf->pr_slots;    /* where the last slot runs on to */
     run->tbuf = tbuf;
     memset(tbuf, 0, NV_XF_TBUF * sizeof(tbuf[0]));
 }
