@@ -170,7 +170,7 @@ static bool dp_member(const NVXfOp *op)
     unsigned step = choose_step(op);
 
     return (step == STEP_DP || step == STEP_DP_DIRECT) &&
-           !(op->in.out_to_ctx && op->in.out_wm_vec);
+           !(op->in.out_to_ctx && op->out_wm_vec);
 }
 
 /*
@@ -232,7 +232,7 @@ static bool group_diagonal(const NVXfOp *op)
 
         if ((m->wm_vec && (m->wm_vec != 8 >> j ||
                            m->in.dst_vec != op->in.dst_vec)) ||
-            (m->in.out_wm_vec && (m->in.out_wm_vec != 8 >> j ||
+            (m->out_wm_vec && (m->out_wm_vec != 8 >> j ||
                                   !same_out(&m->in, &op->in)))) {
             return false;
         }
@@ -258,7 +258,7 @@ static void group_before(NVXf *xf, unsigned pc)
         if (op->group > 1 && group_diagonal(op)) {
             for (unsigned j = 0; j < op->group; j++) {
                 op->group_wm |= op[j].wm_vec;
-                op->group_out_wm |= op[j].in.out_wm_vec;
+                op->group_out_wm |= op[j].out_wm_vec;
             }
             op->group_diag = true;
         } else {
@@ -277,6 +277,7 @@ void nv_xf_decode_slot(NVXf *xf, unsigned pc)
     NVXfOp *op = &xf->code[pc];
     const NVXfInsn *in = &op->in;
     unsigned i;
+    bool drop;
 
     nv_xf_decode(xf->isa, xf->ram.pr[pc], &op->in);
     op->vec = in->op_vec <= max_op(xf, true) ? in->op_vec : 0;
@@ -297,6 +298,12 @@ void nv_xf_decode_slot(NVXf *xf, unsigned pc)
     op->reads = vec_reads[op->vec] | (op->has_sca ? 4 : 0);
     op->wm_vec = in->dst_vec < NV_XF_REGS ? in->dst_wm_vec : 0;
     op->wm_sca = in->dst_sca < NV_XF_REGS ? in->dst_wm_sca : 0;
+    /* Curie gives every result an output mask, mostly to no output. */
+    drop = !in->out_indexed &&
+           in->out_addr >= (in->out_to_ctx ? nv_xf_ctx_slots(xf->isa)
+                                           : NV_XF_TBUF);
+    op->out_wm_vec = drop ? 0 : in->out_wm_vec;
+    op->out_wm_sca = drop ? 0 : in->out_wm_sca;
     op->cc_from = !in->cdst_write ? 0 : in->cdst_is_vec ? op->has_vec :
                   op->has_sca ? 2 : 0;
     op->cc_wm = in->cdst_is_vec ? in->dst_wm_vec | in->out_wm_vec
@@ -305,7 +312,7 @@ void nv_xf_decode_slot(NVXf *xf, unsigned pc)
                in->cond_enable;
     op->mad = op->vec >= 0x02 && op->vec <= 0x04;
     op->direct = op->has_vec && !op->more && op->wm_vec == 0xf &&
-                 !in->out_wm_vec;
+                 !op->out_wm_vec;
     for (i = 0; i < 3; i++) {
         const NVXfSrc *s = &in->src[i];
         NVXfOpSrc *o = &op->src[i];
@@ -946,11 +953,11 @@ static void finish(XfRun *run, const NVXfOp *op, const uint32_t *const s[3],
     }
     /* Kelvin shares DST: the scalar result lands last (inferred). */
     if (has_vec) {
-        write_result(run, in, rv, in->dst_vec, op->wm_vec, in->out_wm_vec,
+        write_result(run, in, rv, in->dst_vec, op->wm_vec, op->out_wm_vec,
                      cond);
     }
     if (has_sca) {
-        write_result(run, in, rs, in->dst_sca, op->wm_sca, in->out_wm_sca,
+        write_result(run, in, rs, in->dst_sca, op->wm_sca, op->out_wm_sca,
                      cond);
     }
 }
@@ -1031,7 +1038,7 @@ const NVXfOp *step_vec(XfRun *run, const NVXfOp *op, unsigned kind,
         update_cc(run, op, rv);
     }
     if (!direct) {
-        write_result(run, in, rv, in->dst_vec, op->wm_vec, in->out_wm_vec,
+        write_result(run, in, rv, in->dst_vec, op->wm_vec, op->out_wm_vec,
                      0xf);
     }
     return in->end ? NULL : op + 1;
@@ -1056,7 +1063,7 @@ static const NVXfOp *step_sca(XfRun *run, const NVXfOp *op)
         s = read_src(run, op, 2, buf);
     }
     exec_sca(run, op, s, rs);
-    write_result(run, in, rs, in->dst_sca, op->wm_sca, in->out_wm_sca, 0xf);
+    write_result(run, in, rs, in->dst_sca, op->wm_sca, op->out_wm_sca, 0xf);
     return in->end ? NULL : op + 1;
 }
 
@@ -1150,7 +1157,7 @@ static const NVXfOp *step_dp_group(XfRun *run, const NVXfOp *op)
             const uint32_t r[4] = { d[j], d[j], d[j], d[j] };
 
             write_result(run, in, r, in->dst_vec, op[j].wm_vec,
-                         in->out_wm_vec, 0xf);
+                         op[j].out_wm_vec, 0xf);
         }
     }
     return op[k - 1].in.end ? NULL : op + k;
