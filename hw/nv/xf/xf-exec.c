@@ -377,7 +377,7 @@ typedef enum NVXfCc {
 } NVXfCc;
 
 typedef struct XfStackEntry {
-    uint16_t pc;
+    const NVXfOp *ret;              /* CAL's: the slot after it */
     int16_t a[4];
 } XfStackEntry;
 
@@ -858,7 +858,7 @@ static void update_cc(XfRun *run, const NVXfOp *op, const uint32_t *r)
 /* The instruction at @pc, or run->end (standing for @pc) past XFPR. */
 static const NVXfOp *op_at(XfRun *run, uint32_t pc)
 {
-    if (pc < run->end - run->code) {
+    if (pc < run->xf->pr_slots) {
         return &run->code[pc];
     }
     run->past_pc = pc;
@@ -896,7 +896,7 @@ const NVXfOp *exec_flow(XfRun *run, const NVXfOp *op)
             return NULL;
         }
         e = &run->stack[run->sp++];
-        e->pc = op + 1 - run->code;
+        e->ret = op + 1;
         for (unsigned c = 0; c < 4; c++) {
             e->a[c] = run->a[in->asrc][c];
         }
@@ -908,7 +908,7 @@ const NVXfOp *exec_flow(XfRun *run, const NVXfOp *op)
         }
         e = &run->stack[--run->sp];
         if (op->sca == 0x0c) {
-            return op_at(run, e->pc);
+            return e->ret;
         }
         for (unsigned c = 0; c < 4; c++) {
             run->a[in->asrc][c] = e->a[c];
