@@ -607,21 +607,31 @@ void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
     }
 }
 
-/* DP3, DP4 and DPH: the 4-lane form, else the multiplier and the adder. */
+/*
+ * A DP through the multiplier and the adder, out of line as
+ * exec_mad_lanes() is: the steps keep fewer registers to save.
+ */
+static __attribute__((noinline))
+uint32_t exec_dp_lanes(uint8_t vec, const uint32_t *const s[3], NVXfRules rk)
+{
+    uint32_t t[4];
+
+    for (unsigned c = 0; c < 4; c++) {
+        /* DPH: the w term is 1.0 * SRC1.w through the multiplier. */
+        t[c] = nv_xf_mul(vec == 0x06 && c == 3 ? ONE : s[0][c], s[1][c], rk);
+    }
+    return nv_xf_sum(t, vec == 0x05 ? 3 : 4, rk);
+}
+
+/* DP3, DP4 and DPH: the 4-lane form, else exec_dp_lanes(). */
 static inline __attribute__((always_inline))
 void exec_dp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
              NVXfRules rk)
 {
-    uint32_t t[4], d;
-    unsigned c;
+    uint32_t d;
 
     if (!nv_xf_dp4(s[0], s[1], vec == 0x05 ? 3 : 4, vec == 0x06, &d)) {
-        for (c = 0; c < 4; c++) {
-            /* DPH: the w term is 1.0 * SRC1.w through the multiplier. */
-            t[c] = nv_xf_mul(vec == 0x06 && c == 3 ? ONE : s[0][c], s[1][c],
-                             rk);
-        }
-        d = nv_xf_sum(t, vec == 0x05 ? 3 : 4, rk);
+        d = exec_dp_lanes(vec, s, rk);
     }
     vec_store(r, (XfVec) { d, d, d, d });
 }
