@@ -693,6 +693,32 @@ void exec_cmp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
 }
 
 /*
+ * FRC, FLR and SSG, lane by lane: out of line, so that exec_vec()'s
+ * steps keep fewer registers to save.
+ */
+static __attribute__((noinline))
+void exec_vec_lanes(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
+                    NVXfRules rk)
+{
+    for (unsigned c = 0; c < 4; c++) {
+        uint32_t x = s[0][c], f;
+
+        switch (vec) {
+        case 0x0e:  /* FRC = x + -FLR(x) */
+            f = nv_xf_flr(x);
+            r[c] = nv_xf_add(x, f ^ SIGN, true);
+            break;
+        case 0x0f:
+            r[c] = nv_xf_flr(x);
+            break;
+        default:    /* 0x16 SSG */
+            r[c] = nv_xf_ssg(x, rk);
+            break;
+        }
+    }
+}
+
+/*
  * The vector unit, for the ops that give a result (op->has_vec).  @r may
  * be a source's own vector (op->direct): each lane of it is written only
  * after the last read of that lane.
@@ -702,7 +728,6 @@ void exec_vec(XfRun *run, const NVXfOp *op, const uint32_t *const s[3],
               uint32_t r[4])
 {
     NVXfRules rk = run->rules;
-    unsigned c;
 
     switch (op->vec) {
     case 0x01:
@@ -719,18 +744,10 @@ void exec_vec(XfRun *run, const NVXfOp *op, const uint32_t *const s[3],
         r[2] = s[0][2];
         r[3] = s[1][3];
         return;
-    case 0x0e:  /* FRC = x + -FLR(x) */
+    case 0x0e:
     case 0x0f:
-        for (c = 0; c < 4; c++) {
-            uint32_t f = nv_xf_flr(s[0][c]);
-
-            r[c] = op->vec == 0x0e ? nv_xf_add(s[0][c], f ^ SIGN, true) : f;
-        }
-        return;
     case 0x16:
-        for (c = 0; c < 4; c++) {
-            r[c] = nv_xf_ssg(s[0][c], run->rules);
-        }
+        exec_vec_lanes(op->vec, s, r, rk);
         return;
     case 0x19:  /* TXL: XFTEX is not modelled yet; reads zero */
         memset(r, 0, 16);
