@@ -1145,7 +1145,7 @@ bool dp_group_4x4(const uint32_t *s0, const uint32_t *const s1[4],
 static const NVXfOp *step_dp_group(XfRun *run, const NVXfOp *op)
 {
     const unsigned k = op->group;
-    uint32_t buf[DP_GROUP_MAX + 1][4], d[4], t[4];
+    uint32_t buf[DP_GROUP_MAX + 1][4], d[4];
     const uint32_t *s0 = read_src(run, op, 0, buf[DP_GROUP_MAX]), *s1[4];
     unsigned j;
     bool fast;
@@ -1167,12 +1167,12 @@ static const NVXfOp *step_dp_group(XfRun *run, const NVXfOp *op)
         break;
     }
     if (!fast) {
+        /* A lane out of nv_xf_dp4x4's domain: rare, every DP scalar. */
         memset(d, 0, sizeof(d));
         for (j = 0; j < k; j++) {
             const uint32_t *s[3] = { s0, s1[j], zero_vec[0] };
 
-            exec_dp(op->vec, s, t, run->rules);
-            d[j] = t[0];
+            d[j] = exec_dp_lanes(op->vec, s, run->rules);
         }
     }
     if (op->group_diag) {
