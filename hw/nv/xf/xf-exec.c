@@ -1244,13 +1244,12 @@ static void run_program(XfRun *run, uint32_t pc)
     const int32_t limit = nv_xf_is_kelvin(xf) ? NV_XF_KELVIN_MAX_INSNS
                                         : xf->ram.timeout & 0xffff;
     const NVXfOp *op = op_at(run, pc), *end = run->end;
-    /* Instructions TIMEOUT leaves: one subtraction and sign test a step. */
+    /* The instructions TIMEOUT leaves, counted down. */
     int32_t left = limit;
 
     xf->last_timed_out = false;
     for (;;) {
-        if (G_UNLIKELY(op >= end || (left -= op->group) < 0)) {
-            left += op < end ? op->group : 0;
+        if (G_UNLIKELY(op >= end || left < op->group)) {
             if (left <= 0) {
                 xf->last_timed_out = true;
                 nv_xf_error(run->card, "nv: xf: program stopped by "
@@ -1272,6 +1271,7 @@ static void run_program(XfRun *run, uint32_t pc)
             }
             continue;
         }
+        left -= op->group;
         if (op->step == STEP_MAD_FAST) {
             step_mad_fast(run, op);
             op++;
