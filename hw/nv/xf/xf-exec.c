@@ -46,7 +46,7 @@ enum {
     STEP_CMP_DIRECT,
     STEP_VEC,       /* any other */
     STEP_VEC_DIRECT,
-    STEP_MAD_FAST,  /* STEP_MAD_DIRECT, plain sources, no END: inline */
+    STEP_MAD_FAST,  /* STEP_MAD_DIRECT, plain sources, no END */
     STEP_DP_GROUP,  /* DPs in a row on one SRC0 (dp_group()) */
     STEP_VEC_CC,    /* a vector op alone but for a CC write from it */
 };
@@ -91,7 +91,7 @@ static unsigned max_op(const NVXf *xf, bool vec)
  * neither unit giving a result, nor an AREG op, there is nothing to
  * write (SAT and the condition act on results only, CC is written from
  * a result): all that is left is flow control.  A direct MUL, ADD or MAD
- * on plain sources without END, the commonest shape, is STEP_MAD_FAST.
+ * on plain sources without END is STEP_MAD_FAST.
  */
 static uint8_t choose_step(const NVXfOp *op)
 {
@@ -1191,6 +1191,24 @@ static const NVXfOp *step_dp_group(XfRun *run, const NVXfOp *op)
 }
 
 /*
+ * STEP_MAD_FAST (docs/xf.rst "Execution"): a direct MUL, ADD or MAD on
+ * plain sources that neither ends the program nor branches: the three
+ * source pointers, untested, and the 4-lane op.
+ */
+static const NVXfOp *step_mad_fast(XfRun *run, const NVXfOp *op)
+{
+    const NVXfOpSrc *o = op->src;
+    const uint32_t *s[3] = {
+        run->space[o[0].space][o[0].idx],
+        run->space[o[1].space][o[1].idx],
+        run->space[o[2].space][o[2].idx],
+    };
+
+    exec_mad(op->vec, s, run->r[op->in.dst_vec], run->rules);
+    return op + 1;
+}
+
+/*
  * One instruction through the handler nv_xf_decode_slot() chose; each
  * returns the next instruction (run->end past XFPR), or NULL when the
  * program ends: the run loop goes from slot to slot by pointer, with no
@@ -1211,28 +1229,10 @@ static const NVXfOp *(*const steps[])(XfRun *run, const NVXfOp *op) = {
     [STEP_CMP_DIRECT] = step_cmp_direct,
     [STEP_VEC] = step_other,
     [STEP_VEC_DIRECT] = step_other_direct,
-    [STEP_MAD_FAST] = step_mad_direct,  /* run_program() has it inline */
+    [STEP_MAD_FAST] = step_mad_fast,
     [STEP_DP_GROUP] = step_dp_group,
     [STEP_VEC_CC] = step_vec_cc,
 };
-
-/*
- * STEP_MAD_FAST, the commonest instruction of real programs (docs/xf.rst
- * "Execution"): a direct MUL, ADD or MAD on plain sources that neither
- * ends the program nor branches.  run_program() runs it inline, without
- * a call: the three source pointers and the 4-lane op.
- */
-static inline void step_mad_fast(XfRun *run, const NVXfOp *op)
-{
-    const NVXfOpSrc *o = op->src;
-    const uint32_t *s[3] = {
-        run->space[o[0].space][o[0].idx],
-        run->space[o[1].space][o[1].idx],
-        run->space[o[2].space][o[2].idx],
-    };
-
-    exec_mad(op->vec, s, run->r[op->in.dst_vec], run->rules);
-}
 
 /*
  * Run from @pc until END, a RET on an empty stack, or TIMEOUT (isa.rst
@@ -1272,14 +1272,9 @@ static void run_program(XfRun *run, uint32_t pc)
             continue;
         }
         left -= op->group;
-        if (op->step == STEP_MAD_FAST) {
-            step_mad_fast(run, op);
-            op++;
-        } else {
-            op = steps[op->step](run, op);
-            if (!op) {
-                break;
-            }
+        op = steps[op->step](run, op);
+        if (!op) {
+            break;
         }
     }
     xf->last_icnt = limit - left;
