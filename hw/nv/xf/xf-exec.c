@@ -49,6 +49,9 @@ enum {
     STEP_MAD_FAST,  /* STEP_MAD_DIRECT, plain sources, no END */
     STEP_DP_GROUP,  /* DPs in a row on one SRC0 (dp_group()) */
     STEP_VEC_CC,    /* a vector op alone but for a CC write from it */
+    STEP_BRA,       /* STEP_NONE's BRA, CAL and RET without END */
+    STEP_CAL,
+    STEP_RET,
 };
 
 /* The longest run of DPs one step takes: nv_xf_dp4x4()'s four. */
@@ -123,6 +126,16 @@ static uint8_t choose_step(const NVXfOp *op)
     if (op->has_sca) {
         return op->cc_from || in->sat || in->cond_enable ? STEP_FULL
                                                          : STEP_SCA;
+    }
+    if (!in->end) {
+        switch (op->sca) {
+        case 0x09:
+            return STEP_BRA;
+        case 0x0b:
+            return STEP_CAL;
+        case 0x0c:
+            return STEP_RET;
+        }
     }
     return STEP_NONE;
 }
@@ -899,11 +912,12 @@ static uint32_t pc_of(const XfRun *run, const NVXfOp *op)
 }
 
 /*
- * Flow control after the instruction @op: the instruction to go on at
- * (op + 1 when nothing branches), or NULL when the program must stop.
+ * Flow control after the instruction @op, whose scalar op is @sca: the
+ * instruction to go on at (op + 1 when nothing branches), or NULL when
+ * the program must stop.
  */
 static inline __attribute__((always_inline))
-const NVXfOp *exec_flow(XfRun *run, const NVXfOp *op)
+const NVXfOp *exec_flow(XfRun *run, const NVXfOp *op, uint8_t sca)
 {
     const NVXfInsn *in = &op->in;
     XfStackEntry *e;
@@ -912,7 +926,7 @@ const NVXfOp *exec_flow(XfRun *run, const NVXfOp *op)
     if (in->cond_enable && !cond_passes(run, in, 0)) {
         return op + 1;
     }
-    switch (op->sca) {
+    switch (sca) {
     case 0x09:  /* BRA */
         return op_at(run, in->target);
     case 0x0b:  /* CAL */
@@ -927,14 +941,14 @@ const NVXfOp *exec_flow(XfRun *run, const NVXfOp *op)
         for (unsigned c = 0; c < 4; c++) {
             e->a[c] = run->a[in->asrc][c];
         }
-        return op->sca == 0x0b ? op_at(run, in->target) : op + 1;
+        return sca == 0x0b ? op_at(run, in->target) : op + 1;
     default:    /* 0x0c RET: on an empty stack, the program ends
                  * (inferred); 0x14 POPA */
         if (!run->sp) {
-            return op->sca != 0x0c ? op + 1 : NULL;
+            return sca != 0x0c ? op + 1 : NULL;
         }
         e = &run->stack[--run->sp];
-        if (op->sca == 0x0c) {
+        if (sca == 0x0c) {
             return e->ret;
         }
         for (unsigned c = 0; c < 4; c++) {
@@ -1015,7 +1029,7 @@ static const NVXfOp *step_full(XfRun *run, const NVXfOp *op)
     if (!direct) {
         finish(run, op, s, rv);
     }
-    next = flow ? exec_flow(run, op) : op + 1;
+    next = flow ? exec_flow(run, op, op->sca) : op + 1;
     return end ? NULL : next;
 }
 
@@ -1097,10 +1111,21 @@ static const NVXfOp *step_sca(XfRun *run, const NVXfOp *op)
 /* No result (STEP_NONE): step_full() without the units. */
 static const NVXfOp *step_none(XfRun *run, const NVXfOp *op)
 {
-    const NVXfOp *next = op->flow ? exec_flow(run, op) : op + 1;
+    const NVXfOp *next = op->flow ? exec_flow(run, op, op->sca) : op + 1;
 
     return op->in.end ? NULL : next;
 }
+
+/* STEP_BRA, STEP_CAL, STEP_RET: step_none() with the op known. */
+#define STEP_FLOW_FN(name, sca) \
+    static const NVXfOp *name(XfRun *run, const NVXfOp *op) \
+    { \
+        return exec_flow(run, op, sca); \
+    }
+
+STEP_FLOW_FN(step_bra, 0x09)
+STEP_FLOW_FN(step_cal, 0x0b)
+STEP_FLOW_FN(step_ret, 0x0c)
 
 /* The vector handlers: step_vec() for one family, direct or not. */
 #define STEP_VEC_FNS(name, kind) \
@@ -1232,6 +1257,9 @@ static const NVXfOp *(*const steps[])(XfRun *run, const NVXfOp *op) = {
     [STEP_MAD_FAST] = step_mad_fast,
     [STEP_DP_GROUP] = step_dp_group,
     [STEP_VEC_CC] = step_vec_cc,
+    [STEP_BRA] = step_bra,
+    [STEP_CAL] = step_cal,
+    [STEP_RET] = step_ret,
 };
 
 /*
