@@ -49,6 +49,9 @@ enum {
     STEP_MAD_FAST,  /* STEP_MAD_DIRECT, plain sources, no END */
     STEP_DP_GROUP,  /* DPs in a row on one SRC0 (dp_group()) */
     STEP_VEC_CC,    /* a vector op alone but for a CC write from it */
+    STEP_RCP,       /* STEP_SCA's RCP, RSQ and LIT */
+    STEP_RSQ,
+    STEP_LIT,
     STEP_BRA,       /* STEP_NONE's BRA, CAL and RET without END */
     STEP_CAL,
     STEP_RET,
@@ -124,8 +127,11 @@ static uint8_t choose_step(const NVXfOp *op)
         return STEP_FULL;
     }
     if (op->has_sca) {
-        return op->cc_from || in->sat || in->cond_enable ? STEP_FULL
-                                                         : STEP_SCA;
+        if (op->cc_from || in->sat || in->cond_enable) {
+            return STEP_FULL;
+        }
+        return op->sca == 0x02 ? STEP_RCP : op->sca == 0x04 ? STEP_RSQ :
+               op->sca == 0x07 ? STEP_LIT : STEP_SCA;
     }
     if (!in->end) {
         switch (op->sca) {
@@ -772,11 +778,11 @@ void exec_vec(XfRun *run, const NVXfOp *op, const uint32_t *const s[3],
 /* The scalar unit on SRC2 (its swizzled X, or the vector for MOV and
  * LIT), for the ops that give a result (op->has_sca). */
 static inline __attribute__((always_inline))
-void exec_sca(XfRun *run, const NVXfOp *op, const uint32_t *s, uint32_t r[4])
+void exec_sca(XfRun *run, uint8_t sca, const uint32_t *s, uint32_t r[4])
 {
     uint32_t x = s[0];
 
-    switch (op->sca) {
+    switch (sca) {
     case 0x01:  /* the whole vector (docs/xf.rst "Scalar MOV") */
         memmove(r, s, 16);
         return;
@@ -977,7 +983,7 @@ static void finish(XfRun *run, const NVXfOp *op, const uint32_t *const s[3],
             saturate(rv);
         }
         if (has_sca) {
-            exec_sca(run, op, s[2], rs);
+            exec_sca(run, op->sca, s[2], rs);
             if (in->sat) {
                 saturate(rs);
             }
@@ -1086,26 +1092,43 @@ const NVXfOp *step_vec(XfRun *run, const NVXfOp *op, unsigned kind,
 }
 
 /*
- * A scalar op alone (STEP_SCA): step_full() without the vector unit.
- * All but MOV and LIT read SRC2's swizzled X alone: only it is gathered.
+ * A scalar op alone (STEP_SCA; STEP_RCP, STEP_RSQ and STEP_LIT with @sca
+ * known): step_full() without the vector unit.  All but MOV and LIT read
+ * SRC2's swizzled X alone: only it is gathered.
  */
-static const NVXfOp *step_sca(XfRun *run, const NVXfOp *op)
+static inline __attribute__((always_inline))
+const NVXfOp *step_sca_op(XfRun *run, const NVXfOp *op, uint8_t sca)
 {
     const NVXfInsn *in = &op->in;
     const NVXfOpSrc *o = &op->src[2];
     uint32_t buf[4], rs[4];
     const uint32_t *s;
 
-    if (op->sca != 0x01 && op->sca != 0x07 && !o->indexed) {
+    if (sca != 0x01 && sca != 0x07 && !o->indexed) {
         buf[0] = (run->space[o->space][o->idx][o->swz[0]] & o->and_mask) ^
                  o->xor_mask;
         s = buf;
     } else {
         s = read_src(run, op, 2, buf);
     }
-    exec_sca(run, op, s, rs);
+    exec_sca(run, sca, s, rs);
     write_result(run, in, rs, in->dst_sca, op->wm_sca, op->out_wm_sca, 0xf);
     return in->end ? NULL : op + 1;
+}
+
+#define STEP_SCA_FN(name, sca) \
+    static const NVXfOp *name(XfRun *run, const NVXfOp *op) \
+    { \
+        return step_sca_op(run, op, sca); \
+    }
+
+STEP_SCA_FN(step_rcp, 0x02)
+STEP_SCA_FN(step_rsq, 0x04)
+STEP_SCA_FN(step_lit, 0x07)
+
+static const NVXfOp *step_sca(XfRun *run, const NVXfOp *op)
+{
+    return step_sca_op(run, op, op->sca);
 }
 
 /* No result (STEP_NONE): step_full() without the units. */
@@ -1257,6 +1280,9 @@ static const NVXfOp *(*const steps[])(XfRun *run, const NVXfOp *op) = {
     [STEP_MAD_FAST] = step_mad_fast,
     [STEP_DP_GROUP] = step_dp_group,
     [STEP_VEC_CC] = step_vec_cc,
+    [STEP_RCP] = step_rcp,
+    [STEP_RSQ] = step_rsq,
+    [STEP_LIT] = step_lit,
     [STEP_BRA] = step_bra,
     [STEP_CAL] = step_cal,
     [STEP_RET] = step_ret,
