@@ -1116,15 +1116,19 @@ const NVXfOp *step_sca_op(XfRun *run, const NVXfOp *op, uint8_t sca)
     return in->end ? NULL : op + 1;
 }
 
-#define STEP_SCA_FN(name, sca) \
+/*
+ * The handler for scalar-unit op @sca alone: @fn (step_sca_op() or
+ * exec_flow()) with the op known.
+ */
+#define STEP_OP_FN(name, fn, sca) \
     static const NVXfOp *name(XfRun *run, const NVXfOp *op) \
     { \
-        return step_sca_op(run, op, sca); \
+        return fn(run, op, sca); \
     }
 
-STEP_SCA_FN(step_rcp, 0x02)
-STEP_SCA_FN(step_rsq, 0x04)
-STEP_SCA_FN(step_lit, 0x07)
+STEP_OP_FN(step_rcp, step_sca_op, 0x02)
+STEP_OP_FN(step_rsq, step_sca_op, 0x04)
+STEP_OP_FN(step_lit, step_sca_op, 0x07)
 
 static const NVXfOp *step_sca(XfRun *run, const NVXfOp *op)
 {
@@ -1140,15 +1144,9 @@ static const NVXfOp *step_none(XfRun *run, const NVXfOp *op)
 }
 
 /* STEP_BRA, STEP_CAL, STEP_RET: step_none() with the op known. */
-#define STEP_FLOW_FN(name, sca) \
-    static const NVXfOp *name(XfRun *run, const NVXfOp *op) \
-    { \
-        return exec_flow(run, op, sca); \
-    }
-
-STEP_FLOW_FN(step_bra, 0x09)
-STEP_FLOW_FN(step_cal, 0x0b)
-STEP_FLOW_FN(step_ret, 0x0c)
+STEP_OP_FN(step_bra, exec_flow, 0x09)
+STEP_OP_FN(step_cal, exec_flow, 0x0b)
+STEP_OP_FN(step_ret, exec_flow, 0x0c)
 
 /* The vector handlers: step_vec() for one family, direct or not. */
 #define STEP_VEC_FNS(name, kind) \
