@@ -397,7 +397,7 @@ typedef enum NVXfCc {
 
 typedef struct XfStackEntry {
     const NVXfOp *ret;              /* CAL's: the slot after it */
-    int16_t a[4];
+    int32_t a[4];                   /* AREG as XfRun has it: one copy */
 } XfStackEntry;
 
 typedef struct XfRun {
@@ -944,9 +944,7 @@ const NVXfOp *exec_flow(XfRun *run, const NVXfOp *op, uint8_t sca)
         }
         e = &run->stack[run->sp++];
         e->ret = op + 1;
-        for (unsigned c = 0; c < 4; c++) {
-            e->a[c] = run->a[in->asrc][c];
-        }
+        memcpy(e->a, run->a[in->asrc], sizeof(e->a));
         return sca == 0x0b ? op_at(run, in->target) : op + 1;
     default:    /* 0x0c RET: on an empty stack, the program ends
                  * (inferred); 0x14 POPA */
@@ -957,9 +955,7 @@ const NVXfOp *exec_flow(XfRun *run, const NVXfOp *op, uint8_t sca)
         if (sca == 0x0c) {
             return e->ret;
         }
-        for (unsigned c = 0; c < 4; c++) {
-            run->a[in->asrc][c] = e->a[c];
-        }
+        memcpy(run->a[in->asrc], e->a, sizeof(e->a));
         return op + 1;
     }
 }
