@@ -763,16 +763,16 @@ void exec_vec(XfRun *run, const NVXfOp *op, const uint32_t *const s[3],
         r[2] = s[0][2];
         r[3] = s[1][3];
         return;
-    case 0x0e:
-    case 0x0f:
-    case 0x16:
-        exec_vec_lanes(op->vec, s, r, rk);
-        return;
     case 0x19:  /* TXL: XFTEX is not modelled yet; reads zero */
         memset(r, 0, 16);
         return;
     }
-    exec_cmp(op->vec, s, r, rk);
+    /* The rest are the compares and FRC, FLR and SSG. */
+    if (is_cmp(op->vec)) {
+        exec_cmp(op->vec, s, r, rk);
+    } else {
+        exec_vec_lanes(op->vec, s, r, rk);
+    }
 }
 
 /* The scalar unit on SRC2 (its swizzled X, or the vector for MOV and
