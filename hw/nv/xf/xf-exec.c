@@ -42,10 +42,19 @@ enum {
     STEP_DP_DIRECT,
     STEP_MOV,
     STEP_MOV_DIRECT,
+    STEP_CMP,       /* MIN, MAX, the set-on ops */
+    STEP_CMP_DIRECT,
     STEP_VEC,       /* any other */
     STEP_VEC_DIRECT,
-    STEP_MAD_FAST,  /* STEP_MAD_DIRECT, plain sources, no END: inline */
+    STEP_MAD_FAST,  /* STEP_MAD_DIRECT, plain sources, no END */
     STEP_DP_GROUP,  /* DPs in a row on one SRC0 (dp_group()) */
+    STEP_VEC_CC,    /* a vector op alone but for a CC write from it */
+    STEP_RCP,       /* STEP_SCA's RCP, RSQ and LIT */
+    STEP_RSQ,
+    STEP_LIT,
+    STEP_BRA,       /* STEP_NONE's BRA, CAL and RET without END */
+    STEP_CAL,
+    STEP_RET,
 };
 
 /* The longest run of DPs one step takes: nv_xf_dp4x4()'s four. */
@@ -58,6 +67,12 @@ static const uint8_t vec_reads[0x1a] = {
     [0x0d] = 1, [0x0e] = 1, [0x0f] = 1, [0x10] = 3, [0x11] = 3, [0x12] = 3,
     [0x13] = 3, [0x14] = 3, [0x15] = 3, [0x16] = 1, [0x17] = 1,
 };
+
+/* MIN, MAX, SLT, SGE and SFL-SNE: exec_cmp()'s ops. */
+static bool is_cmp(unsigned vec)
+{
+    return (vec >= 0x09 && vec <= 0x0c) || (vec >= 0x10 && vec <= 0x15);
+}
 
 /* Highest vector and scalar opcode of each ISA (isa.rst "Instructions"). */
 static unsigned max_op(const NVXf *xf, bool vec)
@@ -76,12 +91,13 @@ static unsigned max_op(const NVXf *xf, bool vec)
  * The handler for @op.  A vector op alone is one with a result and no
  * scalar op, SAT, CC write, condition (!op->more) or flow control, so
  * that all step_full() does after the op is write_result() (or nothing,
- * op->direct).  A scalar op alone has no vector op, AREG op, SAT, CC
+ * op->direct); with a CC write from its result besides, update_cc()
+ * comes first.  A scalar op alone has no vector op, AREG op, SAT, CC
  * write or condition: exec_sca() and write_result() are all.  With
  * neither unit giving a result, nor an AREG op, there is nothing to
  * write (SAT and the condition act on results only, CC is written from
  * a result): all that is left is flow control.  A direct MUL, ADD or MAD
- * on plain sources without END, the commonest shape, is STEP_MAD_FAST.
+ * on plain sources without END is STEP_MAD_FAST.
  */
 static uint8_t choose_step(const NVXfOp *op)
 {
@@ -89,12 +105,18 @@ static uint8_t choose_step(const NVXfOp *op)
     unsigned kind;
 
     if (op->has_vec) {
-        if (op->more || op->flow) {
+        if (op->flow) {
             return STEP_FULL;
+        }
+        if (op->more) {
+            /* Only the CC write from the vector result: a loop count. */
+            return op->cc_from == 1 && !op->has_sca && !in->sat &&
+                   !in->cond_enable ? STEP_VEC_CC : STEP_FULL;
         }
         kind = op->mad ? STEP_MAD :
                op->vec >= 0x05 && op->vec <= 0x07 ? STEP_DP :
-               op->vec == 0x01 ? STEP_MOV : STEP_VEC;
+               op->vec == 0x01 ? STEP_MOV :
+               is_cmp(op->vec) ? STEP_CMP : STEP_VEC;
         if (op->mad && op->direct && !in->end && op->src[0].plain &&
             op->src[1].plain && op->src[2].plain) {
             return STEP_MAD_FAST;
@@ -105,8 +127,21 @@ static uint8_t choose_step(const NVXfOp *op)
         return STEP_FULL;
     }
     if (op->has_sca) {
-        return op->cc_from || in->sat || in->cond_enable ? STEP_FULL
-                                                         : STEP_SCA;
+        if (op->cc_from || in->sat || in->cond_enable) {
+            return STEP_FULL;
+        }
+        return op->sca == 0x02 ? STEP_RCP : op->sca == 0x04 ? STEP_RSQ :
+               op->sca == 0x07 ? STEP_LIT : STEP_SCA;
+    }
+    if (!in->end) {
+        switch (op->sca) {
+        case 0x09:
+            return STEP_BRA;
+        case 0x0b:
+            return STEP_CAL;
+        case 0x0c:
+            return STEP_RET;
+        }
     }
     return STEP_NONE;
 }
@@ -154,7 +189,7 @@ static bool dp_member(const NVXfOp *op)
     unsigned step = choose_step(op);
 
     return (step == STEP_DP || step == STEP_DP_DIRECT) &&
-           !(op->in.out_to_ctx && op->in.out_wm_vec);
+           !(op->in.out_to_ctx && op->out_wm_vec);
 }
 
 /*
@@ -216,7 +251,7 @@ static bool group_diagonal(const NVXfOp *op)
 
         if ((m->wm_vec && (m->wm_vec != 8 >> j ||
                            m->in.dst_vec != op->in.dst_vec)) ||
-            (m->in.out_wm_vec && (m->in.out_wm_vec != 8 >> j ||
+            (m->out_wm_vec && (m->out_wm_vec != 8 >> j ||
                                   !same_out(&m->in, &op->in)))) {
             return false;
         }
@@ -242,7 +277,7 @@ static void group_before(NVXf *xf, unsigned pc)
         if (op->group > 1 && group_diagonal(op)) {
             for (unsigned j = 0; j < op->group; j++) {
                 op->group_wm |= op[j].wm_vec;
-                op->group_out_wm |= op[j].in.out_wm_vec;
+                op->group_out_wm |= op[j].out_wm_vec;
             }
             op->group_diag = true;
         } else {
@@ -261,6 +296,7 @@ void nv_xf_decode_slot(NVXf *xf, unsigned pc)
     NVXfOp *op = &xf->code[pc];
     const NVXfInsn *in = &op->in;
     unsigned i;
+    bool drop;
 
     nv_xf_decode(xf->isa, xf->ram.pr[pc], &op->in);
     op->vec = in->op_vec <= max_op(xf, true) ? in->op_vec : 0;
@@ -281,6 +317,12 @@ void nv_xf_decode_slot(NVXf *xf, unsigned pc)
     op->reads = vec_reads[op->vec] | (op->has_sca ? 4 : 0);
     op->wm_vec = in->dst_vec < NV_XF_REGS ? in->dst_wm_vec : 0;
     op->wm_sca = in->dst_sca < NV_XF_REGS ? in->dst_wm_sca : 0;
+    /* Curie gives every result an output mask, mostly to no output. */
+    drop = !in->out_indexed &&
+           in->out_addr >= (in->out_to_ctx ? nv_xf_ctx_slots(xf->isa)
+                                           : NV_XF_TBUF);
+    op->out_wm_vec = drop ? 0 : in->out_wm_vec;
+    op->out_wm_sca = drop ? 0 : in->out_wm_sca;
     op->cc_from = !in->cdst_write ? 0 : in->cdst_is_vec ? op->has_vec :
                   op->has_sca ? 2 : 0;
     op->cc_wm = in->cdst_is_vec ? in->dst_wm_vec | in->out_wm_vec
@@ -289,7 +331,7 @@ void nv_xf_decode_slot(NVXf *xf, unsigned pc)
                in->cond_enable;
     op->mad = op->vec >= 0x02 && op->vec <= 0x04;
     op->direct = op->has_vec && !op->more && op->wm_vec == 0xf &&
-                 !in->out_wm_vec;
+                 !op->out_wm_vec;
     for (i = 0; i < 3; i++) {
         const NVXfSrc *s = &in->src[i];
         NVXfOpSrc *o = &op->src[i];
@@ -354,8 +396,8 @@ typedef enum NVXfCc {
 } NVXfCc;
 
 typedef struct XfStackEntry {
-    uint16_t pc;
-    int16_t a[4];
+    const NVXfOp *ret;              /* CAL's: the slot after it */
+    int32_t a[4];                   /* AREG as XfRun has it: one copy */
 } XfStackEntry;
 
 typedef struct XfRun {
@@ -370,6 +412,8 @@ typedef struct XfRun {
     uint8_t cc[2][4];
     XfStackEntry stack[NV_XF_STACK];
     unsigned sp;
+    const NVXfOp *code, *end;       /* XFPR's slots; end: past them */
+    uint32_t past_pc;               /* the pc @end stands for */
     uint32_t (*tbuf)[4];            /* NV_XF_TBUF vectors */
 } XfRun;
 
@@ -493,19 +537,26 @@ static uint8_t cc_code(uint32_t v)
 }
 
 /*
- * Under COND_ENABLE, the components (bit 3 = X) whose condition passes.
- * COND_TEST: FL LT EQ LE GT NE GE TR, as sets of codes (E, L, G, U).
+ * Under COND_ENABLE, whether component @c's condition passes.  COND_TEST:
+ * FL LT EQ LE GT NE GE TR, as sets of codes (E, L, G, U).
  */
-static unsigned cond_mask(const XfRun *run, const NVXfInsn *in)
+static inline unsigned cond_passes(const XfRun *run, const NVXfInsn *in,
+                                   unsigned c)
 {
     static const uint8_t pass[8] = {
         0x0, 0x2, 0x1, 0x3, 0x4, 0xe, 0x5, 0xf,
     };
-    const uint8_t *cc = run->cc[in->csrcdst];
-    unsigned p = pass[in->cond_test], c, m = 0;
+
+    return pass[in->cond_test] >> run->cc[in->csrcdst][in->csrc_swz[c]] & 1;
+}
+
+/* The components (bit 3 = X) whose condition passes. */
+static unsigned cond_mask(const XfRun *run, const NVXfInsn *in)
+{
+    unsigned c, m = 0;
 
     for (c = 0; c < 4; c++) {
-        m |= (p >> cc[in->csrc_swz[c]] & 1) << (3 - c);
+        m |= cond_passes(run, in, c) << (3 - c);
     }
     return m;
 }
@@ -567,87 +618,57 @@ void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
 {
     static const uint32_t one[4] = { ONE, ONE, ONE, ONE };
 
-    if (!G_LIKELY(vec == 0x02 ? nv_xf_mul4(s[0], s[1], r)
-                              : nv_xf_mad4(s[0], vec == 0x03 ? one : s[1],
-                                           s[2], r))) {
+    /* ADD's own copy of nv_xf_mad4, in which the 1.0 folds. */
+    if (!G_LIKELY(vec == 0x02 ? nv_xf_mul4(s[0], s[1], r) :
+                  vec == 0x03 ? nv_xf_mad4(s[0], one, s[2], r)
+                              : nv_xf_mad4(s[0], s[1], s[2], r))) {
         exec_mad_lanes(vec, s, r, rk);
     }
 }
 
-/* DP3, DP4 and DPH: the 4-lane form, else the multiplier and the adder. */
+/*
+ * A DP through the multiplier and the adder, out of line as
+ * exec_mad_lanes() is: the steps keep fewer registers to save.
+ */
+static __attribute__((noinline))
+uint32_t exec_dp_lanes(uint8_t vec, const uint32_t *const s[3], NVXfRules rk)
+{
+    uint32_t t[4];
+
+    for (unsigned c = 0; c < 4; c++) {
+        /* DPH: the w term is 1.0 * SRC1.w through the multiplier. */
+        t[c] = nv_xf_mul(vec == 0x06 && c == 3 ? ONE : s[0][c], s[1][c], rk);
+    }
+    return nv_xf_sum(t, vec == 0x05 ? 3 : 4, rk);
+}
+
+/* DP3, DP4 and DPH: the 4-lane form, else exec_dp_lanes(). */
 static inline __attribute__((always_inline))
 void exec_dp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
              NVXfRules rk)
 {
-    uint32_t t[4], d;
-    unsigned c;
+    uint32_t d;
 
     if (!nv_xf_dp4(s[0], s[1], vec == 0x05 ? 3 : 4, vec == 0x06, &d)) {
-        for (c = 0; c < 4; c++) {
-            /* DPH: the w term is 1.0 * SRC1.w through the multiplier. */
-            t[c] = nv_xf_mul(vec == 0x06 && c == 3 ? ONE : s[0][c], s[1][c],
-                             rk);
-        }
-        d = nv_xf_sum(t, vec == 0x05 ? 3 : 4, rk);
+        d = exec_dp_lanes(vec, s, rk);
     }
     vec_store(r, (XfVec) { d, d, d, d });
 }
 
 /*
- * The vector unit, for the ops that give a result (op->has_vec).  @r may
- * be a source's own vector (op->direct): each lane of it is written only
- * after the last read of that lane.
+ * MIN, MAX and the set-on ops (is_cmp()) compare SRC0 with SRC1, all
+ * lanes at once in nv_xf_cmp()'s order (cmp_key()).  Under the MODERN
+ * rules zeros and denormals compare as +0 and a NaN operand gives a NaN
+ * (docs/xf.rst "Modern rules").
  */
-static void exec_vec(XfRun *run, const NVXfOp *op,
-                     const uint32_t *const s[3], uint32_t r[4])
+static inline __attribute__((always_inline))
+void exec_cmp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
+              NVXfRules rk)
 {
     const XfVec one = { ONE, ONE, ONE, ONE };
-    NVXfRules rk = run->rules;
-    XfVec a, b, ka, kb, lt, gt, v, nan = { 0, 0, 0, 0 };
-    unsigned c;
+    XfVec a = vec_load(s[0]), b = vec_load(s[1]), ka = a, kb = b;
+    XfVec lt, gt, v, nan = { 0, 0, 0, 0 };
 
-    switch (op->vec) {
-    case 0x01:
-        memmove(r, s[0], 16);
-        return;
-    case 0x05:
-    case 0x06:
-    case 0x07:
-        exec_dp(op->vec, s, r, rk);
-        return;
-    case 0x08:  /* DST (docs/xf.rst "Arithmetic") */
-        r[0] = ONE;
-        r[1] = nv_xf_mul(s[0][1], s[1][1], rk);
-        r[2] = s[0][2];
-        r[3] = s[1][3];
-        return;
-    case 0x0e:  /* FRC = x + -FLR(x) */
-    case 0x0f:
-        for (c = 0; c < 4; c++) {
-            uint32_t f = nv_xf_flr(s[0][c]);
-
-            r[c] = op->vec == 0x0e ? nv_xf_add(s[0][c], f ^ SIGN, true) : f;
-        }
-        return;
-    case 0x16:
-        for (c = 0; c < 4; c++) {
-            r[c] = nv_xf_ssg(s[0][c], run->rules);
-        }
-        return;
-    case 0x19:  /* TXL: XFTEX is not modelled yet; reads zero */
-        memset(r, 0, 16);
-        return;
-    }
-    /*
-     * MIN MAX and the set-on ops compare SRC0 with SRC1, all lanes at
-     * once in nv_xf_cmp()'s order (cmp_key()).  Under the MODERN rules
-     * zeros and denormals compare as +0 and a NaN operand gives a NaN
-     * (docs/xf.rst "Modern rules").
-     */
-    a = vec_load(s[0]);
-    b = vec_load(s[1]);
-    ka = a;
-    kb = b;
     if (G_UNLIKELY(rk == NV_XF_RULES_MODERN)) {
         ka = a & (XfVec)((a & EXP_BITS) != 0);
         kb = b & (XfVec)((b & EXP_BITS) != 0);
@@ -655,7 +676,7 @@ static void exec_vec(XfRun *run, const NVXfOp *op,
     }
     lt = (XfVec)(cmp_key(ka) < cmp_key(kb));
     gt = (XfVec)(cmp_key(ka) > cmp_key(kb));
-    switch (op->vec) {
+    switch (vec) {
     case 0x09:
         v = (a & lt) | (b & ~lt);
         break;
@@ -690,14 +711,78 @@ static void exec_vec(XfRun *run, const NVXfOp *op,
     vec_store(r, (v & ~nan) | ((XfVec) { QNAN, QNAN, QNAN, QNAN } & nan));
 }
 
+/*
+ * FRC, FLR and SSG, lane by lane: out of line, so that exec_vec()'s
+ * steps keep fewer registers to save.
+ */
+static __attribute__((noinline))
+void exec_vec_lanes(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
+                    NVXfRules rk)
+{
+    for (unsigned c = 0; c < 4; c++) {
+        uint32_t x = s[0][c], f;
+
+        switch (vec) {
+        case 0x0e:  /* FRC = x + -FLR(x) */
+            f = nv_xf_flr(x);
+            r[c] = nv_xf_add(x, f ^ SIGN, true);
+            break;
+        case 0x0f:
+            r[c] = nv_xf_flr(x);
+            break;
+        default:    /* 0x16 SSG */
+            r[c] = nv_xf_ssg(x, rk);
+            break;
+        }
+    }
+}
+
+/*
+ * The vector unit, for the ops that give a result (op->has_vec).  @r may
+ * be a source's own vector (op->direct): each lane of it is written only
+ * after the last read of that lane.
+ */
+static inline __attribute__((always_inline))
+void exec_vec(XfRun *run, const NVXfOp *op, const uint32_t *const s[3],
+              uint32_t r[4])
+{
+    NVXfRules rk = run->rules;
+
+    switch (op->vec) {
+    case 0x01:
+        memmove(r, s[0], 16);
+        return;
+    case 0x05:
+    case 0x06:
+    case 0x07:
+        exec_dp(op->vec, s, r, rk);
+        return;
+    case 0x08:  /* DST (docs/xf.rst "Arithmetic") */
+        r[0] = ONE;
+        r[1] = nv_xf_mul(s[0][1], s[1][1], rk);
+        r[2] = s[0][2];
+        r[3] = s[1][3];
+        return;
+    case 0x19:  /* TXL: XFTEX is not modelled yet; reads zero */
+        memset(r, 0, 16);
+        return;
+    }
+    /* The rest are the compares and FRC, FLR and SSG. */
+    if (is_cmp(op->vec)) {
+        exec_cmp(op->vec, s, r, rk);
+    } else {
+        exec_vec_lanes(op->vec, s, r, rk);
+    }
+}
+
 /* The scalar unit on SRC2 (its swizzled X, or the vector for MOV and
  * LIT), for the ops that give a result (op->has_sca). */
-static void exec_sca(XfRun *run, const NVXfOp *op, const uint32_t *s,
-                     uint32_t r[4])
+static inline __attribute__((always_inline))
+void exec_sca(XfRun *run, uint8_t sca, const uint32_t *s, uint32_t r[4])
 {
     uint32_t x = s[0];
 
-    switch (op->sca) {
+    switch (sca) {
     case 0x01:  /* the whole vector (docs/xf.rst "Scalar MOV") */
         memmove(r, s, 16);
         return;
@@ -804,58 +889,74 @@ static inline void write_result(XfRun *run, const NVXfInsn *in,
     }
 }
 
+/* CC from @r, for the components op->cc_wm has (often only X). */
 static void update_cc(XfRun *run, const NVXfOp *op, const uint32_t *r)
 {
-    unsigned c;
+    uint8_t *cc = run->cc[op->in.csrcdst];
 
-    for (c = 0; c < 4; c++) {
-        if (op->cc_wm & (8 >> c)) {
-            run->cc[op->in.csrcdst][c] = cc_code(r[c]);
-        }
+    for (unsigned m = op->cc_wm; m; m &= m - 1) {
+        unsigned c = 3 - __builtin_ctz(m);     /* the lowest bit's */
+
+        cc[c] = cc_code(r[c]);
     }
 }
 
-/* Flow control; returns false when the program must stop. */
-static bool exec_flow(XfRun *run, const NVXfOp *op, uint32_t *pc)
+/* The instruction at @pc, or run->end (standing for @pc) past XFPR. */
+static const NVXfOp *op_at(XfRun *run, uint32_t pc)
+{
+    if (pc < run->xf->pr_slots) {
+        return &run->code[pc];
+    }
+    run->past_pc = pc;
+    return run->end;
+}
+
+/* The pc of @op (run->end's being run->past_pc). */
+static uint32_t pc_of(const XfRun *run, const NVXfOp *op)
+{
+    return op < run->end ? op - run->code : run->past_pc;
+}
+
+/*
+ * Flow control after the instruction @op, whose scalar op is @sca: the
+ * instruction to go on at (op + 1 when nothing branches), or NULL when
+ * the program must stop.
+ */
+static inline __attribute__((always_inline))
+const NVXfOp *exec_flow(XfRun *run, const NVXfOp *op, uint8_t sca)
 {
     const NVXfInsn *in = &op->in;
     XfStackEntry *e;
 
-    if (in->cond_enable && !(cond_mask(run, in) & 8)) {
-        return true;
+    /* X's condition decides. */
+    if (in->cond_enable && !cond_passes(run, in, 0)) {
+        return op + 1;
     }
-    switch (op->sca) {
+    switch (sca) {
     case 0x09:  /* BRA */
-        *pc = in->target;
-        return true;
+        return op_at(run, in->target);
     case 0x0b:  /* CAL */
     case 0x13:  /* PUSHA */
         if (run->sp == NV_XF_STACK) {
             nv_xf_error(run->card, "nv: xf: stack overflow at pc 0x%x",
-                        *pc - 1);
-            return false;
+                        pc_of(run, op));
+            return NULL;
         }
         e = &run->stack[run->sp++];
-        e->pc = *pc;
-        for (unsigned c = 0; c < 4; c++) {
-            e->a[c] = run->a[in->asrc][c];
-        }
-        *pc = op->sca == 0x0b ? in->target : *pc;
-        return true;
+        e->ret = op + 1;
+        memcpy(e->a, run->a[in->asrc], sizeof(e->a));
+        return sca == 0x0b ? op_at(run, in->target) : op + 1;
     default:    /* 0x0c RET: on an empty stack, the program ends
                  * (inferred); 0x14 POPA */
         if (!run->sp) {
-            return op->sca != 0x0c;
+            return sca != 0x0c ? op + 1 : NULL;
         }
         e = &run->stack[--run->sp];
-        if (op->sca == 0x0c) {
-            *pc = e->pc;
-        } else {
-            for (unsigned c = 0; c < 4; c++) {
-                run->a[in->asrc][c] = e->a[c];
-            }
+        if (sca == 0x0c) {
+            return e->ret;
         }
-        return true;
+        memcpy(run->a[in->asrc], e->a, sizeof(e->a));
+        return op + 1;
     }
 }
 
@@ -878,7 +979,7 @@ static void finish(XfRun *run, const NVXfOp *op, const uint32_t *const s[3],
             saturate(rv);
         }
         if (has_sca) {
-            exec_sca(run, op, s[2], rs);
+            exec_sca(run, op->sca, s[2], rs);
             if (in->sat) {
                 saturate(rs);
             }
@@ -895,11 +996,11 @@ static void finish(XfRun *run, const NVXfOp *op, const uint32_t *const s[3],
     }
     /* Kelvin shares DST: the scalar result lands last (inferred). */
     if (has_vec) {
-        write_result(run, in, rv, in->dst_vec, op->wm_vec, in->out_wm_vec,
+        write_result(run, in, rv, in->dst_vec, op->wm_vec, op->out_wm_vec,
                      cond);
     }
     if (has_sca) {
-        write_result(run, in, rs, in->dst_sca, op->wm_sca, in->out_wm_sca,
+        write_result(run, in, rs, in->dst_sca, op->wm_sca, op->out_wm_sca,
                      cond);
     }
 }
@@ -908,11 +1009,12 @@ static void finish(XfRun *run, const NVXfOp *op, const uint32_t *const s[3],
  * One instruction of any shape.  Plain sources are read in place, a direct
  * result is written in place.
  */
-static bool step_full(XfRun *run, const NVXfOp *op, uint32_t *pc)
+static const NVXfOp *step_full(XfRun *run, const NVXfOp *op)
 {
     /* Locals: to the compiler, the result stores could alias @op. */
     const bool mad = op->mad, direct = op->direct, flow = op->flow;
     const bool end = op->in.end;
+    const NVXfOp *next;
     uint32_t buf[3][4], rv[4];
     uint32_t *r = direct ? run->r[op->in.dst_vec] : rv;
     const uint32_t *s[3] = {
@@ -929,26 +1031,24 @@ static bool step_full(XfRun *run, const NVXfOp *op, uint32_t *pc)
     if (!direct) {
         finish(run, op, s, rv);
     }
-    *pc += 1;
-    if (flow && !exec_flow(run, op, pc)) {
-        return false;
-    }
-    return !end;
+    next = flow ? exec_flow(run, op, op->sca) : op + 1;
+    return end ? NULL : next;
 }
 
 /*
- * A vector op alone (STEP_MAD, STEP_DP, STEP_MOV, STEP_VEC and their
- * _DIRECT forms; choose_step() says why): step_full() with the op's
+ * A vector op alone (STEP_MAD, STEP_DP, STEP_MOV, STEP_CMP, STEP_VEC and
+ * their _DIRECT forms; choose_step() says why), or with a CC write from
+ * it (@cc, STEP_VEC_CC; a STEP_VEC @kind): step_full() with the op's
  * family @kind and op->direct (@direct) known.
  */
 static inline __attribute__((always_inline))
-bool step_vec(XfRun *run, const NVXfOp *op, uint32_t *pc, unsigned kind,
-              bool direct)
+const NVXfOp *step_vec(XfRun *run, const NVXfOp *op, unsigned kind,
+                       bool direct, bool cc)
 {
     const NVXfInsn *in = &op->in;
     uint32_t buf[3][4], rv[4];
     uint32_t *r = direct ? run->r[in->dst_vec] : rv;
-    /* DP3, DPH, DP4 and MOV do not read SRC2 (vec_reads[]). */
+    /* DP3, DPH, DP4, MOV and the compares do not read SRC2 (vec_reads[]). */
     const bool src2 = kind == STEP_MAD || kind == STEP_VEC;
     const uint32_t *s[3] = {
         read_src(run, op, 0, buf[0]),
@@ -966,52 +1066,106 @@ bool step_vec(XfRun *run, const NVXfOp *op, uint32_t *pc, unsigned kind,
     case STEP_MOV:
         memmove(r, s[0], 16);
         break;
+    case STEP_CMP:
+        exec_cmp(op->vec, s, r, run->rules);
+        break;
     default:
-        exec_vec(run, op, s, r);
+        if (cc && op->mad) {
+            exec_mad(op->vec, s, r, run->rules);
+        } else {
+            exec_vec(run, op, s, r);
+        }
         break;
     }
+    if (cc) {
+        update_cc(run, op, rv);
+    }
     if (!direct) {
-        write_result(run, in, rv, in->dst_vec, op->wm_vec, in->out_wm_vec,
+        write_result(run, in, rv, in->dst_vec, op->wm_vec, op->out_wm_vec,
                      0xf);
     }
-    *pc += 1;
-    return !in->end;
+    return in->end ? NULL : op + 1;
 }
 
-/* A scalar op alone (STEP_SCA): step_full() without the vector unit. */
-static bool step_sca(XfRun *run, const NVXfOp *op, uint32_t *pc)
+/*
+ * A scalar op alone (STEP_SCA; STEP_RCP, STEP_RSQ and STEP_LIT with @sca
+ * known): step_full() without the vector unit.  All but MOV and LIT read
+ * SRC2's swizzled X alone: only it is gathered.
+ */
+static inline __attribute__((always_inline))
+const NVXfOp *step_sca_op(XfRun *run, const NVXfOp *op, uint8_t sca)
 {
     const NVXfInsn *in = &op->in;
+    const NVXfOpSrc *o = &op->src[2];
     uint32_t buf[4], rs[4];
+    const uint32_t *s;
 
-    exec_sca(run, op, read_src(run, op, 2, buf), rs);
-    write_result(run, in, rs, in->dst_sca, op->wm_sca, in->out_wm_sca, 0xf);
-    *pc += 1;
-    return !in->end;
+    if (sca != 0x01 && sca != 0x07 && !o->indexed) {
+        buf[0] = (run->space[o->space][o->idx][o->swz[0]] & o->and_mask) ^
+                 o->xor_mask;
+        s = buf;
+    } else {
+        s = read_src(run, op, 2, buf);
+    }
+    exec_sca(run, sca, s, rs);
+    write_result(run, in, rs, in->dst_sca, op->wm_sca, op->out_wm_sca, 0xf);
+    return in->end ? NULL : op + 1;
+}
+
+/*
+ * The handler for scalar-unit op @sca alone: @fn (step_sca_op() or
+ * exec_flow()) with the op known.
+ */
+#define STEP_OP_FN(name, fn, sca) \
+    static const NVXfOp *name(XfRun *run, const NVXfOp *op) \
+    { \
+        return fn(run, op, sca); \
+    }
+
+STEP_OP_FN(step_rcp, step_sca_op, 0x02)
+STEP_OP_FN(step_rsq, step_sca_op, 0x04)
+STEP_OP_FN(step_lit, step_sca_op, 0x07)
+
+static const NVXfOp *step_sca(XfRun *run, const NVXfOp *op)
+{
+    return step_sca_op(run, op, op->sca);
 }
 
 /* No result (STEP_NONE): step_full() without the units. */
-static bool step_none(XfRun *run, const NVXfOp *op, uint32_t *pc)
+static const NVXfOp *step_none(XfRun *run, const NVXfOp *op)
 {
-    *pc += 1;
-    return (!op->flow || exec_flow(run, op, pc)) && !op->in.end;
+    const NVXfOp *next = op->flow ? exec_flow(run, op, op->sca) : op + 1;
+
+    return op->in.end ? NULL : next;
 }
+
+/* STEP_BRA, STEP_CAL, STEP_RET: step_none() with the op known. */
+STEP_OP_FN(step_bra, exec_flow, 0x09)
+STEP_OP_FN(step_cal, exec_flow, 0x0b)
+STEP_OP_FN(step_ret, exec_flow, 0x0c)
 
 /* The vector handlers: step_vec() for one family, direct or not. */
 #define STEP_VEC_FNS(name, kind) \
-    static bool name(XfRun *run, const NVXfOp *op, uint32_t *pc) \
+    static const NVXfOp *name(XfRun *run, const NVXfOp *op) \
     { \
-        return step_vec(run, op, pc, kind, false); \
+        return step_vec(run, op, kind, false, false); \
     } \
-    static bool name##_direct(XfRun *run, const NVXfOp *op, uint32_t *pc) \
+    static const NVXfOp *name##_direct(XfRun *run, const NVXfOp *op) \
     { \
-        return step_vec(run, op, pc, kind, true); \
+        return step_vec(run, op, kind, true, false); \
     }
 
 STEP_VEC_FNS(step_mad, STEP_MAD)
 STEP_VEC_FNS(step_dp, STEP_DP)
 STEP_VEC_FNS(step_mov, STEP_MOV)
+STEP_VEC_FNS(step_cmp, STEP_CMP)
 STEP_VEC_FNS(step_other, STEP_VEC)
+
+/* STEP_VEC_CC: any vector op writing CC, never direct (op->more). */
+static const NVXfOp *step_vec_cc(XfRun *run, const NVXfOp *op)
+{
+    return step_vec(run, op, STEP_VEC, false, true);
+}
 
 /*
  * The dot products of a DP group of @k DPs: nv_xf_dp4x4() with the
@@ -1030,10 +1184,10 @@ bool dp_group_4x4(const uint32_t *s0, const uint32_t *const s1[4],
  * running them one by one) through nv_xf_dp4x4(), the scalar path where
  * it declines.  run_program() has made sure TIMEOUT does not fall inside.
  */
-static bool step_dp_group(XfRun *run, const NVXfOp *op, uint32_t *pc)
+static const NVXfOp *step_dp_group(XfRun *run, const NVXfOp *op)
 {
     const unsigned k = op->group;
-    uint32_t buf[DP_GROUP_MAX + 1][4], d[4], t[4];
+    uint32_t buf[DP_GROUP_MAX + 1][4], d[4];
     const uint32_t *s0 = read_src(run, op, 0, buf[DP_GROUP_MAX]), *s1[4];
     unsigned j;
     bool fast;
@@ -1055,12 +1209,12 @@ static bool step_dp_group(XfRun *run, const NVXfOp *op, uint32_t *pc)
         break;
     }
     if (!fast) {
+        /* A lane out of nv_xf_dp4x4's domain: rare, every DP scalar. */
         memset(d, 0, sizeof(d));
         for (j = 0; j < k; j++) {
             const uint32_t *s[3] = { s0, s1[j], zero_vec[0] };
 
-            exec_dp(op->vec, s, t, run->rules);
-            d[j] = t[0];
+            d[j] = exec_dp_lanes(op->vec, s, run->rules);
         }
     }
     if (op->group_diag) {
@@ -1072,41 +1226,18 @@ static bool step_dp_group(XfRun *run, const NVXfOp *op, uint32_t *pc)
             const uint32_t r[4] = { d[j], d[j], d[j], d[j] };
 
             write_result(run, in, r, in->dst_vec, op[j].wm_vec,
-                         in->out_wm_vec, 0xf);
+                         op[j].out_wm_vec, 0xf);
         }
     }
-    *pc += k;
-    return !op[k - 1].in.end;
+    return op[k - 1].in.end ? NULL : op + k;
 }
 
 /*
- * One instruction through the handler nv_xf_decode_slot() chose; each returns
- * false when the program ends.  Separate functions rather than one
- * switch inlined in run_program(): each gets its own registers.
+ * STEP_MAD_FAST (docs/xf.rst "Execution"): a direct MUL, ADD or MAD on
+ * plain sources that neither ends the program nor branches: the three
+ * source pointers, untested, and the 4-lane op.
  */
-static bool (*const steps[])(XfRun *run, const NVXfOp *op, uint32_t *pc) = {
-    [STEP_FULL] = step_full,
-    [STEP_NONE] = step_none,
-    [STEP_SCA] = step_sca,
-    [STEP_MAD] = step_mad,
-    [STEP_MAD_DIRECT] = step_mad_direct,
-    [STEP_DP] = step_dp,
-    [STEP_DP_DIRECT] = step_dp_direct,
-    [STEP_MOV] = step_mov,
-    [STEP_MOV_DIRECT] = step_mov_direct,
-    [STEP_VEC] = step_other,
-    [STEP_VEC_DIRECT] = step_other_direct,
-    [STEP_MAD_FAST] = step_mad_direct,  /* run_program() has it inline */
-    [STEP_DP_GROUP] = step_dp_group,
-};
-
-/*
- * STEP_MAD_FAST, the commonest instruction of real programs (docs/xf.rst
- * "Execution"): a direct MUL, ADD or MAD on plain sources that neither
- * ends the program nor branches.  run_program() runs it inline, without
- * a call: the three source pointers and the 4-lane op.
- */
-static inline void step_mad_fast(XfRun *run, const NVXfOp *op)
+static const NVXfOp *step_mad_fast(XfRun *run, const NVXfOp *op)
 {
     const NVXfOpSrc *o = op->src;
     const uint32_t *s[3] = {
@@ -1116,7 +1247,40 @@ static inline void step_mad_fast(XfRun *run, const NVXfOp *op)
     };
 
     exec_mad(op->vec, s, run->r[op->in.dst_vec], run->rules);
+    return op + 1;
 }
+
+/*
+ * One instruction through the handler nv_xf_decode_slot() chose; each
+ * returns the next instruction (run->end past XFPR), or NULL when the
+ * program ends: the run loop goes from slot to slot by pointer, with no
+ * pc to scale.  Separate functions rather than one switch inlined in
+ * run_program(): each gets its own registers.
+ */
+static const NVXfOp *(*const steps[])(XfRun *run, const NVXfOp *op) = {
+    [STEP_FULL] = step_full,
+    [STEP_NONE] = step_none,
+    [STEP_SCA] = step_sca,
+    [STEP_MAD] = step_mad,
+    [STEP_MAD_DIRECT] = step_mad_direct,
+    [STEP_DP] = step_dp,
+    [STEP_DP_DIRECT] = step_dp_direct,
+    [STEP_MOV] = step_mov,
+    [STEP_MOV_DIRECT] = step_mov_direct,
+    [STEP_CMP] = step_cmp,
+    [STEP_CMP_DIRECT] = step_cmp_direct,
+    [STEP_VEC] = step_other,
+    [STEP_VEC_DIRECT] = step_other_direct,
+    [STEP_MAD_FAST] = step_mad_fast,
+    [STEP_DP_GROUP] = step_dp_group,
+    [STEP_VEC_CC] = step_vec_cc,
+    [STEP_RCP] = step_rcp,
+    [STEP_RSQ] = step_rsq,
+    [STEP_LIT] = step_lit,
+    [STEP_BRA] = step_bra,
+    [STEP_CAL] = step_cal,
+    [STEP_RET] = step_ret,
+};
 
 /*
  * Run from @pc until END, a RET on an empty stack, or TIMEOUT (isa.rst
@@ -1125,44 +1289,43 @@ static inline void step_mad_fast(XfRun *run, const NVXfOp *op)
 static void run_program(XfRun *run, uint32_t pc)
 {
     NVXf *xf = run->xf;
-    uint32_t limit = nv_xf_is_kelvin(xf) ? NV_XF_KELVIN_MAX_INSNS
-                                   : xf->ram.timeout & 0xffff;
-    uint32_t slots = xf->pr_slots, icnt = 0;
-    const NVXfOp *op;
+    const int32_t limit = nv_xf_is_kelvin(xf) ? NV_XF_KELVIN_MAX_INSNS
+                                        : xf->ram.timeout & 0xffff;
+    const NVXfOp *op = op_at(run, pc), *end = run->end;
+    /* The instructions TIMEOUT leaves, counted down. */
+    int32_t left = limit;
 
     xf->last_timed_out = false;
     for (;;) {
-        op = pc < slots ? &xf->code[pc] : NULL;
-        if (G_UNLIKELY(!op || limit - icnt < op->group)) {
-            if (icnt >= limit) {
+        if (G_UNLIKELY(op >= end || left < op->group)) {
+            if (left <= 0) {
                 xf->last_timed_out = true;
                 nv_xf_error(run->card, "nv: xf: program stopped by "
-                            "TIMEOUT after %u instructions at pc 0x%x",
-                            icnt, pc);
+                            "TIMEOUT after %d instructions at pc 0x%x",
+                            limit - left, pc_of(run, op));
                 break;
             }
-            if (!op) {
-                nv_xf_error(run->card, "nv: xf: pc 0x%x past XFPR (%u "
-                            "instructions)", pc, icnt);
+            if (op >= end) {
+                nv_xf_error(run->card, "nv: xf: pc 0x%x past XFPR (%d "
+                            "instructions)", pc_of(run, op), limit - left);
                 break;
             }
             /* TIMEOUT stops the program inside this DP group: its
              * first DP alone. */
-            icnt++;
-            if (!(op->direct ? step_dp_direct : step_dp)(run, op, &pc)) {
+            left--;
+            op = (op->direct ? step_dp_direct : step_dp)(run, op);
+            if (!op) {
                 break;
             }
             continue;
         }
-        icnt += op->group;
-        if (op->step == STEP_MAD_FAST) {
-            step_mad_fast(run, op);
-            pc++;
-        } else if (!steps[op->step](run, op, &pc)) {
+        left -= op->group;
+        op = steps[op->step](run, op);
+        if (!op) {
             break;
         }
     }
-    xf->last_icnt = icnt;
+    xf->last_icnt = limit - left;
 }
 
 /*
@@ -1189,6 +1352,9 @@ static void run_init(XfRun *run, NVXf *xf, NVCard *card, bool may_write_ctx,
     memset(run->a, 0, sizeof(run->a));
     memset(run->cc, 0, sizeof(run->cc));
     run->sp = 0;
+    run->code = xf->code;
+    run->end = xf->code + xf->pr_slots;
+    run->past_pc = xf->pr_slots;    /* where the last slot runs on to */
     run->tbuf = tbuf;
     memset(tbuf, 0, NV_XF_TBUF * sizeof(tbuf[0]));
 }

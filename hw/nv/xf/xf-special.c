@@ -72,7 +72,7 @@ const uint8_t nv_xf_tq[128] = {
 };
 
 /* RCP (@rcc false) or RCC: an estimate and two Newton steps on 2^23 + f. */
-static uint32_t reciprocal(uint32_t a, bool rcc)
+static inline uint32_t reciprocal(uint32_t a, bool rcc)
 {
     uint32_t sign = a & SIGN, f = FRAC(a);
     int e = EXPO(a), E = 254 - e;
@@ -182,7 +182,7 @@ const uint16_t nv_xf_lb[32] = {
 };
 
 /* @a as a signed fixed-point number with 13 fraction bits, floored. */
-static int32_t q13(uint32_t a)
+static inline int32_t q13(uint32_t a)
 {
     int e = EXPO(a);
     int64_t m = (1u << 23) + FRAC(a);
@@ -202,7 +202,7 @@ static int32_t q13(uint32_t a)
 }
 
 /* 2^(@q / 2^13), from the tables by the five bits below the point. */
-static uint32_t p2(int32_t q)
+static inline uint32_t p2(int32_t q)
 {
     int32_t n = q >> 13;
     unsigned h = q >> 8 & 31, l = q & 0xff;
@@ -218,7 +218,7 @@ static uint32_t p2(int32_t q)
 }
 
 /* log2 of the finite normal @a (sign ignored), 26 fraction bits. */
-static int64_t l26(uint32_t a)
+static inline int64_t l26(uint32_t a)
 {
     unsigned h = FRAC(a) >> 18, l = FRAC(a) >> 10 & 0xff;
 

@@ -70,6 +70,7 @@ typedef struct NVXfOp {
     bool has_vec, has_sca;      /* the units produce a result */
     bool areg, flow;            /* ARL/ARR/ARA; BRA/CAL/RET/PUSHA/POPA */
     uint8_t wm_vec, wm_sca;     /* temp write masks; 0 for "no temp" */
+    uint8_t out_wm_vec, out_wm_sca; /* output's; 0 where it is dropped */
     uint8_t cc_from;            /* 0: no CC write, 1: vector, 2: scalar */
     uint8_t cc_wm;              /* the components CC takes */
     bool more;                  /* scalar, AREG, CC, SAT or a condition */
