@@ -163,6 +163,11 @@ static double run_vertices(NVXfIsa isa, const NVXfInsn *prog, unsigned n,
     double t0, t;
 
     nv_xf_reset(xf, isa);
+    /* Kelvin runs fixed function unless XFMODE_B (vector 0, word 0)
+     * selects the program: MODE PROGRAM_V1 (mode.rst). */
+    if (isa == NV_XF_KELVIN) {
+        xf->ram.mode[0][0] = 2u << 30;
+    }
     upload(xf, isa, prog, n);
     set_vecs(xf, transform, G_N_ELEMENTS(transform));
     set_vecs(xf, consts, nconsts);
