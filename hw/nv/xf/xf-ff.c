@@ -115,12 +115,19 @@ static uint32_t add(const Ff *f, uint32_t a, uint32_t b)
     return nv_xf_add(a, b, f->rules != NV_XF_RULES_KELVIN);
 }
 
-/* DP3 or DP4 as the ISA's: truncated products, one sum. */
+/*
+ * DP3 or DP4 as the ISA's, the way the interpreter runs them: the 4-lane
+ * form where it is exact, else truncated products and one sum.  @a and
+ * @b are whole vectors (the 4-lane form loads all four lanes).
+ */
 static uint32_t dot(const Ff *f, const uint32_t *a, const uint32_t *b,
                     unsigned n)
 {
-    uint32_t t[4];
+    uint32_t t[4], d;
 
+    if (nv_xf_dp4(a, b, n, false, &d)) {
+        return d;
+    }
     for (unsigned i = 0; i < n; i++) {
         t[i] = mul(f, a[i], b[i]);
     }
@@ -162,8 +169,8 @@ static void xform_normal(const Ff *f, unsigned slot, const uint32_t *n,
                          uint32_t r[4])
 {
     for (unsigned c = 0; c < 3; c++) {
-        uint32_t col[3] = {
-            ctx(f, slot)[c], ctx(f, slot + 1)[c], ctx(f, slot + 2)[c]
+        uint32_t col[4] = {
+            ctx(f, slot)[c], ctx(f, slot + 1)[c], ctx(f, slot + 2)[c], 0
         };
 
         r[c] = dot(f, n, col, 3);
