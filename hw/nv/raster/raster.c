@@ -11,6 +11,7 @@
  * Every pixel of a quad is shaded from its screen-space barycentrics: z
  * and 1/w linearly, the attributes perspective-correctly.
  */
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -24,13 +25,18 @@
  */
 #define GUARD       (1 << 21)
 
-/* One primitive being rasterized, and the work rectangle [x0, x1). */
+/*
+ * One primitive being rasterized, the work rectangle [x0, x1), and the
+ * quad positions this slice may still visit.
+ */
 typedef struct Prim {
     NVRaster *r;
     const NVVtxPrim *p;
     int64_t x0, y0, x1, y1;
     bool clip_test;             /* the clip rectangles need a pixel test */
     bool stipple;               /* polygon stipple */
+    unsigned left;
+    bool suspended;
 } Prim;
 
 /*
@@ -270,6 +276,14 @@ static void emit(const Prim *t, int64_t x, int64_t y, unsigned mask)
     }
 }
 
+/* Out of budget: the next slice starts at the quad at (x, y). */
+static void suspend(Prim *t, int64_t y, int64_t x)
+{
+    t->suspended = true;
+    t->r->next_m = y;
+    t->r->next_n = x;
+}
+
 /*
  * Triangles: edge k (from vertex k + 1 to k + 2, the vertices ordered
  * clockwise as seen with y down) is E_k(p) = dx (p.y - a.y) - dy (p.x -
@@ -278,7 +292,7 @@ static void emit(const Prim *t, int64_t x, int64_t y, unsigned mask)
  * (horizontal, interior below) or a left edge (going up): the D3D/GL
  * top-left rule, so two triangles sharing an edge cover its pixels once.
  */
-static void do_tri(const Prim *t)
+static void do_tri(Prim *t)
 {
     const NVVtxPrim *p = t->p;
     int64_t vx[3], vy[3], area, e[3], sx[3], sy[3], bias[3];
@@ -314,6 +328,10 @@ static void do_tri(const Prim *t)
                                  ONE) + 1);
     bx0 &= ~(int64_t)1;
     by0 &= ~(int64_t)1;
+    /* A later slice goes on from the quad where the last one stopped. */
+    if (t->r->resume) {
+        by0 = t->r->next_m;
+    }
 
     for (unsigned k = 0; k < 3; k++) {
         unsigned a = idx[(k + 1) % 3], b = idx[(k + 2) % 3];
@@ -328,11 +346,24 @@ static void do_tri(const Prim *t)
 
     for (int64_t y = by0; y < by1; y += 2) {
         int64_t ex[3] = { e[0], e[1], e[2] };
+        int64_t x = bx0;
 
-        for (int64_t x = bx0; x < bx1; x += 2) {
+        if (t->r->resume) {
+            t->r->resume = false;
+            x = t->r->next_n;
+            for (unsigned k = 0; k < 3; k++) {
+                ex[k] += (x - bx0) * sx[k];
+            }
+        }
+        for (; x < bx1; x += 2) {
             int64_t pe[4][3];
             unsigned mask = 0;
 
+            if (!t->left) {
+                suspend(t, y, x);
+                return;
+            }
+            t->left--;
             for (unsigned i = 0; i < 4; i++) {
                 bool in = true;
 
@@ -436,15 +467,19 @@ static void shade_run(const Prim *t, const Runs *s, unsigned i, int64_t x,
  * so the quads are at most the width plus two across: the work is
  * bounded by the work rectangle's major extent times that.
  */
-static void walk_runs(const Prim *t, const Runs *s)
+static void walk_runs(Prim *t, const Runs *s)
 {
     const NVRasterState *st = &t->r->st;
     int64_t lo = max64(s->m0, s->ymajor ? t->y0 : t->x0);
     int64_t hi = min64(s->m1, s->ymajor ? t->y1 : t->x1);
     int64_t box0 = s->ymajor ? t->x0 : t->y0;
     int64_t box1 = s->ymajor ? t->x1 : t->y1;
+    int64_t m = lo & ~(int64_t)1;
 
-    for (int64_t m = lo & ~(int64_t)1; m < hi; m += 2) {
+    if (t->r->resume) {
+        m = t->r->next_m;
+    }
+    for (; m < hi; m += 2) {
         int64_t start[2] = { 0, 0 }, n0 = INT64_MAX, n1 = INT64_MIN;
         bool on[2];
 
@@ -457,12 +492,21 @@ static void walk_runs(const Prim *t, const Runs *s)
                 n1 = max64(n1, start[j] + s->w);
             }
         }
-        n0 = max64(n0, box0);
+        n0 = max64(n0, box0) & ~(int64_t)1;
         n1 = min64(n1, box1);
-        for (int64_t n = n0 & ~(int64_t)1; n < n1; n += 2) {
+        if (t->r->resume) {
+            t->r->resume = false;
+            n0 = t->r->next_n;
+        }
+        for (int64_t n = n0; n < n1; n += 2) {
             int64_t x = s->ymajor ? n : m, y = s->ymajor ? m : n;
             unsigned mask = 0;
 
+            if (!t->left) {
+                suspend(t, m, n);
+                return;
+            }
+            t->left--;
             for (unsigned i = 0; i < 4; i++) {
                 unsigned jm = s->ymajor ? i >> 1 : i & 1;
                 int64_t nn = n + (s->ymajor ? i & 1 : i >> 1);
@@ -490,7 +534,7 @@ static void walk_runs(const Prim *t, const Runs *s)
  * at the centre.  Wide lines as GL 2.1 "Wide Lines": the line moved by
  * (w - 1) / 2 towards lower minor coordinates, and w pixels from there.
  */
-static void do_line(const Prim *t)
+static void do_line(Prim *t)
 {
     const NVVtxPrim *p = t->p;
     Runs s = { 0 };
@@ -543,7 +587,7 @@ static void do_line(const Prim *t)
  * "Point Sprites"): the pixels whose centres are in the square of the
  * unrounded size, [x - size / 2, x + size / 2).  Sizes below 1 are 1.
  */
-static void do_point(const Prim *t)
+static void do_point(Prim *t)
 {
     const NVVtxPrim *p = t->p;
     float size = p->v[0].size;
@@ -593,25 +637,42 @@ void nv_raster_init(NVRaster *r, NVRasterEmit *emit, void *opaque)
     r->opaque = opaque;
 }
 
+void nv_raster_start(NVRaster *r, const NVVtxPrim *p)
+{
+    r->prim = *p;
+    r->busy = true;
+    r->resume = false;
+}
+
+unsigned nv_raster_run(NVRaster *r, unsigned budget)
+{
+    Prim t = { .r = r, .p = &r->prim, .left = budget };
+
+    if (!r->busy) {
+        return 0;
+    }
+    if (setup(&t)) {
+        switch (r->prim.kind) {
+        case NV_VTX_PRIM_TRIANGLE:
+            t.stipple = r->st.poly_stipple;
+            do_tri(&t);
+            break;
+        case NV_VTX_PRIM_LINE:
+            do_line(&t);
+            break;
+        case NV_VTX_PRIM_POINT:
+            do_point(&t);
+            break;
+        }
+    }
+    r->busy = r->resume = t.suspended;
+    return budget - t.left;
+}
+
 void nv_raster_prim(NVRaster *r, const NVVtxPrim *p)
 {
-    Prim t = { .r = r, .p = p };
-
-    if (!setup(&t)) {
-        return;
-    }
-    switch (p->kind) {
-    case NV_VTX_PRIM_TRIANGLE:
-        t.stipple = r->st.poly_stipple;
-        do_tri(&t);
-        break;
-    case NV_VTX_PRIM_LINE:
-        do_line(&t);
-        break;
-    case NV_VTX_PRIM_POINT:
-        do_point(&t);
-        break;
-    }
+    nv_raster_start(r, p);
+    nv_raster_run(r, UINT_MAX);
 }
 
 void nv_raster_frag_coord(const NVRasterState *st, int32_t x, int32_t y,

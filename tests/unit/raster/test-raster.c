@@ -1011,6 +1011,78 @@ static void test_garbage(void)
     g_free(c);
 }
 
+/*
+ * Slices: a primitive run a few quad positions at a time covers the same
+ * pixels with the same values as in one go, and the rasterizer stays
+ * busy until the last position.
+ */
+static void slice_run(Cap *c, const NVVtxPrim *p, unsigned budget,
+                      unsigned *visited, unsigned *runs)
+{
+    *visited = *runs = 0;
+    nv_raster_start(&c->r, p);
+    while (c->r.busy) {
+        unsigned n = nv_raster_run(&c->r, budget);
+
+        g_assert_cmpuint(n, <=, budget);
+        *visited += n;
+        ++*runs;
+        g_assert_cmpuint(*runs, <, 10000);
+    }
+}
+
+static void test_slices(void)
+{
+    Cap *c = cap_new(), *ref = cap_new();
+    NVVtxOut a = vert(0, 0, 1), b = vert(16, 0, 0.5f), d = vert(0, 16, 0.25f);
+    NVVtxPrim prims[] = {
+        { .kind = NV_VTX_PRIM_TRIANGLE, .v = { a, b, d } },
+        { .kind = NV_VTX_PRIM_LINE, .width = 3, .v = { a, vert(13, 9, 1) } },
+        { .kind = NV_VTX_PRIM_POINT, .v = { vert(7, 5, 1) } },
+    };
+    unsigned visited, runs;
+
+    prims[2].v[0].size = 6;
+    a.attr[S_COL][0] = 1;
+    prims[0].v[0].attr[S_COL][0] = 1;
+    prims[0].v[1].attr[S_TEX][1] = 1;
+
+    /*
+     * The triangle's box: x and y from pixel 0 to 15 (the centres 0.5 ..
+     * 15.5 below 16), 8 x 8 = 64 quad positions; 10 a slice takes 7
+     * slices, the last with 4.
+     */
+    slice_run(c, &prims[0], 10, &visited, &runs);
+    g_assert_cmpuint(visited, ==, 64);
+    g_assert_cmpuint(runs, ==, 7);
+    g_assert_false(c->r.busy);
+
+    for (unsigned k = 0; k < G_N_ELEMENTS(prims); k++) {
+        for (unsigned budget = 1; budget <= 5; budget += 2) {
+            cap_clear(c);
+            cap_clear(ref);
+            nv_raster_prim(&ref->r, &prims[k]);
+            slice_run(c, &prims[k], budget, &visited, &runs);
+            g_assert_cmpuint(ref->quads, >, 0);
+            g_assert_cmpuint(c->quads, ==, ref->quads);
+            g_assert_true(memcmp(c->count, ref->count,
+                                 sizeof(c->count)) == 0);
+            for (unsigned y = 0; y < H; y++) {
+                for (unsigned x = 0; x < W; x++) {
+                    if (ref->count[y][x]) {
+                        g_assert_true(memcmp(&c->frag[y][x], &ref->frag[y][x],
+                                             sizeof(NVRasterFrag)) == 0);
+                    }
+                }
+            }
+        }
+    }
+    /* A run with nothing started does nothing. */
+    g_assert_cmpuint(nv_raster_run(&c->r, 5), ==, 0);
+    g_free(c);
+    g_free(ref);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1026,5 +1098,6 @@ int main(int argc, char **argv)
     g_test_add_func("/raster/lines/stipple", test_line_stipple);
     g_test_add_func("/raster/points", test_points);
     g_test_add_func("/raster/poly-stipple", test_poly_stipple);
+    g_test_add_func("/raster/slices", test_slices);
     return g_test_run();
 }

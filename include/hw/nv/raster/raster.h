@@ -109,6 +109,15 @@ typedef struct NVRaster {
     NVRasterState st;
     NVRasterEmit *emit;
     void *opaque;
+    /*
+     * The primitive nv_raster_start() took, while busy; with resume, the
+     * quad the next slice starts at: row and column for a triangle,
+     * major and minor position for a line or point.  Together with the
+     * state they are all a migration needs to go on.
+     */
+    NVVtxPrim prim;
+    bool busy, resume;
+    int64_t next_m, next_n;
     NVRasterQuad quad;          /* scratch: what emit receives */
 } NVRaster;
 
@@ -120,9 +129,16 @@ typedef struct NVRaster {
  */
 void nv_raster_init(NVRaster *r, NVRasterEmit *emit, void *opaque);
 /*
- * Rasterize one primitive.  Whatever its coordinates (huge, infinite,
+ * Rasterize one primitive in slices: nv_raster_start() takes a copy of
+ * it, each nv_raster_run() visits at most @budget quad positions of the
+ * work rectangle (emitting those with fragments) and returns how many it
+ * visited; the rasterizer is busy until the primitive is done.  The state
+ * must not change in between.  Whatever the coordinates (huge, infinite,
  * NaN) the work is bounded by the target and scissor rectangle.
  */
+void nv_raster_start(NVRaster *r, const NVVtxPrim *p);
+unsigned nv_raster_run(NVRaster *r, unsigned budget);
+/* Start and run to the end. */
 void nv_raster_prim(NVRaster *r, const NVVtxPrim *p);
 /*
  * The position a fragment program reads for pixel (x, y), after
