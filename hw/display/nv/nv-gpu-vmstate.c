@@ -509,6 +509,106 @@ static const VMStateDescription vmstate_nv_vtx = {
     },
 };
 
+/*
+ * The rasterizer's input is IEEE singles: migrated as their bits, so that
+ * a draw goes on bit-exactly on any host.
+ */
+static int get_f32(QEMUFile *f, void *pv, size_t size,
+                   const VMStateField *field)
+{
+    uint32_t u = qemu_get_be32(f);
+
+    memcpy(pv, &u, sizeof(u));
+    return 0;
+}
+
+static int put_f32(QEMUFile *f, void *pv, size_t size,
+                   const VMStateField *field, JSONWriter *vmdesc)
+{
+    uint32_t u;
+
+    memcpy(&u, pv, sizeof(u));
+    qemu_put_be32(f, u);
+    return 0;
+}
+
+static const VMStateInfo vmstate_info_f32 = {
+    .name = "float32",
+    .get = get_f32,
+    .put = put_f32,
+};
+
+#define VMSTATE_F32(_f, _s) \
+    VMSTATE_SINGLE(_f, _s, 0, vmstate_info_f32, float)
+#define VMSTATE_F32_ARRAY(_f, _s, _n) \
+    VMSTATE_ARRAY(_f, _s, _n, 0, vmstate_info_f32, float)
+#define VMSTATE_F32_2DARRAY(_f, _s, _n1, _n2) \
+    VMSTATE_2DARRAY(_f, _s, _n1, _n2, 0, vmstate_info_f32, float)
+
+static const VMStateDescription vmstate_nv_vtx_out = {
+    .name = "nv-gpu/vtx-out",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_F32_ARRAY(pos, NVVtxOut, 4),
+        VMSTATE_F32_2DARRAY(attr, NVVtxOut, NV_VTX_ATTRS, 4),
+        VMSTATE_F32(size, NVVtxOut),
+        VMSTATE_BOOL(edge, NVVtxOut),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv_vtx_prim = {
+    .name = "nv-gpu/vtx-prim",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT8(kind, NVVtxPrim),
+        VMSTATE_BOOL(back, NVVtxPrim),
+        VMSTATE_F32(width, NVVtxPrim),
+        VMSTATE_F32(z_offset, NVVtxPrim),
+        VMSTATE_STRUCT_ARRAY(v, NVVtxPrim, 3, 1, vmstate_nv_vtx_out,
+                             NVVtxOut),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+/*
+ * The primitive being rasterized and where the next slice starts; the
+ * rasterizer's state is derived from the 3D state (draw-nv20.c).
+ */
+static const VMStateDescription vmstate_nv_raster = {
+    .name = "nv-gpu/raster",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_STRUCT(prim, NVRaster, 1, vmstate_nv_vtx_prim, NVVtxPrim),
+        VMSTATE_BOOL(busy, NVRaster),
+        VMSTATE_BOOL(resume, NVRaster),
+        VMSTATE_INT64(next_m, NVRaster),
+        VMSTATE_INT64(next_n, NVRaster),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_nv20_draw = {
+    .name = "nv-gpu/nv20-draw",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_STRUCT(raster, NV20Draw, 1, vmstate_nv_raster, NVRaster),
+        VMSTATE_STRUCT_ARRAY(queue, NV20Draw, NV20_DRAW_QUEUE, 1,
+                             vmstate_nv_vtx_prim, NVVtxPrim),
+        VMSTATE_UINT32(head, NV20Draw),
+        VMSTATE_UINT32(count, NV20Draw),
+        VMSTATE_UINT32(fd_kind, NV20Draw),
+        VMSTATE_UINT32(fd_data, NV20Draw),
+        VMSTATE_UINT32(fd_next, NV20Draw),
+        VMSTATE_UINT64(quads, NV20Draw),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static const VMStateDescription vmstate_nv20_pgraph_ctx = {
     .name = "nv-gpu/nv20-pgraph-ctx",
     .version_id = 1,
@@ -528,8 +628,8 @@ static const VMStateDescription vmstate_nv20_pgraph_ctx = {
 
 static const VMStateDescription vmstate_nv20_pgraph = {
     .name = "nv-gpu/nv20-pgraph",
-    .version_id = 3,
-    .minimum_version_id = 3,
+    .version_id = 4,
+    .minimum_version_id = 4,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(intr, NV20Pgraph),
         VMSTATE_UINT32(intr_en, NV20Pgraph),
@@ -549,6 +649,7 @@ static const VMStateDescription vmstate_nv20_pgraph = {
         VMSTATE_STRUCT(g2d, NV20Pgraph, 1, vmstate_nv2d, NV2dState),
         VMSTATE_STRUCT(fe3d, NV20Pgraph, 1, vmstate_nv20_fe3d, NV20Fe3d),
         VMSTATE_STRUCT(vtx, NV20Pgraph, 1, vmstate_nv_vtx, NVVtx),
+        VMSTATE_STRUCT(draw, NV20Pgraph, 1, vmstate_nv20_draw, NV20Draw),
         VMSTATE_STRUCT(flip, NV20Pgraph, 1, vmstate_nv20_flip, NV20Flip),
         VMSTATE_UINT32(methods, NV20Pgraph),
         VMSTATE_END_OF_LIST()

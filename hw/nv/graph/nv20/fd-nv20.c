@@ -171,6 +171,7 @@ static void vertex(NVCard *card)
     while (nv_xf_pop_vertex(&card->xf, &v)) {
         nv_vtx_vertex(&card->pgraph20.vtx, &v);
     }
+    nv20_draw_run(card, NV20_DRAW_INLINE_UNITS);
 }
 
 /*
@@ -360,12 +361,32 @@ static bool element(NVCard *card, const FdFetch *ft, uint32_t index)
     if ((*nv20_reg(card, B_PRIM_RESTART_EN) & 1) &&
         index == *nv20_reg(card, B_PRIM_RESTART_IDX)) {
         nv_vtx_begin(&card->pgraph20.vtx, f->prim);
+        nv20_draw_run(card, NV20_DRAW_INLINE_UNITS);
         return true;
     }
     if (nv20_is_curie(card)) {
         index += f->mthd_state[M_VB_ELEMENT_BASE / 4];
     }
     return fetch_vertex(card, ft, index);
+}
+
+/*
+ * A draw method stops after a vertex whose primitives the rasterizer has
+ * not finished, and nv20_fd_resume() goes on from the next (docs/3d.rst
+ * "Bounded work").
+ */
+static bool stop_at(NVCard *card, unsigned kind, uint32_t data,
+                    uint32_t next)
+{
+    NV20Draw *d = &card->pgraph20.draw;
+
+    if (!nv20_draw_busy(card)) {
+        return false;
+    }
+    d->fd_kind = kind;
+    d->fd_data = data;
+    d->fd_next = next;
+    return true;
 }
 
 void nv20_fd_elements(NVCard *card, const NVMethodCall *call)
@@ -378,7 +399,8 @@ void nv20_fd_elements(NVCard *card, const NVMethodCall *call)
     fetch_begin(card, &ft);
     if (call->m->arg == 32) {
         element(card, &ft, call->data);
-    } else if (element(card, &ft, call->data & 0xffff)) {
+    } else if (element(card, &ft, call->data & 0xffff) &&
+               !stop_at(card, NV20_FD_ELEMENT_U16, call->data, 1)) {
         element(card, &ft, call->data >> 16);
     }
 }
@@ -388,38 +410,62 @@ void nv20_fd_elements(NVCard *card, const NVMethodCall *call)
  * VB_INDEX_BATCH: COUNT + 1 indices from element START (0-23) of the
  * index buffer: IDXBUF_OFFSET in the DMA_VTXBUF object IDXBUF_FORMAT's
  * bit 0 selects, u32 or, with TYPE (bits 4-7) 1, u16 (Mesa nv30_vbo.c).
+ * Vertex @k on, of batch @kind (NV20_FD_VERTEX_BATCH or _INDEX_BATCH).
  */
-void nv20_fd_batch(NVCard *card, const NVMethodCall *call)
+static void batch(NVCard *card, unsigned kind, uint32_t data, uint32_t k)
 {
     const uint32_t *st = card->pgraph20.fe3d.mthd_state;
     uint32_t fmt = st[M_IDXBUF_FORMAT / 4];
     unsigned isize = fmt & IDXBUF_TYPE_U16 ? 2 : 4;
-    uint32_t first = call->data & 0xffffff, count = (call->data >> 24) + 1;
+    uint32_t first = data & 0xffffff, count = (data >> 24) + 1;
     FdFetch ft;
 
-    if (!in_begin_end(card, call)) {
-        return;
-    }
     fetch_begin(card, &ft);
-    for (uint32_t k = 0; k < count; k++) {
+    for (; k < count; k++) {
         uint8_t buf[4];
         uint32_t index;
 
-        if (!call->m->arg) {
+        if (kind == NV20_FD_VERTEX_BATCH) {
             if (!fetch_vertex(card, &ft, first + k)) {
                 return;
             }
-            continue;
+        } else {
+            if (!dma_read(card, &ft, fmt & IDXBUF_DMA1,
+                          st[M_IDXBUF_OFFSET / 4] +
+                          (uint64_t)(first + k) * isize, buf, isize)) {
+                return;
+            }
+            index = isize == 2 ? nv_ld_le(buf, 2) : nv_ld_le(buf, 4);
+            if (!element(card, &ft, index)) {
+                return;
+            }
         }
-        if (!dma_read(card, &ft, fmt & IDXBUF_DMA1,
-                      st[M_IDXBUF_OFFSET / 4] +
-                      (uint64_t)(first + k) * isize, buf, isize)) {
+        if (k + 1 < count && stop_at(card, kind, data, k + 1)) {
             return;
         }
-        index = isize == 2 ? nv_ld_le(buf, 2) : nv_ld_le(buf, 4);
-        if (!element(card, &ft, index)) {
-            return;
-        }
+    }
+}
+
+void nv20_fd_batch(NVCard *card, const NVMethodCall *call)
+{
+    if (in_begin_end(card, call)) {
+        batch(card, call->m->arg ? NV20_FD_INDEX_BATCH : NV20_FD_VERTEX_BATCH,
+              call->data, 0);
+    }
+}
+
+void nv20_fd_resume(NVCard *card)
+{
+    NV20Draw *d = &card->pgraph20.draw;
+    unsigned kind = d->fd_kind;
+    FdFetch ft;
+
+    d->fd_kind = NV20_FD_NONE;
+    if (kind == NV20_FD_ELEMENT_U16) {
+        fetch_begin(card, &ft);
+        element(card, &ft, d->fd_data >> 16);
+    } else if (kind != NV20_FD_NONE) {
+        batch(card, kind, d->fd_data, d->fd_next);
     }
 }
 
@@ -604,6 +650,7 @@ void nv20_fd_begin_end(NVCard *card, const NVMethodCall *call)
         nv_vtx_begin(&card->pgraph20.vtx, f->prim);
     } else {
         nv_vtx_end(&card->pgraph20.vtx);
+        nv20_draw_run(card, NV20_DRAW_INLINE_UNITS);
     }
 }
 
@@ -614,7 +661,7 @@ void nv20_fd_edgeflag(NVCard *card, const NVMethodCall *call)
     card->pgraph20.vtx.st.edge_flag = call->data != 0;
 }
 
-/* VTX's primitives: to the host's trace (the rasterizer's input). */
+/* VTX's primitives: to the host's trace, and to the rasterizer. */
 static void emit(void *opaque, const NVVtxPrim *prim)
 {
     NVCard *card = opaque;
@@ -623,6 +670,7 @@ static void emit(void *opaque, const NVVtxPrim *prim)
         card->host.prim_traced(card->host.opaque)) {
         card->host.prim_trace(card->host.opaque, prim);
     }
+    nv20_draw_prim(card, prim);
 }
 
 void nv20_fd_reset(NVCard *card)

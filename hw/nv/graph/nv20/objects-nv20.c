@@ -290,7 +290,7 @@ void nv20_pgraph_error(NVCard *card, uint32_t nsource)
 bool nv20_pgraph_busy(NVCard *card)
 {
     return !(*nv20_reg(card, NV20_PGRAPH_FIFO_ENABLE) & 1) ||
-           nv2d_busy(card) || nv20_flip_busy(card);
+           nv20_work_busy(card) || nv20_flip_busy(card);
 }
 
 /*
@@ -344,7 +344,7 @@ static void execute(NVCard *card, unsigned chid, unsigned subc,
         return;                 /* the bind itself is done; traced only */
     }
     /* a method still running notifies when it is done (nv20_pgraph_run) */
-    if (mthd != 0x104 && mthd != 0x180 && !nv2d_busy(card)) {
+    if (mthd != 0x104 && mthd != 0x180 && !nv20_work_busy(card)) {
         notify_done(card);
     }
 }
@@ -353,12 +353,12 @@ unsigned nv20_pgraph_run(NVCard *card, unsigned budget)
 {
     unsigned n;
 
-    if (!nv2d_busy(card) ||
+    if (!nv20_work_busy(card) ||
         !(*nv20_reg(card, NV20_PGRAPH_FIFO_ENABLE) & 1)) {
         return 0;
     }
-    n = nv2d_run(card, budget);
-    if (!nv2d_busy(card)) {
+    n = nv2d_busy(card) ? nv2d_run(card, budget) : nv20_draw_run(card, budget);
+    if (!nv20_work_busy(card)) {
         notify_done(card);
     }
     return n;

@@ -105,9 +105,31 @@ void nv20_fd_batch(NVCard *card, const NVMethodCall *call);
 void nv20_fd_data(NVCard *card, const NVMethodCall *call);
 /* EDGEFLAG. */
 void nv20_fd_edgeflag(NVCard *card, const NVMethodCall *call);
+/* Go on with the draw method that stopped for the rasterizer. */
+void nv20_fd_resume(NVCard *card);
 /* Power-on (after PGRAPH's state is cleared) and after migration. */
 void nv20_fd_reset(NVCard *card);
 void nv20_fd_post_load(NVCard *card);
+
+/*
+ * The draw in progress (draw-nv20.c; pgraph-nv20.h NV20Draw): VTX's
+ * primitives into the queue, the rasterizer's slices.  A unit of work is
+ * NV20_DRAW_UNIT_QUADS quad positions, as the 2D engine's is 256 pixels;
+ * a method runs NV20_DRAW_INLINE_UNITS of them itself.
+ */
+#define NV20_DRAW_UNIT_QUADS    64
+#define NV20_DRAW_INLINE_UNITS  64
+void nv20_draw_prim(NVCard *card, const NVVtxPrim *prim);
+bool nv20_draw_busy(NVCard *card);
+unsigned nv20_draw_run(NVCard *card, unsigned budget);
+void nv20_draw_reset(NVCard *card);
+void nv20_draw_post_load(NVCard *card);
+
+/* A method's work still running: a 2D job or a draw. */
+static inline bool nv20_work_busy(NVCard *card)
+{
+    return nv2d_busy(card) || nv20_draw_busy(card);
+}
 
 /* Channel ids PGRAPH keeps in CTX_USER (5 bits, as PFIFO's). */
 #define NV20_CHID_MASK  0x1f

@@ -54,6 +54,7 @@ static void pgraph_reset(NVCard *card)
     memset(&card->pgraph20, 0, sizeof(card->pgraph20));
     nv2d_reset(&card->pgraph20.g2d);
     nv20_fd_reset(card);
+    nv20_draw_reset(card);
     nv20_ctx_reset(card);
     *nv20_reg(card, NV20_PGRAPH_FIFO_ENABLE) = 1;
     nv_xf_reset(&card->xf, card->model->xf);
@@ -209,10 +210,10 @@ static uint32_t pgraph_read(NVCard *card, uint32_t addr)
          * a slice, so a driver waiting for idle (nouveau's nv04_gr_idle)
          * sees it finish whatever the host's timers do.
          */
-        if (nv2d_busy(card)) {
+        if (nv20_work_busy(card)) {
             nv20_pgraph_run(card, NV20_STATUS_POLL_SLICE);
         }
-        return nv2d_busy(card) ? NV20_STATUS_BUSY : 0;
+        return nv20_work_busy(card) ? NV20_STATUS_BUSY : 0;
     case NV20_PGRAPH_PIPE_ADDRESS:
         return g->pipe_address;
     case NV20_PGRAPH_PIPE_DATA:
@@ -351,13 +352,14 @@ static uint32_t pgraph_intr(NVCard *card)
 }
 
 /*
- * XF and VTX are part of this PGRAPH: XF's decoded programs and VTX's
- * state are derived.
+ * XF, VTX and the rasterizer are part of this PGRAPH: XF's decoded
+ * programs, VTX's and the rasterizer's state are derived.
  */
 static void pgraph_post_load(NVCard *card)
 {
     nv_xf_post_load(&card->xf);
     nv20_fd_post_load(card);
+    nv20_draw_post_load(card);
 }
 
 static const NVBlock pgraph_blocks[] = {

@@ -1802,6 +1802,50 @@ static void test_ff_curie(void)
     th_free(th);
 }
 
+/*
+ * A draw in slices (docs/3d.rst "Bounded work"), on Curie: a 256x256
+ * target (RT_HORIZ/VERT width and height 256, scissor off as Mesa sends
+ * it: 0x10000000, clip rectangle 0 from 0 to 255), viewport scale 256,
+ * translate 0; TRIANGLES with clip-space (0, 0), (1, 0), (0, 1): window
+ * (0, 0), (256, 0), (0, 256).  The pixels with x + y <= 254 are inside
+ * (the diagonal's centres, x + y = 255, lie on a bottom-right edge), so
+ * the quads (qx, qy) at pixel (2qx, 2qy) with qx + qy <= 127 have
+ * fragments: 128 * 129 / 2 = 8256 of the 128 * 128 = 16384 quad positions
+ * of the bounding box.  The third vertex's method visits 64 units of 64
+ * positions (4096) itself; PGRAPH is busy and takes no method; each
+ * STATUS read runs a poll slice of 64 units more: busy after 8192 and
+ * 12288, idle after 16384.
+ */
+static void test_draw_slices(void)
+{
+    static const uint32_t setup[] = {
+        0x0200, 256 << 16, 0x0204, 256 << 16,
+        0x08c0, 0x10000000, 0x08c4, 0x10000000,
+        0x02c0, 255 << 16, 0x02c4, 255 << 16,
+        0x0a30, 0x43800000, 0x0a34, 0x43800000,
+        0x1808, 5,
+        0x1c00, 0, 0x1c04, 0, 0x1c08, 0, 0x1c0c, F1,
+        0x1c00, F1, 0x1c04, 0, 0x1c08, 0, 0x1c0c, F1,
+        0x1c00, 0, 0x1c04, F1, 0x1c08, 0, 0,
+    };
+    TestHost *th = fd_new("nv40", 0x4097);
+    NV20Draw *d = &th->card.pgraph20.draw;
+
+    mthds(th, setup);
+    g_assert_false(nv20_pgraph_busy(&th->card));
+    g_assert_true(mthd(th, 7, 0x1c0c, F1));
+    g_assert_true(nv20_pgraph_busy(&th->card));
+    g_assert_false(mthd(th, 7, 0x1808, 0));
+    g_assert_cmphex(th_rd(th, 0x400700) & 1, ==, 1);
+    g_assert_cmphex(th_rd(th, 0x400700) & 1, ==, 1);
+    g_assert_cmphex(th_rd(th, 0x400700) & 1, ==, 0);
+    g_assert_cmpuint(d->quads, ==, 8256);
+    g_assert_true(mthd(th, 7, 0x1808, 0));
+    g_assert_cmpuint(th->prims->len, ==, 1);
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    th_free(th);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1833,6 +1877,7 @@ int main(int argc, char **argv)
                     test_3d_xf_kelvin_curie);
     g_test_add_func("/objects-nv20/3d/ctx", test_3d_ctx);
     g_test_add_func("/objects-nv20/3d/fd/imm/kelvin", test_fd_imm_kelvin);
+    g_test_add_func("/objects-nv20/3d/draw/slices", test_draw_slices);
     g_test_add_func("/objects-nv20/3d/fd/imm/nv30", test_fd_imm_nv30);
     g_test_add_func("/objects-nv20/3d/fd/imm/nv40", test_fd_imm_nv40);
     g_test_add_func("/objects-nv20/3d/fd/begin-end", test_fd_begin_end);

@@ -17,6 +17,7 @@
 
 #include "hw/nv/core/method.h"
 #include "hw/nv/graph/2d/nv2d.h"
+#include "hw/nv/raster/raster.h"
 #include "hw/nv/vtx/vtx.h"
 #include "hw/nv/xf/xf.h"
 
@@ -187,6 +188,32 @@ typedef struct NV20Fe3d {
 } NV20Fe3d;
 
 /*
+ * The 3D draw in progress (draw-nv20.c; docs/3d.rst "Bounded work"):
+ * VTX's primitives wait in @queue for the rasterizer, which runs them in
+ * slices; a draw method that makes many vertices (VB_VERTEX_BATCH,
+ * VB_INDEX_BATCH, VB_ELEMENT_U16) stops after a vertex while they wait,
+ * and goes on later from @fd_next.  PGRAPH is busy meanwhile.  One
+ * vertex makes at most a clipped polygon's triangles (VTX's POLY_MAX - 2),
+ * so the queue never fills.
+ */
+#define NV20_DRAW_QUEUE             32
+
+enum {
+    NV20_FD_NONE,
+    NV20_FD_VERTEX_BATCH,       /* fd_data: the method's word */
+    NV20_FD_INDEX_BATCH,
+    NV20_FD_ELEMENT_U16,        /* the high half of fd_data is left */
+};
+
+typedef struct NV20Draw {
+    NVRaster raster;            /* its state derived; prim, busy migrated */
+    NVVtxPrim queue[NV20_DRAW_QUEUE];
+    uint32_t head, count;
+    uint32_t fd_kind, fd_data, fd_next;
+    uint64_t quads;             /* quads with fragments, for tests */
+} NV20Draw;
+
+/*
  * The flip counters (flip-nv20.c), one set for PGRAPH: @heads has bit h
  * while a FLIP_HEAD_INCR_READ waits for head h's vblank; @wait while a
  * FLIP_WAIT holds PGRAPH.
@@ -246,6 +273,7 @@ typedef struct NV20Pgraph {
      * and after migration.
      */
     NVVtx vtx;
+    NV20Draw draw;
     NV20Flip flip;
     uint32_t methods;                           /* executed, for tests */
     /*
