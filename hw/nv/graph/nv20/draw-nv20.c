@@ -6,6 +6,7 @@
  * passed on.  docs/3d.rst "Rasterizer" and "Bounded work" have the rules.
  */
 #include "hw/nv/card.h"
+#include "hw/nv/mem/dmaobj.h"
 #include "hw/nv/raster/raster.h"
 #include "bundles-nv20.h"
 #include "pgraph-nv20-internal.h"
@@ -112,6 +113,43 @@ static void raster_state(NVCard *card)
     st->point_sprite = !kelvin && (sprite & SPRITE_ENABLE);
     st->sprite_r_mode = SPRITE_R_MODE(sprite);
     st->sprite_replace = SPRITE_REPLACE(sprite) << tc0_slot(card);
+}
+
+/*
+ * The memory of the DMA object at instance @inst (the method's data, which
+ * PFIFO turned from a handle into the instance >> 4) for the pixel
+ * engines, which address it directly: a linear VRAM object's whole range,
+ * cut to VRAM's end.  Anything else gives no memory (every access then
+ * drops) and is logged once: Mesa puts surfaces, textures and fragment
+ * programs in VRAM.
+ */
+static void dma_view(NVCard *card, uint32_t inst, const char *what,
+                     uint8_t **base, uint64_t *size)
+{
+    NVDmaObj o;
+    uint64_t start;
+
+    *base = NULL;
+    *size = 0;
+    nv_dmaobj_load(card, inst << 4, &o);
+    if (!o.present) {
+        return;
+    }
+    if (o.target != NV_DMAOBJ_TARGET_VRAM || !o.linear) {
+        if (!card->pgraph20.draw.logged) {
+            card->pgraph20.draw.logged = true;
+            nv_log(card, NV_LOG_UNIMP, "nv: pgraph: 3D %s in a DMA object "
+                   "other than linear VRAM (instance 0x%x): not accessed",
+                   what, inst << 4);
+        }
+        return;
+    }
+    start = (o.pte0 & ~0xfffull) + o.adjust;
+    if (start >= card->vram_size) {
+        return;
+    }
+    *base = card->vram + start;
+    *size = MIN((uint64_t)o.limit + 1, card->vram_size - start);
 }
 
 /* Each quad of fragments the rasterizer makes. */

@@ -211,6 +211,8 @@ typedef struct NV20Draw {
     uint32_t head, count;
     uint32_t fd_kind, fd_data, fd_next;
     uint64_t quads;             /* quads with fragments, for tests */
+    /* Derived: a log-once flag.  Not migrated. */
+    bool logged;
 } NV20Draw;
 
 /*
