@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv: the back half of the NV20+ 3D pipeline as PGRAPH drives it:
- * the rasterizer's state from the 3D state, VTX's primitives queued and
- * rasterized in slices while PGRAPH is busy, and each quad of fragments
- * passed on.  docs/3d.rst "Rasterizer" and "Bounded work" have the rules.
+ * the rasterizer's, fragment program's and ROP's state from the 3D state,
+ * VTX's primitives queued and rasterized in slices while PGRAPH is busy,
+ * each quad of fragments through the fragment program into the ROP, and
+ * CLEAR_BUFFERS.  docs/3d.rst "Rasterizer", "Fragments" and "Bounded
+ * work" have the rules.
  */
 #include "hw/nv/card.h"
 #include "hw/nv/mem/dmaobj.h"
@@ -23,6 +25,30 @@
 #define   COORD_HEIGHT(v)   ((v) & 0xfff)
 #define   COORD_INVERTED    (1u << 12)
 #define   COORD_INTEGER     (1u << 16)
+#define M_FP_PROGRAM        0x08e4          /* FP_ACTIVE_PROGRAM */
+#define   FP_PROGRAM_DMA1   (1u << 1)
+#define   FP_PROGRAM_OFFSET(v) ((v) & ~3u)
+#define M_FP_CONTROL        0x1d60
+#define M_DMA_COLOR1        0x018c
+#define M_DMA_COLOR0        0x0194
+#define M_DMA_ZETA          0x0198
+#define M_DMA_COLOR2        0x01b4          /* Curie */
+#define M_DMA_COLOR3        0x01b8
+#define M_RT_FORMAT         0x0208
+#define M_COLOR0_PITCH      0x020c          /* Kelvin's RT_PITCH */
+#define M_COLOR0_OFFSET     0x0210
+#define M_ZETA_OFFSET       0x0214
+#define M_COLOR1_OFFSET     0x0218
+#define M_COLOR1_PITCH      0x021c
+#define M_ZETA_PITCH        0x022c          /* Curie */
+#define M_COLOR2_PITCH      0x0280
+#define M_COLOR3_PITCH      0x0284
+#define M_COLOR2_OFFSET     0x0288
+#define M_COLOR3_OFFSET     0x028c
+#define M_COLOR_MASK        0x0324          /* Curie (rop.h NVRopMthdRegs) */
+#define M_MRT_BLEND_ENABLE  0x036c
+#define M_MRT_COLOR_MASK    0x0370
+#define M_DEPTH_BOUNDS      0x0380          /* ENABLE, ZMIN, ZMAX */
 #define M_POINT_SPRITE      0x1ee8
 #define   SPRITE_ENABLE     (1u << 0)
 #define   SPRITE_R_MODE(v)  (((v) >> 1) & 3)
@@ -152,12 +178,235 @@ static void dma_view(NVCard *card, uint32_t inst, const char *what,
     *size = MIN((uint64_t)o.limit + 1, card->vram_size - start);
 }
 
-/* Each quad of fragments the rasterizer makes. */
-static void quad(void *opaque, const NVRasterQuad *q)
+static NVRopGen rop_gen(const NVCard *card)
+{
+    switch (card->model->pgraph) {
+    case NV_PGRAPH_KELVIN:
+        return NV_ROP_KELVIN;
+    case NV_PGRAPH_RANKINE:
+        return NV_ROP_RANKINE;
+    default:
+        return NV_ROP_CURIE;
+    }
+}
+
+/* The ROP's writes, to the host's dirty tracking. */
+static void rop_dirty(void *opaque, unsigned which, uint64_t off,
+                      uint64_t len)
 {
     NVCard *card = opaque;
 
-    card->pgraph20.draw.quads++;
+    if (card->host.vram_dirty && which < NV_ROP_MEMS) {
+        card->host.vram_dirty(card->host.opaque,
+                              card->pgraph20.draw.mem_base[which] + off, len);
+    }
+}
+
+/*
+ * The ROP's state (docs/rop3d.rst): the bundles, the method words with no
+ * bundle, the surface words, and the memory of each surface's DMA object.
+ */
+static void rop_state(NVCard *card)
+{
+    NV20Draw *d = &card->pgraph20.draw;
+    const uint32_t *ms = card->pgraph20.fe3d.mthd_state;
+    bool curie = nv20_is_curie(card);
+    NVRopGen gen = rop_gen(card);
+    NVRopMthdRegs m = {
+        .color_mask = ms[M_COLOR_MASK / 4],
+        .mrt_color_mask = ms[M_MRT_COLOR_MASK / 4],
+        .mrt_blend_enable = ms[M_MRT_BLEND_ENABLE / 4],
+        .depth_bounds_enable = ms[M_DEPTH_BOUNDS / 4],
+        .depth_bounds_zmin = ms[M_DEPTH_BOUNDS / 4 + 1],
+        .depth_bounds_zmax = ms[M_DEPTH_BOUNDS / 4 + 2],
+    };
+    NVRopSurfaceRegs r = {
+        .rt_horiz = ms[M_RT_HORIZ / 4], .rt_vert = ms[M_RT_VERT / 4],
+        .rt_format = ms[M_RT_FORMAT / 4],
+        .color_pitch = { ms[M_COLOR0_PITCH / 4], ms[M_COLOR1_PITCH / 4],
+                         ms[M_COLOR2_PITCH / 4], ms[M_COLOR3_PITCH / 4] },
+        .color_offset = { ms[M_COLOR0_OFFSET / 4], ms[M_COLOR1_OFFSET / 4],
+                          ms[M_COLOR2_OFFSET / 4], ms[M_COLOR3_OFFSET / 4] },
+        .zeta_offset = ms[M_ZETA_OFFSET / 4],
+        .zeta_pitch = curie ? ms[M_ZETA_PITCH / 4] : 0,
+        .rt_enable = *nv20_reg(card, B_RT_ENABLE),
+    };
+    static const uint16_t dma[NV_ROP_MEMS] = {
+        M_DMA_COLOR0, M_DMA_COLOR1, M_DMA_COLOR2, M_DMA_COLOR3, M_DMA_ZETA,
+    };
+
+    nv_rop_decode(&d->rop.st, gen, nv20_reg(card, BUNDLE(0)));
+    nv_rop_decode_mthd(&d->rop.st, gen, &m);
+    nv_rop_surface_decode(&d->rop.surf, gen, &r);
+    for (unsigned i = 0; i < NV_ROP_MEMS; i++) {
+        if (!d->rop.surf.color[i % NV_ROP_TARGETS].enabled &&
+            i != NV_ROP_MEM_ZETA) {
+            d->rop.mem[i] = (NVRopMem) { NULL, 0 };
+            continue;
+        }
+        dma_view(card, ms[dma[i] / 4], "surface", &d->rop.mem[i].base,
+                 &d->rop.mem[i].size);
+        d->mem_base[i] = d->rop.mem[i].base ?
+                         d->rop.mem[i].base - card->vram : 0;
+    }
+}
+
+/*
+ * The fragment program FP_ACTIVE_PROGRAM points at, read again after each
+ * write of that method (Mesa's nv30_fragprog.c writes it again after
+ * changing a program's constants, as the hardware caches the program):
+ * OFFSET in DMA_TEXTURE0, or DMA_TEXTURE1 with DMA1 (the DMA_TEX bundle's
+ * two words).
+ */
+static void fp_load(NVCard *card)
+{
+    NV20Draw *d = &card->pgraph20.draw;
+    const uint32_t *ms = card->pgraph20.fe3d.mthd_state;
+    uint32_t v = ms[M_FP_PROGRAM / 4], off = FP_PROGRAM_OFFSET(v);
+    unsigned n = 0;
+    uint8_t *base;
+    uint64_t size;
+
+    dma_view(card, *nv20_reg(card, B_DMA_TEX + 4 * !!(v & FP_PROGRAM_DMA1)),
+             "fragment program", &base, &size);
+    if (base && off < size) {
+        n = nv_fp_load_words(d->fp_words, base + off,
+                             MIN(size - off, sizeof(d->fp_words)), false);
+    }
+    nv_fp_decode(&d->fp, nv20_is_curie(card) ? NV_FP_CURIE : NV_FP_RANKINE,
+                 d->fp_words, n);
+    if (d->fp.status != NV_FP_OK) {
+        nv_log(card, d->fp.status == NV_FP_UNIMP ? NV_LOG_UNIMP
+                                                 : NV_LOG_GUEST_ERROR,
+               "nv: pgraph: 3D fragment program at 0x%x, word %u: %s",
+               off, d->fp.error_word, d->fp.error ? d->fp.error : "?");
+    }
+}
+
+/*
+ * Each fragment program input's TBUF slot: XF's outputs in the numbering
+ * of the generation's programs (fd-nv20.c), the colours where VTX left
+ * the face's colours.
+ */
+static void fp_slots(NVCard *card)
+{
+    NV20Draw *d = &card->pgraph20.draw;
+    bool curie = nv20_is_curie(card);
+
+    memset(d->fp_slot, -1, sizeof(d->fp_slot));
+    /* Kelvin's colours are where Rankine's are (fd-nv20.c) */
+    d->fp_slot[NV_FP_IN_COL0] = curie ? 1 : 3;
+    d->fp_slot[NV_FP_IN_COL1] = curie ? 2 : 4;
+    d->fp_slot[NV_FP_IN_FOGC] = 5;
+    for (unsigned n = 0; n < (curie ? 10 : 8); n++) {
+        d->fp_slot[NV_FP_IN_TC0 + n] = tc0_slot(card) + n;
+    }
+}
+
+/* Everything the draw derives from the 3D state, if a method changed it. */
+static void draw_state(NVCard *card)
+{
+    NV20Draw *d = &card->pgraph20.draw;
+
+    if (d->state_valid) {
+        return;
+    }
+    raster_state(card);
+    rop_state(card);
+    fp_slots(card);
+    if (d->fp_dirty) {
+        d->fp_dirty = false;
+        d->fp_loaded = card->pgraph20.fe3d.fp_named &&
+                       card->model->pgraph != NV_PGRAPH_KELVIN;
+        if (d->fp_loaded) {
+            fp_load(card);
+        }
+    }
+    d->fp_control = card->pgraph20.fe3d.mthd_state[M_FP_CONTROL / 4];
+    d->state_valid = true;
+}
+
+/*
+ * A quad of fragments: the fragment program (Rankine, Curie, once
+ * FP_ACTIVE_PROGRAM has named one) or, until Kelvin's combiners are
+ * wired, the primary colour; then the ROP with the colours and depth
+ * (docs/3d.rst "Fragments").
+ */
+static void quad(void *opaque, const NVRasterQuad *q)
+{
+    NVCard *card = opaque;
+    NV20Draw *d = &card->pgraph20.draw;
+    float color[NV_ROP_TARGETS][4][4] = { { { 0 } } };
+    float depth[4];
+    uint8_t mask = q->mask;
+
+    d->quads++;
+    for (unsigned i = 0; i < 4; i++) {
+        depth[i] = q->f[i].z;
+    }
+    if (d->fp_loaded) {
+        NVFpQuadIn in;
+        NVFpQuadOut out;
+
+        memset(&in, 0, sizeof(in));
+        in.mask = q->mask;
+        in.control = d->fp_control;
+        for (unsigned i = 0; i < 4; i++) {
+            float *pos = in.attr[i][NV_FP_IN_POSITION];
+
+            nv_raster_frag_coord(&d->raster.st, q->x + (i & 1),
+                                 q->y + (i >> 1), pos);
+            pos[2] = q->f[i].z;
+            pos[3] = q->f[i].q;
+            for (unsigned k = 1; k < NV_FP_INPUTS; k++) {
+                if (d->fp_slot[k] >= 0) {
+                    memcpy(in.attr[i][k], q->f[i].attr[d->fp_slot[k]],
+                           sizeof(in.attr[i][k]));
+                }
+            }
+            in.attr[i][NV_FP_IN_FACING][0] = q->back ? -1 : 1;
+        }
+        nv_fp_run_quad(&d->fp, &in, NULL, &out);
+        mask &= ~out.killed;
+        memcpy(color, out.color, sizeof(color));
+        if (out.depth_replaced) {
+            memcpy(depth, out.depth, sizeof(depth));
+        }
+    } else {
+        for (unsigned i = 0; i < 4; i++) {
+            memcpy(color[0][i], q->f[i].attr[d->fp_slot[NV_FP_IN_COL0]],
+                   sizeof(color[0][i]));
+        }
+    }
+    nv_rop_quad(&d->rop, q->x, q->y, mask, color, depth, q->back);
+}
+
+/*
+ * CLEAR_BUFFERS: the buffers of its word, with CLEAR_COLOR_VALUE and
+ * CLEAR_DEPTH_VALUE, in the window cut by the scissor (Mesa's
+ * nv30_clear.c sets the scissor to the area it clears).
+ */
+void nv20_draw_clear(NVCard *card, const NVMethodCall *call)
+{
+    NV20Draw *d = &card->pgraph20.draw;
+    const NVRasterState *st = &d->raster.st;
+    NVRasterRect r;
+
+    draw_state(card);
+    r.x0 = MAX(d->rop.surf.x0, (int32_t)st->scissor_x);
+    r.y0 = MAX(d->rop.surf.y0, (int32_t)st->scissor_y);
+    r.x1 = MIN((int64_t)d->rop.surf.x1, (int64_t)st->scissor_x +
+                                        st->scissor_w) - 1;
+    r.y1 = MIN((int64_t)d->rop.surf.y1, (int64_t)st->scissor_y +
+                                        st->scissor_h) - 1;
+    nv_rop_clear(&d->rop, call->data, &r);
+}
+
+void nv20_draw_fp_program(NVCard *card, const NVMethodCall *call)
+{
+    card->pgraph20.fe3d.mthd_state[call->mthd / 4] = call->data;
+    card->pgraph20.fe3d.fp_named = 1;
+    card->pgraph20.draw.fp_dirty = true;
 }
 
 void nv20_draw_prim(NVCard *card, const NVVtxPrim *prim)
@@ -198,7 +447,7 @@ unsigned nv20_draw_run(NVCard *card, unsigned budget)
             spent += n;
             worked = true;
         } else if (d->count) {
-            raster_state(card);
+            draw_state(card);
             nv_raster_start(&d->raster, &d->queue[d->head]);
             d->head = (d->head + 1) % NV20_DRAW_QUEUE;
             d->count--;
@@ -225,6 +474,7 @@ void nv20_draw_reset(NVCard *card)
 
     memset(d, 0, sizeof(*d));
     nv_raster_init(&d->raster, quad, card);
+    nv_rop_init(&d->rop, rop_gen(card), rop_dirty, card);
 }
 
 /* After migration: indices into range, the derived state again. */
@@ -239,5 +489,8 @@ void nv20_draw_post_load(NVCard *card)
     }
     d->raster.emit = quad;
     d->raster.opaque = card;
-    raster_state(card);
+    nv_rop_init(&d->rop, rop_gen(card), rop_dirty, card);
+    d->state_valid = false;
+    d->fp_dirty = true;
+    draw_state(card);
 }

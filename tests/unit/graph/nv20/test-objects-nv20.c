@@ -1846,6 +1846,74 @@ static void test_draw_slices(void)
     th_free(th);
 }
 
+/*
+ * Pixels on Curie, through CLEAR_BUFFERS, the rasterizer, a fragment
+ * program and the ROP.  A 64x64 A8R8G8B8 linear surface (RT_FORMAT 0x148:
+ * COLOR 8, ZETA Z24S8 2 << 5, TYPE LINEAR 1 << 8; pitch 256) at VRAM
+ * SURF through a VRAM DMA object (class 0x3d, linear, base 0, limit
+ * 0x7fffff) for DMA_COLOR0 and DMA_TEXTURE0; RT_ENABLE COLOR0; COLOR_MASK
+ * every channel (0x01010101: B, G, R, A bytes).
+ * CLEAR_COLOR_VALUE 0x11223344 with CLEAR_BUFFERS 0xf0 (R, G, B, A)
+ * fills the window.  The program at FPROG in DMA_TEXTURE0, MOV
+ * R0.xyzw = f[COL0] with END, in Mesa's fields (nvfx_shader.h): word 0
+ * END 1 | OUTMASK 0xf << 9 | INPUT_SRC COL0 1 << 13 | MOV 1 << 24 =
+ * 0x01003e01; word 1 the input source (TYPE 1, swizzle xyzw 0xe4 << 9)
+ * with the condition TR (7 << 18) and its identity swizzle (0xe4 << 21):
+ * 0x1c9dc801.  The vertex program copies the position and v[3] to o[1],
+ * Curie's COL0; v[3] is (1, 0.5, 0.25, 1) at every vertex.  TRIANGLES
+ * at window (0, 0), (32, 0), (0, 32) (scale 32) cover x + y <= 30 (the
+ * diagonal x + y = 31 is a bottom-right edge): those pixels are A 255,
+ * R 255, G round(0.5 * 255) = 128, B round(0.25 * 255) = 64: 0xffff8040;
+ * the rest keeps the clear colour.
+ */
+#define SURF    0x400000
+#define FPROG   0x480000
+#define VRAMDMA 0x13400
+
+static void test_draw_pixels_curie(void)
+{
+    static const uint8_t out[] = { 0, 1 }, in[] = { 0, 3 };
+    const uint32_t setup[] = {
+        0x0184, VRAMDMA >> 4, 0x0194, VRAMDMA >> 4,
+        0x0200, 64 << 16, 0x0204, 64 << 16, 0x0208, 0x148,
+        0x020c, 256, 0x0210, SURF, 0x0220, 1, 0x0324, 0x01010101,
+        0x08c0, 0x10000000, 0x08c4, 0x10000000,
+        0x02c0, 63 << 16, 0x02c4, 63 << 16,
+        0x0a30, 0x42000000, 0x0a34, 0x42000000,
+        0x1d90, 0x11223344, 0x1d94, 0xf0,
+        0x08e4, FPROG | 1,
+        0x1c30, F1, 0x1c34, FHALF, 0x1c38, 0x3e800000, 0x1c3c, F1,
+        0x1808, 5,
+        0x1c00, 0, 0x1c04, 0, 0x1c08, 0, 0x1c0c, F1,
+        0x1c00, F1, 0x1c04, 0, 0x1c08, 0, 0x1c0c, F1,
+        0x1c00, 0, 0x1c04, F1, 0x1c08, 0, 0x1c0c, F1,
+        0x1808, 0, 0,
+    };
+    TestHost *th = fd_new("nv40", 0x4097);
+
+    th_ramin_wr(th, VRAMDMA, 0x3d | 0x3000);
+    th_ramin_wr(th, VRAMDMA + 4, 0x7fffff);
+    th_ramin_wr(th, VRAMDMA + 8, 0);
+    vram_wr(th, FPROG, 0x01003e01);
+    vram_wr(th, FPROG + 4, 0x1c9dc801);
+    vram_wr(th, FPROG + 8, 0);
+    vram_wr(th, FPROG + 12, 0);
+    program(th, false, out, in, 2);
+    mthds(th, setup);
+    g_assert_false(nv20_pgraph_busy(&th->card));
+    g_assert_cmphex(vram_rd(th, SURF), ==, 0xffff8040);
+    g_assert_cmphex(vram_rd(th, SURF + 30 * 4), ==, 0xffff8040);
+    g_assert_cmphex(vram_rd(th, SURF + 31 * 4), ==, 0x11223344);
+    g_assert_cmphex(vram_rd(th, SURF + 15 * 256 + 15 * 4), ==, 0xffff8040);
+    g_assert_cmphex(vram_rd(th, SURF + 15 * 256 + 16 * 4), ==, 0x11223344);
+    g_assert_cmphex(vram_rd(th, SURF + 30 * 256), ==, 0xffff8040);
+    g_assert_cmphex(vram_rd(th, SURF + 31 * 256), ==, 0x11223344);
+    g_assert_cmphex(vram_rd(th, SURF + 63 * 256 + 63 * 4), ==, 0x11223344);
+    g_assert_cmphex(vram_rd(th, SURF + 64 * 256), ==, 0);
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    th_free(th);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1878,6 +1946,8 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/3d/ctx", test_3d_ctx);
     g_test_add_func("/objects-nv20/3d/fd/imm/kelvin", test_fd_imm_kelvin);
     g_test_add_func("/objects-nv20/3d/draw/slices", test_draw_slices);
+    g_test_add_func("/objects-nv20/3d/draw/pixels/curie",
+                    test_draw_pixels_curie);
     g_test_add_func("/objects-nv20/3d/fd/imm/nv30", test_fd_imm_nv30);
     g_test_add_func("/objects-nv20/3d/fd/imm/nv40", test_fd_imm_nv40);
     g_test_add_func("/objects-nv20/3d/fd/begin-end", test_fd_begin_end);

@@ -17,7 +17,9 @@
 
 #include "hw/nv/core/method.h"
 #include "hw/nv/graph/2d/nv2d.h"
+#include "hw/nv/fp/fp.h"
 #include "hw/nv/raster/raster.h"
+#include "hw/nv/rop/rop.h"
 #include "hw/nv/vtx/vtx.h"
 #include "hw/nv/xf/xf.h"
 
@@ -185,6 +187,7 @@ typedef struct NV20Fe3d {
     uint32_t data_pos;
     uint32_t data[NV20_FD_DATA_WORDS];
     uint32_t edgeflag;
+    uint32_t fp_named;          /* FP_ACTIVE_PROGRAM written since reset */
 } NV20Fe3d;
 
 /*
@@ -211,8 +214,21 @@ typedef struct NV20Draw {
     uint32_t head, count;
     uint32_t fd_kind, fd_data, fd_next;
     uint64_t quads;             /* quads with fragments, for tests */
-    /* Derived: a log-once flag.  Not migrated. */
-    bool logged;
+    /*
+     * Derived, not migrated: the ROP and the fragment program as the 3D
+     * state has them (valid until a 3D method or PGRAPH register write;
+     * the program read again after FP_ACTIVE_PROGRAM), the fragment
+     * program inputs' TBUF slots, log-once flags.
+     */
+    bool state_valid, fp_dirty;
+    NVRop rop;
+    bool fp_loaded;             /* Rankine, Curie: fp is the program */
+    NVFpProgram fp;
+    uint32_t fp_words[NV_FP_MAX_INSNS * 4];     /* scratch for the reading */
+    uint32_t fp_control;
+    int8_t fp_slot[NV_FP_INPUTS];
+    uint32_t mem_base[NV_ROP_MEMS];     /* VRAM offsets of rop.mem[] */
+    bool logged, fp_logged;
 } NV20Draw;
 
 /*
