@@ -26,12 +26,21 @@
 /* A register file slot per nv10_rc_variable code. */
 #define NV_RC_REGS          16
 
+/*
+ * Ties round away from zero.  A value k/255 is not exact in a float, so
+ * half a step, which HALF_BIAS and BIAS produce from any 8-bit value,
+ * could fall either side of the tie: 1/1024 of a step towards the larger
+ * magnitude makes such ties round as exact ones would.
+ */
 float nv_rc_quantize(float v)
 {
+    float k;
+
     if (isnan(v)) {
         return 0.0f;
     }
-    return roundf(fminf(fmaxf(v, -1.0f), 1.0f) * 255.0f) / 255.0f;
+    k = fminf(fmaxf(v, -1.0f), 1.0f) * 255.0f;
+    return roundf(k + copysignf(1.0f / 1024, k)) / 255.0f;
 }
 
 static float float_of(uint32_t w)

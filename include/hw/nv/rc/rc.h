@@ -181,8 +181,9 @@ void nv_rc_run_quad(const NVRcState *st, const NVRcQuadIn *in,
                     const NVRcTex *tex, NVRcQuadOut *out);
 
 /*
- * The combiners' number format: @v rounded to a multiple of 1/255 in
- * [-1, 1] (sign and 8 magnitude bits); NaN reads as 0.
+ * The combiners' number format: @v clamped to [-1, 1] and rounded to a
+ * multiple of 1/255 (sign and 8 magnitude bits), ties (to within 1/1024
+ * of a step) away from zero; NaN reads as 0.
  */
 float nv_rc_quantize(float v);
 
