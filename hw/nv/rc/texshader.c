@@ -127,6 +127,17 @@ static float stage_dot(const TsQuad *q, unsigned p, unsigned s)
 }
 
 /*
+ * The vector of a three-stage dot product ending with stage @last: the
+ * two dot products before it and its own.
+ */
+static void triple(const TsQuad *q, unsigned p, unsigned last, float v[3])
+{
+    v[0] = q->dot[p][last - 2];
+    v[1] = q->dot[p][last - 1];
+    v[2] = stage_dot(q, p, last);
+}
+
+/*
  * The reflection of the eye vector @e about the normal @n,
  * 2 n (n . e) / (n . n) - e (NV_texture_shader,
  * DOT_PRODUCT_REFLECT_CUBE_MAP_NV).
@@ -192,15 +203,15 @@ static bool stage_pixel(TsQuad *q, unsigned s, unsigned p, NVRcQuadOut *out,
         c[2] = tc[2];
         return true;
     case NV_RC_TS_DEPENDENT_AR_TEXTURE_2D:
-        c[0] = pt[3];
-        c[1] = pt[0];
+    case NV_RC_TS_DEPENDENT_GB_TEXTURE_2D: {
+        /* (alpha, red) or (green, blue) of the previous result */
+        bool gb = st->ts_op[s] == NV_RC_TS_DEPENDENT_GB_TEXTURE_2D;
+
+        c[0] = pt[gb ? 1 : 3];
+        c[1] = pt[gb ? 2 : 0];
         c[2] = 0.0f;
         return true;
-    case NV_RC_TS_DEPENDENT_GB_TEXTURE_2D:
-        c[0] = pt[1];
-        c[1] = pt[2];
-        c[2] = 0.0f;
-        return true;
+    }
     case NV_RC_TS_DOT_PRODUCT:
         q->dot[p][s] = stage_dot(q, p, s);
         return false;
@@ -218,23 +229,17 @@ static bool stage_pixel(TsQuad *q, unsigned s, unsigned p, NVRcQuadOut *out,
         return false;
     }
     case NV_RC_TS_DOT_PRODUCT_DIFFUSE_CUBE_MAP:
-        /* the normal's third component is the next stage's dot product */
+        /* the triple ends with the next stage's dot product */
         q->dot[p][s] = stage_dot(q, p, s);
-        c[0] = q->dot[p][s - 1];
-        c[1] = q->dot[p][s];
-        c[2] = stage_dot(q, p, s + 1);
+        triple(q, p, s + 1, c);
         return true;
     case NV_RC_TS_DOT_PRODUCT_TEXTURE_3D:
     case NV_RC_TS_DOT_PRODUCT_TEXTURE_CUBE_MAP:
-        c[0] = q->dot[p][s - 2];
-        c[1] = q->dot[p][s - 1];
-        c[2] = stage_dot(q, p, s);
+        triple(q, p, s, c);
         return true;
     case NV_RC_TS_DOT_PRODUCT_REFLECT_CUBE_MAP:
     case NV_RC_TS_DOT_PRODUCT_CONST_EYE_REFLECT_CUBE_MAP:
-        d[0] = q->dot[p][s - 2];
-        d[1] = q->dot[p][s - 1];
-        d[2] = stage_dot(q, p, s);
+        triple(q, p, s, d);
         /* the eye: the three stages' q, or TEX_SHADER_CONST_EYE */
         for (unsigned k = 0; k < 3; k++) {
             e[k] = st->ts_op[s] == NV_RC_TS_DOT_PRODUCT_REFLECT_CUBE_MAP ?
