@@ -39,8 +39,15 @@ float nv_rc_quantize(float v)
     if (isnan(v)) {
         return 0.0f;
     }
-    k = fminf(fmaxf(v, -1.0f), 1.0f) * 255.0f;
-    return roundf(k + copysignf(1.0f / 1024, k)) / 255.0f;
+    k = (v < -1.0f ? -1.0f : v > 1.0f ? 1.0f : v) * 255.0f;
+    /* |k| <= 255: the conversion truncates towards zero, a round */
+    return (int)(k + copysignf(0.5f + 1.0f / 1024, k)) / 255.0f;
+}
+
+/* max(x, 0), NaN giving 0 (the combiners' values are never NaN) */
+static float max0(float x)
+{
+    return x > 0.0f ? x : 0.0f;
 }
 
 static float float_of(uint32_t w)
@@ -190,13 +197,13 @@ void nv_rc_decode(NVRcState *st, const uint32_t *bundle,
  */
 static float map_input(unsigned mapping, float x)
 {
-    float u = fmaxf(x, 0.0f);
+    float u = max0(x);
 
     switch (mapping) {
     case NV_RC_UNSIGNED_IDENTITY:
         return u;
     case NV_RC_UNSIGNED_INVERT:
-        return 1.0f - fminf(u, 1.0f);
+        return u < 1.0f ? 1.0f - u : 0.0f;
     case NV_RC_EXPAND_NORMAL:
         return 2.0f * u - 1.0f;
     case NV_RC_EXPAND_NEGATE:
@@ -241,13 +248,15 @@ static bool writable(unsigned reg)
  * One portion of a general combiner stage: the AB and CD products (or,
  * in the RGB portion, dot products replicated to the three components),
  * their sum or mux, each with the portion's bias and scale, clamped and
- * quantised.  res[0..2] are AB, CD and SUM.
+ * quantised.  res[0..2] are AB, CD and SUM (component 0 only in the
+ * alpha portion).
  */
 static void portion(const float (*reg)[4], const NVRcInput in[4],
                     const NVRcOutput *o, bool scalar, float res[3][3])
 {
     float v[4][3], ab[3], cd[3];
     float ab_dot = 0.0f, cd_dot = 0.0f;
+    unsigned n = scalar ? 1 : 3;
     /* NV_register_combiners: MUX_SUM picks CD when spare0 alpha >= 0.5 */
     bool pick_cd = reg[NV_RC_SPARE0][3] >= 0.5f;
 
@@ -258,7 +267,7 @@ static void portion(const float (*reg)[4], const NVRcInput in[4],
         ab_dot += v[0][c] * v[1][c];
         cd_dot += v[2][c] * v[3][c];
     }
-    for (unsigned c = 0; c < 3; c++) {
+    for (unsigned c = 0; c < n; c++) {
         ab[c] = o->ab_dot && !scalar ? ab_dot : v[0][c] * v[1][c];
         cd[c] = o->cd_dot && !scalar ? cd_dot : v[2][c] * v[3][c];
         res[0][c] = nv_rc_quantize((ab[c] + o->bias) * o->scale);
@@ -329,7 +338,7 @@ static void final_combiner(const NVRcState *st, float (*reg)[4],
         float sum = reg[NV_RC_SPARE0][c] + reg[NV_RC_SECONDARY_COLOR][c];
 
         reg[NV_RC_SPARE0_PLUS_SECONDARY_COLOR][c] =
-            st->color_sum_clamp ? fminf(fmaxf(sum, 0.0f), 1.0f) : sum;
+            st->color_sum_clamp ? (sum > 1.0f ? 1.0f : max0(sum)) : sum;
     }
     reg[NV_RC_SPARE0_PLUS_SECONDARY_COLOR][3] = 0.0f;
     memset(reg[NV_RC_E_TIMES_F], 0, sizeof(reg[NV_RC_E_TIMES_F]));
@@ -343,11 +352,10 @@ static void final_combiner(const NVRcState *st, float (*reg)[4],
     }
     fetch(reg, &in[6], true, g);
     for (unsigned c = 0; c < 3; c++) {
-        out[c] = nv_rc_quantize(fmaxf(v[0][c] * v[1][c] +
-                                      (1.0f - v[0][c]) * v[2][c] + v[3][c],
-                                      0.0f));
+        out[c] = nv_rc_quantize(max0(v[0][c] * v[1][c] +
+                                     (1.0f - v[0][c]) * v[2][c] + v[3][c]));
     }
-    out[3] = nv_rc_quantize(fmaxf(g[0], 0.0f));
+    out[3] = nv_rc_quantize(max0(g[0]));
 }
 
 /* Quantised copy of an RGBA input into a register. */
