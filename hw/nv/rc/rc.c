@@ -27,6 +27,7 @@
 #define NV_RC_REGS          16
 
 /*
+ * The number format is docs/combiners.rst "Arithmetic"'s (inferred).
  * Ties round away from zero.  A value k/255 is not exact in a float, so
  * half a step, which HALF_BIAS and BIAS produce from any 8-bit value,
  * could fall either side of the tie: 1/1024 of a step towards the larger

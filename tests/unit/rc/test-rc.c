@@ -220,7 +220,7 @@ static void test_decode(void)
     const NVRcStage *s = &f->st.stage[3];
 
     f->bundle[ID_CONFIG] = 5 | 1u << 16;
-    /* A = TEXTURE2 alpha EXPAND_NEGATE (0x2a | 0x10 | 3 << 5 = 0x7a) */
+    /* A = TEXTURE2 alpha EXPAND_NEGATE (0xa | 0x10 | 3 << 5 = 0x7a) */
     f->bundle[ID_IN_COLOR + 3] = INS(IN(NV_RC_TEXTURE0 + 2, 1, 3), 0u, 0u,
                                      IN(NV_RC_SPARE1, 0, 7));
     f->bundle[ID_OUT_ALPHA + 3] = OUT(0xcu, 0xdu, 0x4u) | MUX | BIAS |

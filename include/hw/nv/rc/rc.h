@@ -170,13 +170,18 @@ typedef struct NVRcQuadOut {
 
 /*
  * Decode the state: @bundle[id] is Kelvin's bundle @id
- * (docs/hw/graph/bundles.rst), @extra[m / 4] the word last written to
- * method @m where no bundle keeps it (TEX_SHADER_DOTMAPPING, _PREVIOUS,
- * _OFFSET_MATRIX): PGRAPH's per-context method state.
+ * (docs/hw/graph/bundles.rst; ids up to 0xad are read), @extra[m / 4]
+ * the word last written to method @m where no bundle keeps it
+ * (TEX_SHADER_DOTMAPPING, _PREVIOUS, _OFFSET_MATRIX; NV_METHOD_SPACE / 4
+ * words): PGRAPH's per-context method state.
  */
 void nv_rc_decode(NVRcState *st, const uint32_t *bundle,
                   const uint32_t *extra);
-/* Shade one quad: texture shader, general and final combiners. */
+/*
+ * Shade one quad: texture shader, general and final combiners.  Every
+ * pixel is shaded, whatever @in->mask says and culled or not: the caller
+ * drops what is not a fragment.
+ */
 void nv_rc_run_quad(const NVRcState *st, const NVRcQuadIn *in,
                     const NVRcTex *tex, NVRcQuadOut *out);
 
