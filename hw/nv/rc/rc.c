@@ -152,10 +152,11 @@ void nv_rc_decode(NVRcState *st, const uint32_t *bundle,
     uint32_t final1 = bundle[BID(B_RC_FINAL_B)];
     /*
      * RC_ENABLE STAGE_CONSTANT_COLOR0/1 (rnndb graph/nv30-40_3d.xml; the
-     * Kelvin rnndb lists only NUM_COMBINERS, the layout is inferred to be
-     * Rankine's): each stage reads its own constants, else stage 0's.
+     * Kelvin rnndb lists only NUM_COMBINERS): bits 12 and 16, the only
+     * ones of those fields RC_CONFIG's shadow keeps (docs/pgraph.rst,
+     * "Masks").  Set, each stage reads its own constant, else stage 0's.
      */
-    bool own0 = (cfg >> 12) & 0xf, own1 = (cfg >> 16) & 0xf;
+    bool own0 = (cfg >> 12) & 1, own1 = (cfg >> 16) & 1;
     float fog[4];
 
     memset(st, 0, sizeof(*st));
@@ -178,10 +179,19 @@ void nv_rc_decode(NVRcState *st, const uint32_t *bundle,
                      s->const1);
     }
 
-    /* nv10_rc_final0: A-D; nv10_rc_final1: E in bits 24-31, F, G. */
+    /*
+     * nv10_rc_final0: A-D; nv10_rc_final1: E in bits 24-31, F, G.  The
+     * shadows keep six bits of each variable (docs/pgraph.rst, "Masks":
+     * 0x3f3f3f3f, 0x3f3f3fe0): MAPPING is its low bit alone,
+     * UNSIGNED_IDENTITY or UNSIGNED_INVERT, the two NV_register_combiners
+     * allows in the final combiner.
+     */
     decode_inputs(final0, st->final_in);
     for (unsigned i = 0; i < 3; i++) {
         st->final_in[4 + i] = decode_input(final1 >> (24 - 8 * i));
+    }
+    for (unsigned i = 0; i < 7; i++) {
+        st->final_in[i].mapping &= 1;
     }
     st->color_sum_clamp = (final1 >> 7) & 1;
     unpack_color(bundle[BID(B_RC_FINAL_FACTOR)], false, st->final_const0);

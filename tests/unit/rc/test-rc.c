@@ -128,6 +128,21 @@ static void show(Fix *f, uint32_t d, uint32_t g)
     f->bundle[ID_FINAL_B] = FINAL1(0u, 0u, g);
 }
 
+/*
+ * General stage @i: SPARE1 = @reg * 1, or -@reg with @neg, in RGB and
+ * alpha, so that the final combiner (unsigned mappings only) shows a
+ * negative value as its magnitude.
+ */
+static void reveal(Fix *f, unsigned i, unsigned reg, bool neg)
+{
+    unsigned m = neg ? NV_RC_SIGNED_NEGATE : NV_RC_SIGNED_IDENTITY;
+
+    f->bundle[ID_IN_COLOR + i] = INS(IN(reg, 0, m), ONE, 0u, 0u);
+    f->bundle[ID_OUT_COLOR + i] = OUT(NV_RC_SPARE1, 0u, 0u);
+    f->bundle[ID_IN_ALPHA + i] = INS(IN(reg, 1, m), ONE, 0u, 0u);
+    f->bundle[ID_OUT_ALPHA + i] = OUT(NV_RC_SPARE1, 0u, 0u);
+}
+
 static void run(Fix *f)
 {
     f->calls = 0;
@@ -278,8 +293,8 @@ static void test_decode(void)
 /*
  * The eight input mappings (NV_register_combiners' mapping table, u =
  * max(0, x)) on TEXTURE0 = (-0.4, 0.2, 0.6) = (-102, 51, 153) / 255,
- * taken as A * 1 into SPARE0.  Shown through D with SIGNED_IDENTITY
- * (RGB = max(x, 0)) and SIGNED_NEGATE (max(-x, 0)).
+ * taken as A * 1 into SPARE0.  Stage 1 copies it to SPARE1 as it is
+ * or negated; D shows max(x, 0) and max(-x, 0).
  */
 static void test_mappings(void)
 {
@@ -303,12 +318,12 @@ static void test_mappings(void)
             f->bundle[ID_TS_OP] = NV_RC_TS_TEXTURE_2D;
             f->bundle[ID_TEX_CONTROL] = TEX_ON;
             set_rgba(f->ret[0], -0.4f, 0.2f, 0.6f, 1.0f);
-            f->bundle[ID_CONFIG] = 1;
+            f->bundle[ID_CONFIG] = 2;
             f->bundle[ID_IN_COLOR] = INS(IN(NV_RC_TEXTURE0, 0, m), ONE,
                                          0u, 0u);
             f->bundle[ID_OUT_COLOR] = OUT(NV_RC_SPARE0, 0u, 0u);
-            show(f, IN(NV_RC_SPARE0, 0, neg ? NV_RC_SIGNED_NEGATE
-                                            : NV_RC_SIGNED_IDENTITY), 0);
+            reveal(f, 1, NV_RC_SPARE0, neg);
+            show(f, IN(NV_RC_SPARE1, 0, UI), 0);
             run(f);
             assert_out(f, K(MAX(s * want[m][0], 0)),
                        K(MAX(s * want[m][1], 0)),
@@ -422,8 +437,7 @@ static void test_bias_scale(void)
     f->bundle[ID_CONFIG] = 1;
     f->bundle[ID_IN_COLOR] = INS(IN(NV_RC_PRIMARY_COLOR, 0, UI), ONE, 0u, 0u);
     f->bundle[ID_IN_ALPHA] = INS(IN(NV_RC_PRIMARY_COLOR, 1, UI), ONE, 0u, 0u);
-    show(f, IN(NV_RC_SPARE0, 0, NV_RC_SIGNED_IDENTITY),
-         IN(NV_RC_SPARE0, 1, UI));
+    show(f, IN(NV_RC_SPARE0, 0, UI), IN(NV_RC_SPARE0, 1, UI));
 
     /* bias, x2: (76.5, -76.5, 25.5) * 2 = (153, -153, 51): -153 shows 0;
      * alpha x2 without bias: 204 */
@@ -444,21 +458,24 @@ static void test_bias_scale(void)
     run(f);
     assert_out(f, K(102), K(26), K(77), K(51));
 
-    /* bias alone: 76.5 -> 77, -76.5 -> -77, 25.5 -> 26; negated: 0, 77, 0;
-     * alpha 102 - 127.5 = -25.5 -> -26 shows as 0 */
+    /* bias alone: 76.5 -> 77, -76.5 -> -77, 25.5 -> 26; negated by stage
+     * 1: 0, 77, 0; alpha 102 - 127.5 = -25.5 -> -26, negated 26 */
     f->bundle[ID_OUT_COLOR] = OUT(NV_RC_SPARE0, 0u, 0u) | BIAS;
     f->bundle[ID_OUT_ALPHA] = OUT(NV_RC_SPARE0, 0u, 0u) | BIAS;
-    show(f, IN(NV_RC_SPARE0, 0, NV_RC_SIGNED_NEGATE), IN(NV_RC_SPARE0, 1, UI));
+    f->bundle[ID_CONFIG] = 2;
+    reveal(f, 1, NV_RC_SPARE0, true);
+    show(f, IN(NV_RC_SPARE1, 0, UI), IN(NV_RC_SPARE1, 1, UI));
     run(f);
-    assert_out(f, 0, K(77), 0, 0);
+    assert_out(f, 0, K(77), 0, K(26));
 }
 
 /*
  * Clamps to [-1, 1]: stage 0's RGB SUM is A * 1 + C * 1 with A = C =
  * EXPAND_NORMAL(0) = -1: -2, stored as -1; its alpha SUM (1 + 1) * 4 =
- * 8, stored as 1.  Stage 1 adds 1 to RGB and subtracts alpha from 1:
- * RGB -1 + 1 = 0, alpha -1 + 1 = 0 (unclamped they would be -1 and -7,
- * shown by SIGNED_NEGATE as 1).
+ * 8, stored as 1.  Stage 1: AB = -SPARE0 into SPARE1 (1 and -1), SUM =
+ * that - 1 (C = EXPAND_NORMAL(0), D = 1) into TEXTURE0: 0 in RGB, and
+ * in alpha (SPARE0 alpha, not negated) 1 - 1 = 0.  Unclamped registers
+ * would give 2 - 1 = 1 and 8 - 1 = 7 -> 1 there.
  */
 static void test_clamp(void)
 {
@@ -471,20 +488,17 @@ static void test_clamp(void)
     f->bundle[ID_IN_ALPHA] = INS(ONE, ONE, ONE, ONE);
     f->bundle[ID_OUT_ALPHA] = OUT(0u, 0u, NV_RC_SPARE0) | SCALE(2);
     f->bundle[ID_IN_COLOR + 1] =
-        INS(IN(NV_RC_SPARE0, 0, NV_RC_SIGNED_IDENTITY), ONE, ONE, ONE);
-    f->bundle[ID_OUT_COLOR + 1] = OUT(0u, 0u, NV_RC_SPARE1);
+        INS(IN(NV_RC_SPARE0, 0, NV_RC_SIGNED_NEGATE), ONE, m1, ONE);
+    f->bundle[ID_OUT_COLOR + 1] = OUT(NV_RC_SPARE1, 0u, NV_RC_TEXTURE0);
     f->bundle[ID_IN_ALPHA + 1] =
-        INS(IN(NV_RC_SPARE0, 1, NV_RC_SIGNED_NEGATE), ONE, ONE, ONE);
-    f->bundle[ID_OUT_ALPHA + 1] = OUT(0u, 0u, NV_RC_SPARE1);
-    show(f, IN(NV_RC_SPARE1, 0, NV_RC_SIGNED_NEGATE),
-         IN(NV_RC_SPARE1, 1, NV_RC_SIGNED_NEGATE));
+        INS(IN(NV_RC_SPARE0, 1, NV_RC_SIGNED_IDENTITY), ONE, m1, ONE);
+    f->bundle[ID_OUT_ALPHA + 1] = OUT(NV_RC_SPARE1, 0u, NV_RC_TEXTURE0);
+    show(f, IN(NV_RC_TEXTURE0, 0, UI), IN(NV_RC_TEXTURE0, 1, UI));
     run(f);
     assert_out(f, 0, 0, 0, 0);
 
-    /* stage 0 alone: -1 negated is 1; alpha 1 as is */
-    f->bundle[ID_CONFIG] = 1;
-    show(f, IN(NV_RC_SPARE0, 0, NV_RC_SIGNED_NEGATE),
-         IN(NV_RC_SPARE0, 1, NV_RC_SIGNED_IDENTITY));
+    /* SPARE1: -(-1) = 1 and 1 */
+    show(f, IN(NV_RC_SPARE1, 0, UI), IN(NV_RC_SPARE1, 1, UI));
     run(f);
     assert_out(f, 1.0f, 1.0f, 1.0f, 1.0f);
 }
@@ -530,6 +544,16 @@ static void test_final(void)
                                 IN(NV_RC_SECONDARY_COLOR, 0, UI));
     run(f);
     assert_out(f, K(173), K(163), K(235), K(204));
+
+    /*
+     * The final combiner keeps MAPPING's low bit alone: SIGNED_NEGATE (7)
+     * is UNSIGNED_INVERT, HALF_BIAS_NORMAL (4) UNSIGNED_IDENTITY.  D =
+     * primary (102) as 7: 255 - 102 = 153; G = primary alpha (204) as 4.
+     */
+    show(f, IN(NV_RC_PRIMARY_COLOR, 0, NV_RC_SIGNED_NEGATE),
+         IN(NV_RC_PRIMARY_COLOR, 1, NV_RC_HALF_BIAS_NORMAL));
+    run(f);
+    assert_out(f, K(153), K(153), K(153), K(204));
 }
 
 /*
