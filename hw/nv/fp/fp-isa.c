@@ -10,7 +10,7 @@
  */
 #include <string.h>
 
-#include "hw/nv/fp/fp-internal.h"
+#include "fp-internal.h"
 
 #define BIT64(n)        (1ull << (n))
 #define RANGE64(a, b)   ((BIT64((b) - (a) + 1) - 1) << (a))

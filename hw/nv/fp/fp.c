@@ -17,7 +17,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "hw/nv/fp/fp-internal.h"
+#include "fp-internal.h"
 
 typedef enum FrameKind { FRAME_IF, FRAME_LOOP, FRAME_CALL } FrameKind;
 
