@@ -41,10 +41,12 @@ static void layout(NVTexUnit *t, unsigned mip_count, uint32_t pitch)
 {
     bool dxt = nv_tex_format_is_dxt(t->format);
     unsigned full = log2_ceil(MAX(MAX(t->width, t->height), t->depth)) + 1;
+    unsigned n = MIN(MAX(mip_count, 1u), full);
     uint64_t off = 0;
 
-    t->levels = MIN(MAX(mip_count, 1u), MIN(full, NV_TEX_MAX_LEVELS));
-    for (unsigned i = 0; i < t->levels; i++) {
+    /* i < NV_TEX_MAX_LEVELS again for GCC's array-bounds analysis */
+    t->levels = n = MIN(n, NV_TEX_MAX_LEVELS);
+    for (unsigned i = 0; i < n && i < NV_TEX_MAX_LEVELS; i++) {
         NVTexLevel *l = &t->level[i];
         uint32_t rows;
 
