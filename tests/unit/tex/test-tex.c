@@ -251,112 +251,86 @@ static void test_kelvin_words(void)
     g_assert_cmpuint(nv_tex_texel_addr(&t, 2, 0, 1, 1, 0), ==, 0x200 + 166);
 }
 
-/* One 16- or 32-bit texel of Curie format @code at (0, 0), fetched. */
-static void curie_texel(unsigned code, uint32_t v, float s[4])
+/*
+ * One texel of @gen's format @code at (0, 0) of a 1x1 texture: Curie
+ * words from curie_regs, Kelvin/Rankine from kelvin_regs.
+ */
+static void texel(NVTexGen gen, unsigned code, uint32_t v, float s[4])
 {
-    NVTexRegs r = curie_regs(code, 1, 1, 1);
+    NVTexRegs r = gen == NV_TEX_CURIE ? curie_regs(code, 1, 1, 1)
+                                      : kelvin_regs(code);
     NVTexUnit t;
 
     reset_mem();
     put32(vram, v);
-    unit(&t, NV_TEX_CURIE, &r);
+    unit(&t, gen, &r);
     fetch0(&t, s);
 }
 
-static void kelvin_texel(unsigned code, uint32_t v, float s[4])
-{
-    NVTexRegs r = kelvin_regs(code);
-    NVTexUnit t;
-
-    reset_mem();
-    put32(vram, v);
-    unit(&t, NV_TEX_KELVIN, &r);
-    fetch0(&t, s);
-}
-
-static void test_formats_rgb(void)
-{
-    float s[4];
-
+/* Texel bits and their slots W, Z, Y, X; K Kelvin, R Rankine, C Curie. */
+static const struct {
+    NVTexGen gen;
+    uint8_t code;
+    uint32_t bits;
+    float slot[4];
+} texels[] = {
     /* R5G6B5 0xf81f: W 1, R 31/31 = 1, G 0/63 = 0, B 31/31 = 1 */
-    curie_texel(0x04, 0xf81f, s);
-    assert_vec(s, 1, 1, 0, 1);
+    { NV_TEX_CURIE, 0x04, 0xf81f, { 1, 1, 0, 1 } },
     /* A1R5G5B5 0x4210: A 0, R = G = B = 0b10000 = 16/31 = 0.516129 */
-    curie_texel(0x02, 0x4210, s);
-    assert_vec(s, 0, 0.516129, 0.516129, 0.516129);
+    { NV_TEX_CURIE, 0x02, 0x4210, { 0, 0.516129, 0.516129, 0.516129 } },
     /* A4R4G4B4 0x1234: 1/15 = 0.066667, 2/15, 3/15 = 0.2, 4/15 */
-    curie_texel(0x03, 0x1234, s);
-    assert_vec(s, 0.066667, 0.133333, 0.2, 0.266667);
-    /* A8R8G8B8 0x80402010: 128/255 = 0.501961, 64/255 = 0.250980,
-     * 32/255 = 0.125490, 16/255 = 0.062745 */
-    curie_texel(0x05, 0x80402010, s);
-    assert_vec(s, 0.501961, 0.250980, 0.125490, 0.062745);
-    /* Kelvin X8R8G8B8 (7) 0x00ff8000: A 1, R 1, G 128/255, B 0 */
-    kelvin_texel(0x07, 0x00ff8000, s);
-    assert_vec(s, 1, 1, 0.501961, 0);
-    /* Kelvin A1R5G5B5_RECT (0x10) 0x8000: A 1, RGB 0 */
-    kelvin_texel(0x10, 0x8000, s);
-    assert_vec(s, 1, 0, 0, 0);
-}
+    { NV_TEX_CURIE, 0x03, 0x1234, { 0.066667, 0.133333, 0.2, 0.266667 } },
+    /* A8R8G8B8 0x80402010: 128/255, 64/255, 32/255, 16/255 */
+    { NV_TEX_CURIE, 0x05, 0x80402010,
+      { 0.501961, 0.250980, 0.125490, 0.062745 } },
+    /* K X8R8G8B8 (7) 0x00ff8000: A 1, R 1, G 128/255, B 0 */
+    { NV_TEX_KELVIN, 0x07, 0x00ff8000, { 1, 1, 0.501961, 0 } },
+    /* K A1R5G5B5_RECT (0x10) 0x8000: A 1, RGB 0 */
+    { NV_TEX_KELVIN, 0x10, 0x8000, { 1, 0, 0, 0 } },
+    /* K L8 (0) 0x33 = 51: 51/255 = 0.2 in Z Y X, W 1 */
+    { NV_TEX_KELVIN, 0x00, 0x33, { 1, 0.2, 0.2, 0.2 } },
+    /* K I8 (1) 0x66 = 102/255 = 0.4 everywhere */
+    { NV_TEX_KELVIN, 0x01, 0x66, { 0.4, 0.4, 0.4, 0.4 } },
+    /* K A8L8 (0x1a) 0x33cc: A (high) 0.2, L (low) 204/255 = 0.8 */
+    { NV_TEX_KELVIN, 0x1a, 0x33cc, { 0.2, 0.8, 0.8, 0.8 } },
+    /* C A16 (0x14) 0x8000: 32768/65535 = 0.500008 */
+    { NV_TEX_CURIE, 0x14, 0x8000, { 0.500008, 0.500008, 0.500008,
+                                    0.500008 } },
+    /* C A16L16 (0x15) 0xffff0000: A 1, L 0 */
+    { NV_TEX_CURIE, 0x15, 0xffff0000, { 1, 0, 0, 0 } },
+    /* R A16 (0x32) 0xffff: 1 */
+    { NV_TEX_RANKINE, 0x32, 0xffff, { 1, 1, 1, 1 } },
+    /* K HILO16 (0x33) 0x4000ffff: HI 0x4000/65535 = 0.250004 in W, Z;
+     * LO 1 in Y; X 1 */
+    { NV_TEX_KELVIN, 0x33, 0x4000ffff, { 0.250004, 0.250004, 1, 1 } },
+    /* C HILO8 (0x18) 0x80ff: HI 128/255 = 0.501961, LO 1 */
+    { NV_TEX_CURIE, 0x18, 0x80ff, { 0.501961, 0.501961, 1, 1 } },
+    /* K SIGNED_HILO8 (0x45) 0x40c0: HI 64/127 = 0.503937, LO 0xc0 = -64
+     * -> -0.503937, X = sqrt(1 - 2 * 0.503937^2) = 0.701495 */
+    { NV_TEX_KELVIN, 0x45, 0x40c0,
+      { 0.503937, 0.503937, -0.503937, 0.701495 } },
+    /* K DSDT8 (0x28) 0x7f80: DS 0x80 = -128 -> -1, DT 127/127 = 1 */
+    { NV_TEX_KELVIN, 0x28, 0x7f80, { 1, -1, 1, 0 } },
+    /* C R32F (0x1c) 0x3f400000 = 0.75 in Z, W 1, Y = X = 0 */
+    { NV_TEX_CURIE, 0x1c, 0x3f400000, { 1, 0.75, 0, 0 } },
+    /* C RG16F (0x1f): 0x3400 = 0.25 (R, low half), 0x4200 = 3.0 (G) */
+    { NV_TEX_CURIE, 0x1f, 0x42003400, { 1, 0.25, 3, 0 } },
+};
 
-static void test_formats_lum(void)
+static void test_formats(void)
 {
+    NVTexRegs r = kelvin_regs(0x32);
+    NVTexUnit t;
     float s[4];
 
-    /* Kelvin L8 (0) 0x33 = 51: 51/255 = 0.2 in Z Y X, W 1 */
-    kelvin_texel(0x00, 0x33, s);
-    assert_vec(s, 1, 0.2, 0.2, 0.2);
-    /* Kelvin I8 (1) 0x66 = 102/255 = 0.4 everywhere */
-    kelvin_texel(0x01, 0x66, s);
-    assert_vec(s, 0.4, 0.4, 0.4, 0.4);
-    /* Kelvin A8L8 (0x1a) 0x33cc: A (high) 0.2, L (low) 204/255 = 0.8 */
-    kelvin_texel(0x1a, 0x33cc, s);
-    assert_vec(s, 0.2, 0.8, 0.8, 0.8);
-    /* Curie A16 (0x14) 0x8000: 32768/65535 = 0.500008 */
-    curie_texel(0x14, 0x8000, s);
-    assert_vec(s, 0.500008, 0.500008, 0.500008, 0.500008);
-    /* Curie A16L16 (0x15) 0xffff0000: A 1, L 0 */
-    curie_texel(0x15, 0xffff0000, s);
-    assert_vec(s, 1, 0, 0, 0);
-    /* Rankine A16 (0x32) 0xffff: 1 */
-    {
-        NVTexRegs r = kelvin_regs(0x32);
-        NVTexUnit t;
-
-        reset_mem();
-        put16(vram, 0xffff);
-        unit(&t, NV_TEX_RANKINE, &r);
-        fetch0(&t, s);
-        assert_vec(s, 1, 1, 1, 1);
-        /* not a Kelvin format: nothing decoded */
-        unit(&t, NV_TEX_KELVIN, &r);
-        g_assert_cmpuint(t.format, ==, NV_TEXF_NONE);
+    for (size_t i = 0; i < G_N_ELEMENTS(texels); i++) {
+        texel(texels[i].gen, texels[i].code, texels[i].bits, s);
+        assert_vec(s, texels[i].slot[0], texels[i].slot[1],
+                   texels[i].slot[2], texels[i].slot[3]);
     }
-}
-
-static void test_formats_hilo(void)
-{
-    float s[4];
-
-    /*
-     * Kelvin HILO16 (0x33) 0x4000ffff: HI 0x4000/65535 = 0.250004 in W
-     * and Z, LO 1 in Y, X 1.
-     */
-    kelvin_texel(0x33, 0x4000ffff, s);
-    assert_vec(s, 0.250004, 0.250004, 1, 1);
-    /* Curie HILO8 (0x18) 0x80ff: HI 128/255 = 0.501961, LO 1 */
-    curie_texel(0x18, 0x80ff, s);
-    assert_vec(s, 0.501961, 0.501961, 1, 1);
-    /*
-     * Kelvin SIGNED_HILO8 (0x45) 0x40c0: HI 0x40 = 64/127 = 0.503937,
-     * LO 0xc0 = -64 -> -0.503937; X = sqrt(1 - 2 * 0.503937^2) =
-     * sqrt(0.492094) = 0.701495.
-     */
-    kelvin_texel(0x45, 0x40c0, s);
-    assert_vec(s, 0.503937, 0.503937, -0.503937, 0.701495);
-    /* Kelvin DSDT8 (0x28) 0x7f80: DS 0x80 = -128 -> -1, DT 127/127 = 1 */
-    kelvin_texel(0x28, 0x7f80, s);
-    assert_vec(s, 1, -1, 1, 0);
+    /* A16 is not a Kelvin format: nothing decoded */
+    unit(&t, NV_TEX_KELVIN, &r);
+    g_assert_cmpuint(t.format, ==, NV_TEXF_NONE);
 }
 
 static void test_formats_signed(void)
@@ -411,12 +385,6 @@ static void test_formats_float(void)
     unit(&t, NV_TEX_CURIE, &r);
     fetch0(&t, s);
     assert_vec(s, 0, 1.5, -0.25, 3);
-    /* R32F (0x1c): 0.75 in Z, W 1, Y = X = 0 */
-    curie_texel(0x1c, 0x3f400000, s);
-    assert_vec(s, 1, 0.75, 0, 0);
-    /* RG16F (0x1f): 0x3400 = 0.25 (R), 0x4200 = 3.0 (G) */
-    curie_texel(0x1f, 0x42003400, s);
-    assert_vec(s, 1, 0.25, 3, 0);
 }
 
 /*
@@ -439,23 +407,28 @@ static void test_palette(void)
     assert_vec(s, 0.066667, 0.133333, 0.2, 0.266667);
 }
 
-/* A Curie DXT texture of @code, 8x8 with two levels, fetched at (x, y). */
-static void dxt_texel(unsigned code, unsigned x, unsigned y, float s[4])
+/*
+ * Texel (@x, 0) of a Curie DXT texture of @code (8x8, two levels) is
+ * @w, @z, @y, @xs in slots W, Z, Y, X.
+ */
+static void dxt_check(unsigned code, unsigned x, float w, float z, float y,
+                      float xs)
 {
     NVTexRegs r = curie_regs(code, 8, 8, 2);
     NVTexUnit t;
+    float s[4];
     bool fault = false;
 
     unit(&t, NV_TEX_CURIE, &r);
-    nv_tex_fetch(&t, mem, 0, 0, x, y, 0, s, &fault);
+    nv_tex_fetch(&t, mem, 0, 0, x, 0, 0, s, &fault);
     g_assert_false(fault);
+    assert_vec(s, w, z, y, xs);
 }
 
 static void test_dxt(void)
 {
     NVTexRegs r = curie_regs(0x06, 8, 8, 2);
     NVTexUnit t;
-    float s[4];
 
     /*
      * Layout: DXT1 8x8 is 2x2 blocks of 8 bytes, pitch 16; level 1 (4x4,
@@ -476,19 +449,14 @@ static void test_dxt(void)
     put16(vram, 0xf800);
     put16(vram + 2, 0x001f);
     vram[4] = 0xe4;
-    dxt_texel(0x06, 0, 0, s);
-    assert_vec(s, 1, 1, 0, 0);
-    dxt_texel(0x06, 2, 0, s);
-    assert_vec(s, 1, 0.666667, 0, 0.333333);
-    dxt_texel(0x06, 3, 0, s);
-    assert_vec(s, 1, 0.333333, 0, 0.666667);
+    dxt_check(0x06, 0, 1, 1, 0, 0);
+    dxt_check(0x06, 2, 1, 0.666667, 0, 0.333333);
+    dxt_check(0x06, 3, 1, 0.333333, 0, 0.666667);
     /* c0 0x001f <= c1 0xf800: code 2 the mean (0.5, 0, 0.5), code 3 0 */
     put16(vram, 0x001f);
     put16(vram + 2, 0xf800);
-    dxt_texel(0x06, 2, 0, s);
-    assert_vec(s, 1, 0.5, 0, 0.5);
-    dxt_texel(0x06, 3, 0, s);
-    assert_vec(s, 0, 0, 0, 0);
+    dxt_check(0x06, 2, 1, 0.5, 0, 0.5);
+    dxt_check(0x06, 3, 0, 0, 0, 0);
 
     /*
      * DXT3: alpha nibbles texel 0 = 0xf, texel 1 = 0x8 (byte 0 = 0x8f):
@@ -498,36 +466,29 @@ static void test_dxt(void)
     reset_mem();
     vram[0] = 0x8f;
     put16(vram + 8, 0x07e0);
-    dxt_texel(0x07, 0, 0, s);
-    assert_vec(s, 1, 0, 1, 0);
-    dxt_texel(0x07, 1, 0, s);
-    assert_vec(s, 0.533333, 0, 1, 0);
+    dxt_check(0x07, 0, 1, 0, 1, 0);
+    dxt_check(0x07, 1, 0.533333, 0, 1, 0);
 
     /*
      * DXT5: a0 200 > a1 100; texel 0 code 2 = (6 * 200 + 100) / 7 =
      * 185.714 -> 0.728291, texel 1 code 7 = (200 + 6 * 100) / 7 = 114.286
-     * -> 0.448179; index bits 2 | 7 << 3 = 0x3a in byte 2.
+     * -> 0.448179; index bits 2 | 7 << 3 = 0x3a in byte 2; colour block 0: black.
      */
     reset_mem();
     vram[0] = 200;
     vram[1] = 100;
     vram[2] = 0x3a;
-    dxt_texel(0x08, 0, 0, s);
-    g_assert_cmpfloat_with_epsilon(s[NV_TEX_W], 0.728291, EPS);
-    dxt_texel(0x08, 1, 0, s);
-    g_assert_cmpfloat_with_epsilon(s[NV_TEX_W], 0.448179, EPS);
+    dxt_check(0x08, 0, 0.728291, 0, 0, 0);
+    dxt_check(0x08, 1, 0.448179, 0, 0, 0);
     /* a0 100 <= a1 200: code 2 = (4 * 100 + 200) / 5 = 120 -> 0.470588,
      * code 6 = 0, code 7 = 1; bits 2 | 6 << 3 | 7 << 6 = 0x1f2 */
     vram[0] = 100;
     vram[1] = 200;
     vram[2] = 0xf2;
     vram[3] = 0x01;
-    dxt_texel(0x08, 0, 0, s);
-    g_assert_cmpfloat_with_epsilon(s[NV_TEX_W], 0.470588, EPS);
-    dxt_texel(0x08, 1, 0, s);
-    g_assert_cmpfloat_with_epsilon(s[NV_TEX_W], 0, EPS);
-    dxt_texel(0x08, 2, 0, s);
-    g_assert_cmpfloat_with_epsilon(s[NV_TEX_W], 1, EPS);
+    dxt_check(0x08, 0, 0.470588, 0, 0, 0);
+    dxt_check(0x08, 1, 0, 0, 0, 0);
+    dxt_check(0x08, 2, 1, 0, 0, 0);
 }
 
 static void test_swizzle_addr(void)
@@ -987,9 +948,7 @@ int main(int argc, char **argv)
     g_test_add_func("/tex/mesa-curie", test_mesa_curie);
     g_test_add_func("/tex/mesa-rankine-rect", test_mesa_rankine_rect);
     g_test_add_func("/tex/kelvin-words", test_kelvin_words);
-    g_test_add_func("/tex/formats/rgb", test_formats_rgb);
-    g_test_add_func("/tex/formats/lum", test_formats_lum);
-    g_test_add_func("/tex/formats/hilo", test_formats_hilo);
+    g_test_add_func("/tex/formats/texels", test_formats);
     g_test_add_func("/tex/formats/signed", test_formats_signed);
     g_test_add_func("/tex/formats/float", test_formats_float);
     g_test_add_func("/tex/formats/palette", test_palette);

@@ -72,26 +72,22 @@ typedef enum NVTexFormat {
     NV_TEXF_COUNT
 } NVTexFormat;
 
-/* nv4_tex_wrap (rnndb graph/nv_3ddefs.xml); other values act as REPEAT. */
+/*
+ * nv4_tex_wrap (rnndb graph/nv_3ddefs.xml); the MIRROR_CLAMP* three are
+ * Curie's; other values act as REPEAT.
+ */
 typedef enum NVTexWrap {
-    NV_TEX_WRAP_REPEAT = 1,
-    NV_TEX_WRAP_MIRRORED_REPEAT = 2,
-    NV_TEX_WRAP_CLAMP_TO_EDGE = 3,
-    NV_TEX_WRAP_CLAMP_TO_BORDER = 4,
-    NV_TEX_WRAP_CLAMP = 5,
-    NV_TEX_WRAP_MIRROR_CLAMP_TO_EDGE = 6,       /* Curie */
-    NV_TEX_WRAP_MIRROR_CLAMP_TO_BORDER = 7,     /* Curie */
-    NV_TEX_WRAP_MIRROR_CLAMP = 8,               /* Curie */
+    NV_TEX_WRAP_REPEAT = 1, NV_TEX_WRAP_MIRRORED_REPEAT,
+    NV_TEX_WRAP_CLAMP_TO_EDGE, NV_TEX_WRAP_CLAMP_TO_BORDER, NV_TEX_WRAP_CLAMP,
+    NV_TEX_WRAP_MIRROR_CLAMP_TO_EDGE, NV_TEX_WRAP_MIRROR_CLAMP_TO_BORDER,
+    NV_TEX_WRAP_MIRROR_CLAMP,
 } NVTexWrap;
 
-/* nv4_tex_min_filter / nv4_tex_mag_filter (rnndb graph/nv_3ddefs.xml). */
+/* nv4_tex_min_filter; magnify uses the first two (nv4_tex_mag_filter). */
 typedef enum NVTexFilter {
-    NV_TEX_NEAREST = 1,
-    NV_TEX_LINEAR = 2,
-    NV_TEX_NEAREST_MIPMAP_NEAREST = 3,
-    NV_TEX_LINEAR_MIPMAP_NEAREST = 4,
-    NV_TEX_NEAREST_MIPMAP_LINEAR = 5,
-    NV_TEX_LINEAR_MIPMAP_LINEAR = 6,
+    NV_TEX_NEAREST = 1, NV_TEX_LINEAR,
+    NV_TEX_NEAREST_MIPMAP_NEAREST, NV_TEX_LINEAR_MIPMAP_NEAREST,
+    NV_TEX_NEAREST_MIPMAP_LINEAR, NV_TEX_LINEAR_MIPMAP_LINEAR,
 } NVTexFilter;
 
 /* nv30_tex_comp / nv20_tex_comp: GL's "r OP texel depth". */
