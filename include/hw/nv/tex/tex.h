@@ -183,7 +183,8 @@ void nv_tex_fetch(const NVTexUnit *t, const NVTexMem mem[2], unsigned level,
                   float slot[4], bool *fault);
 
 /*
- * Sample unit @t at @coord (s, t, r, q: already projected; q unused) with
+ * Sample unit @t at @coord (s, t, r, q: already projected; r is the depth
+ * reference, or q for cube maps, whose direction is s, t, r) with
  * screen derivatives @dx, @dy, the level of detail chosen by @mode and
  * @lod_arg; @out gets R, G, B, A.  @fault as for nv_tex_fetch.
  */
