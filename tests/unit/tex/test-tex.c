@@ -779,6 +779,129 @@ static void test_mip_filters(void)
 }
 
 /*
+ * 3D LINEAR: a 2x2x2 L8 (Curie, DIMS 3, depth 2), swizzled index
+ * x | y << 1 | z << 2 and L = 10 * index = 10 (x + 2 y + 4 z).  At
+ * (0.375, 0.5, 0.625): u - 0.5 = 0.25, 0.5, 0.75 are the weights of
+ * texels x = 1, y = 1, z = 1; L is linear in x, y, z so the blend is
+ * 10 * (0.25 + 2 * 0.5 + 4 * 0.75) = 42.5 -> 42.5/255 = 0.166667.
+ * At the centre every weight is 0.5: the mean 35/255 = 0.137255.
+ */
+static void test_3d_linear(void)
+{
+    NVTexRegs r = curie_regs(0x01, 2, 2, 1);
+    NVTexUnit t;
+    float o[4];
+
+    reset_mem();
+    for (int i = 0; i < 8; i++) {
+        vram[i] = 10 * i;
+    }
+    r.format = (r.format & ~0xf0u) | 0x30;
+    r.size1 = 2 << 20;
+    r.filter = 0x02020000;
+    unit(&t, NV_TEX_CURIE, &r);
+    sample(&t, 0.375f, 0.5f, 0.625f, 0, o);
+    g_assert_cmpfloat_with_epsilon(o[0], 0.166667, EPS);
+    sample(&t, 0.5f, 0.5f, 0.5f, 0, o);
+    g_assert_cmpfloat_with_epsilon(o[0], 0.137255, EPS);
+}
+
+/*
+ * LINEAR across the edges of the 4x1 L8 of wrap_sample (0, 1/3, 2/3, 1):
+ * s = 0: u - 0.5 = -0.5, texels -1 and 0 at 0.5 each.  REPEAT: -1 -> 3:
+ * (1 + 0) / 2 = 0.5.  MIRRORED_REPEAT: -1 -> 7 mod 8 -> 0: 0.
+ * s = 1: 3.5, texels 3 and 4; MIRRORED_REPEAT: 4 -> 7 - 4 = 3: 1.
+ */
+static void test_wrap_linear(void)
+{
+    g_assert_cmpfloat_with_epsilon(wrap_sample(1, true, 0), 0.5, EPS);
+    g_assert_cmpfloat_with_epsilon(wrap_sample(2, true, 0), 0, EPS);
+    g_assert_cmpfloat_with_epsilon(wrap_sample(2, true, 1), 1, EPS);
+}
+
+/*
+ * Anisotropy: an 8x8 L8, NEAREST, columns 0-3 at 0 and 4-7 at 255.
+ * At s 0.5, dx = (0.5, 0): 4 texels, dy = (0, 1/8): 1 texel.  Off:
+ * u = 4 -> column 4: 1.  4X: N = min(ceil(4 / 1), 4) = 4 samples at
+ * s + (i + 0.5) / 4 - 0.5 times 0.5: 0.3125, 0.4375, 0.5625, 0.6875,
+ * u = 2.5, 3.5, 4.5, 5.5 -> columns 2, 3, 4, 5 -> (0 + 0 + 1 + 1) / 4.
+ */
+static void test_aniso(void)
+{
+    NVTexRegs r = curie_regs(0x01, 8, 8, 1);
+    NVTexUnit t;
+    const float c[4] = { 0.5f, 0.5f, 0, 1 };
+    const float dx[4] = { 0.5f, 0, 0, 0 }, dy[4] = { 0, 0.125f, 0, 0 };
+    float o[4];
+    bool fault = false;
+
+    reset_mem();
+    unit(&t, NV_TEX_CURIE, &r);
+    for (uint32_t y = 0; y < 8; y++) {
+        for (uint32_t x = 4; x < 8; x++) {
+            vram[nv_tex_texel_addr(&t, 0, 0, x, y, 0)] = 255;
+        }
+    }
+    nv_tex_sample(&t, mem, c, dx, dy, NV_TEX_LOD_IMPLICIT, 0, o, &fault);
+    g_assert_cmpfloat_with_epsilon(o[0], 1, EPS);
+    r.enable |= 2 << 4;
+    unit(&t, NV_TEX_CURIE, &r);
+    nv_tex_sample(&t, mem, c, dx, dy, NV_TEX_LOD_IMPLICIT, 0, o, &fault);
+    g_assert_cmpfloat_with_epsilon(o[0], 0.5, EPS);
+    g_assert_false(fault);
+}
+
+/*
+ * Kelvin 1D (DIMS 1, BASE_SIZE_U 2: 4 texels) L8 0, 40, 80, 120: t is
+ * not used; s 0.6 -> u 2.4 -> texel 2: 80/255 = 0.313725.
+ */
+static void test_1d(void)
+{
+    NVTexRegs r = kelvin_regs(0x00);
+    NVTexUnit t;
+    float o[4];
+
+    reset_mem();
+    for (int i = 0; i < 4; i++) {
+        vram[i] = 40 * i;
+    }
+    r.format = (r.format & ~0xf0u) | 0x10 | 2 << 20;
+    unit(&t, NV_TEX_KELVIN, &r);
+    g_assert_cmpuint(t.dims, ==, 1);
+    g_assert_cmpuint(t.width, ==, 4);
+    g_assert_cmpuint(t.height, ==, 1);
+    sample(&t, 0.6f, 99, 0, 0, o);
+    g_assert_cmpfloat_with_epsilon(o[0], 0.313725, EPS);
+}
+
+/*
+ * Rectangle coordinates are texels: the Rankine 100x50 A8R8G8B8_RECT of
+ * test_mesa_rankine_rect (pitch 448, DMA_TEXTURE1 = gart) at (3.5,
+ * 2.5) reads texel (3, 2) at 908: 0x00ff0000 gives R 1, G 0.
+ */
+static void test_rect_sample(void)
+{
+    static uint8_t big[1024];
+    const NVTexMem m[2] = { { vram, sizeof(vram) }, { big, sizeof(big) } };
+    const NVTexRegs r = {
+        .format = 0x2 | 0x8 | 0x20 | 0x1200 | 6 << 20 | 5 << 24 | 0x10000,
+        .wrap = 0x00030303, .enable = 0x40000000,
+        .swizzle = 448u << 16 | 0xaae4, .filter = 0x01012000,
+        .npot_size = 100 << 16 | 50,
+    };
+    const float c[4] = { 3.5f, 2.5f, 0, 1 };
+    NVTexUnit t;
+    float o[4];
+    bool fault = false;
+
+    put32(big + 908, 0x00ff0000);
+    unit(&t, NV_TEX_RANKINE, &r);
+    nv_tex_sample(&t, m, c, zero4, zero4, NV_TEX_LOD_EXPLICIT, 0, o, &fault);
+    g_assert_false(fault);
+    assert_vec(o, 1, 0, 0, 0);
+}
+
+/*
  * Depth compare: Curie Z16 (0x12) 2x1, depths 0x4000 = 0.250004 and
  * 0xc000 = 0.750011; RCOMP LEQUAL (6 << 28), r = 0.5: texel 0 fails
  * (0.5 <= 0.25 false) -> 0, texel 1 passes -> 1.
@@ -961,6 +1084,11 @@ int main(int argc, char **argv)
     g_test_add_func("/tex/sample/bilinear", test_bilinear);
     g_test_add_func("/tex/sample/lod", test_lod);
     g_test_add_func("/tex/sample/mip-filters", test_mip_filters);
+    g_test_add_func("/tex/sample/3d-linear", test_3d_linear);
+    g_test_add_func("/tex/sample/wrap-linear", test_wrap_linear);
+    g_test_add_func("/tex/sample/aniso", test_aniso);
+    g_test_add_func("/tex/sample/1d", test_1d);
+    g_test_add_func("/tex/sample/rect", test_rect_sample);
     g_test_add_func("/tex/sample/shadow", test_shadow);
     g_test_add_func("/tex/sample/out-swizzle", test_out_swizzle);
     g_test_add_func("/tex/sample/disabled", test_disabled);
