@@ -112,6 +112,26 @@ static void sample(const NVTexUnit *t, float s, float tt, float r, float lod,
     g_assert_false(fault);
 }
 
+/* Sampling (@s, @tt, @r) at @lod gives R, G, B, A = @e. */
+static void expect(const NVTexUnit *t, float s, float tt, float r, float lod,
+                   float e0, float e1, float e2, float e3)
+{
+    float o[4];
+
+    sample(t, s, tt, r, lod, o);
+    assert_vec(o, e0, e1, e2, e3);
+}
+
+/* Sampling (@s, @tt, @r) at @lod gives R = @e. */
+static void expect_red(const NVTexUnit *t, float s, float tt, float r,
+                       float lod, float e)
+{
+    float o[4];
+
+    sample(t, s, tt, r, lod, o);
+    g_assert_cmpfloat_with_epsilon(o[0], e, EPS);
+}
+
 /*
  * A BGRA8888 2D 64x32 texture with 7 levels, sampler state as
  * nv30_texture.c and nv30_fragtex.c write it on NV40:
@@ -577,7 +597,6 @@ static void test_cube_faces(void)
 {
     NVTexRegs r = curie_regs(0x01, 2, 2, 1);
     NVTexUnit t;
-    float o[4];
     const float c1[4] = { -1, 0.2f, 0.3f, 0 }, c2[4] = { 0.1f, -0.9f, 0.5f, 0 };
     const float c3[4] = { 0.5f, 0.5f, 0.5f, 0 }, c4[4] = { 0.5f, -0.5f, 1, 0 };
 
@@ -591,20 +610,16 @@ static void test_cube_faces(void)
     r.format |= 0x4;
     unit(&t, NV_TEX_CURIE, &r);
     /* (-1, 0.2, 0.3): |x| largest, negative: -X, face 1: 50/255 */
-    sample(&t, c1[0], c1[1], c1[2], 0, o);
-    g_assert_cmpfloat_with_epsilon(o[0], 50 / 255.0, EPS);
+    expect_red(&t, c1[0], c1[1], c1[2], 0, 50 / 255.0);
     /* (0.1, -0.9, 0.5): -Y, face 3: 150/255 */
-    sample(&t, c2[0], c2[1], c2[2], 0, o);
-    g_assert_cmpfloat_with_epsilon(o[0], 150 / 255.0, EPS);
+    expect_red(&t, c2[0], c2[1], c2[2], 0, 150 / 255.0);
     /* (0.5, 0.5, 0.5): a tie goes to X: +X, face 0: 0 */
-    sample(&t, c3[0], c3[1], c3[2], 0, o);
-    g_assert_cmpfloat_with_epsilon(o[0], 0, EPS);
+    expect_red(&t, c3[0], c3[1], c3[2], 0, 0);
     /*
      * (0.5, -0.5, 1): +Z, sc = x = 0.5, tc = -y = 0.5, ma = 1: s = t =
      * (0.5 + 1) / 2 = 0.75 -> texel (1, 1) of 2x2: 40/255.
      */
-    sample(&t, c4[0], c4[1], c4[2], 0, o);
-    g_assert_cmpfloat_with_epsilon(o[0], 40 / 255.0, EPS);
+    expect_red(&t, c4[0], c4[1], c4[2], 0, 40 / 255.0);
 }
 
 /*
@@ -678,7 +693,6 @@ static void test_bilinear(void)
 {
     NVTexRegs r = curie_regs(0x01, 4, 4, 1);
     NVTexUnit t;
-    float o[4];
 
     reset_mem();
     vram[2] = 0;
@@ -687,10 +701,8 @@ static void test_bilinear(void)
     vram[9] = 255;
     r.filter = 0x02020000;
     unit(&t, NV_TEX_CURIE, &r);
-    sample(&t, 0.3f, 0.6f, 0, 0, o);
-    g_assert_cmpfloat_with_epsilon(o[0], 0.868001, EPS);
-    /* and A (slot W of L8) is 1 whatever the weights */
-    g_assert_cmpfloat_with_epsilon(o[3], 1, EPS);
+    /* R, G, B from L; A (slot W of L8) is 1 whatever the weights */
+    expect(&t, 0.3f, 0.6f, 0, 0, 0.868001, 0.868001, 0.868001, 1);
 }
 
 /*
@@ -746,7 +758,6 @@ static void test_mip_filters(void)
 {
     NVTexRegs r = curie_regs(0x01, 4, 4, 3);
     NVTexUnit t;
-    float o[4];
 
     reset_mem();
     memset(vram + 16, 128, 4);
@@ -755,27 +766,22 @@ static void test_mip_filters(void)
     r.filter = 0x01030000;
     unit(&t, NV_TEX_CURIE, &r);
     g_assert_cmpuint(t.level[2].offset, ==, 20);
-    sample(&t, 0.5f, 0.5f, 0, 1.4f, o);
-    g_assert_cmpfloat_with_epsilon(o[0], 128 / 255.0, EPS);
+    expect_red(&t, 0.5f, 0.5f, 0, 1.4f, 128 / 255.0);
     /* 1.6 -> ceil(2.1) - 1 = 2 */
-    sample(&t, 0.5f, 0.5f, 0, 1.6f, o);
-    g_assert_cmpfloat_with_epsilon(o[0], 1, EPS);
+    expect_red(&t, 0.5f, 0.5f, 0, 1.6f, 1);
     /* lambda 0: magnify, level 0 */
-    sample(&t, 0.5f, 0.5f, 0, 0, o);
-    g_assert_cmpfloat_with_epsilon(o[0], 0, EPS);
+    expect_red(&t, 0.5f, 0.5f, 0, 0, 0);
     /*
      * LINEAR_MIPMAP_LINEAR (6): 1.25 blends levels 1 and 2 at 0.25:
      * 0.75 * 128/255 + 0.25 * 1 = 0.626471.
      */
     r.filter = 0x02060000;
     unit(&t, NV_TEX_CURIE, &r);
-    sample(&t, 0.5f, 0.5f, 0, 1.25f, o);
-    g_assert_cmpfloat_with_epsilon(o[0], 0.626471, EPS);
+    expect_red(&t, 0.5f, 0.5f, 0, 1.25f, 0.626471);
     /* LINEAR (2) without mipmapping: level 0 whatever lambda */
     r.filter = 0x02020000;
     unit(&t, NV_TEX_CURIE, &r);
-    sample(&t, 0.5f, 0.5f, 0, 2, o);
-    g_assert_cmpfloat_with_epsilon(o[0], 0, EPS);
+    expect_red(&t, 0.5f, 0.5f, 0, 2, 0);
 }
 
 /*
@@ -790,7 +796,6 @@ static void test_3d_linear(void)
 {
     NVTexRegs r = curie_regs(0x01, 2, 2, 1);
     NVTexUnit t;
-    float o[4];
 
     reset_mem();
     for (int i = 0; i < 8; i++) {
@@ -800,10 +805,8 @@ static void test_3d_linear(void)
     r.size1 = 2 << 20;
     r.filter = 0x02020000;
     unit(&t, NV_TEX_CURIE, &r);
-    sample(&t, 0.375f, 0.5f, 0.625f, 0, o);
-    g_assert_cmpfloat_with_epsilon(o[0], 0.166667, EPS);
-    sample(&t, 0.5f, 0.5f, 0.5f, 0, o);
-    g_assert_cmpfloat_with_epsilon(o[0], 0.137255, EPS);
+    expect_red(&t, 0.375f, 0.5f, 0.625f, 0, 0.166667);
+    expect_red(&t, 0.5f, 0.5f, 0.5f, 0, 0.137255);
 }
 
 /*
@@ -859,7 +862,6 @@ static void test_1d(void)
 {
     NVTexRegs r = kelvin_regs(0x00);
     NVTexUnit t;
-    float o[4];
 
     reset_mem();
     for (int i = 0; i < 4; i++) {
@@ -870,8 +872,7 @@ static void test_1d(void)
     g_assert_cmpuint(t.dims, ==, 1);
     g_assert_cmpuint(t.width, ==, 4);
     g_assert_cmpuint(t.height, ==, 1);
-    sample(&t, 0.6f, 99, 0, 0, o);
-    g_assert_cmpfloat_with_epsilon(o[0], 0.313725, EPS);
+    expect_red(&t, 0.6f, 99, 0, 0, 0.313725);
 }
 
 /*
@@ -910,7 +911,6 @@ static void test_shadow(void)
 {
     NVTexRegs r = curie_regs(0x12, 2, 1, 1);
     NVTexUnit t;
-    float o[4];
 
     reset_mem();
     put16(vram, 0x4000);
@@ -918,15 +918,12 @@ static void test_shadow(void)
     r.wrap |= 6u << 28;
     unit(&t, NV_TEX_CURIE, &r);
     g_assert_true(t.compare);
-    sample(&t, 0.25f, 0.5f, 0.5f, 0, o);
-    assert_vec(o, 0, 0, 0, 0);
-    sample(&t, 0.75f, 0.5f, 0.5f, 0, o);
-    assert_vec(o, 1, 1, 1, 1);
+    expect(&t, 0.25f, 0.5f, 0.5f, 0, 0, 0, 0, 0);
+    expect(&t, 0.75f, 0.5f, 0.5f, 0, 1, 1, 1, 1);
     /* LINEAR at s 0.5: u - 0.5 = 0.5, both at 0.5: compared, then 0.5 */
     r.filter = 0x02020000;
     unit(&t, NV_TEX_CURIE, &r);
-    sample(&t, 0.5f, 0.5f, 0.5f, 0, o);
-    g_assert_cmpfloat_with_epsilon(o[0], 0.5, EPS);
+    expect_red(&t, 0.5f, 0.5f, 0.5f, 0, 0.5);
 
     /*
      * Kelvin Z24 (0x2a), compare from TEX_RCOMP GREATER (1): 0x80000000
@@ -937,10 +934,8 @@ static void test_shadow(void)
     reset_mem();
     put32(vram, 0x80000000);
     unit(&t, NV_TEX_KELVIN, &r);
-    sample(&t, 0.5f, 0.5f, 0.6f, 0, o);
-    assert_vec(o, 1, 1, 1, 1);
-    sample(&t, 0.5f, 0.5f, 0.4f, 0, o);
-    assert_vec(o, 0, 0, 0, 0);
+    expect(&t, 0.5f, 0.5f, 0.6f, 0, 1, 1, 1, 1);
+    expect(&t, 0.5f, 0.5f, 0.4f, 0, 0, 0, 0, 0);
 }
 
 /*
@@ -953,23 +948,19 @@ static void test_out_swizzle(void)
 {
     NVTexRegs r = curie_regs(0x01, 1, 1, 1);
     NVTexUnit t;
-    float o[4];
 
     reset_mem();
     vram[0] = 0x99;
     r.swizzle = 0x203;
     unit(&t, NV_TEX_CURIE, &r);
-    sample(&t, 0.5f, 0.5f, 0, 0, o);
-    assert_vec(o, 0, 0, 0, 0.6);
+    expect(&t, 0.5f, 0.5f, 0, 0, 0, 0, 0, 0.6);
     r.swizzle = 0xaaff;
     unit(&t, NV_TEX_CURIE, &r);
-    sample(&t, 0.5f, 0.5f, 0, 0, o);
-    assert_vec(o, 0.6, 0.6, 0.6, 0.6);
+    expect(&t, 0.5f, 0.5f, 0, 0, 0.6, 0.6, 0.6, 0.6);
     /* 0xaaff with S0_W (bits 8-9) ONE instead of S1: 0xa9ff, A 1 */
     r.swizzle = 0xa9ff;
     unit(&t, NV_TEX_CURIE, &r);
-    sample(&t, 0.5f, 0.5f, 0, 0, o);
-    assert_vec(o, 0.6, 0.6, 0.6, 1);
+    expect(&t, 0.5f, 0.5f, 0, 0, 0.6, 0.6, 0.6, 1);
 }
 
 /* A disabled unit samples as 0 (inferred), whatever its texels. */
@@ -977,15 +968,13 @@ static void test_disabled(void)
 {
     NVTexRegs r = curie_regs(0x05, 1, 1, 1);
     NVTexUnit t;
-    float o[4] = { 9, 9, 9, 9 };
 
     reset_mem();
     put32(vram, 0xffffffff);
     r.enable &= ~0x80000000u;
     unit(&t, NV_TEX_CURIE, &r);
     g_assert_false(t.enabled);
-    sample(&t, 0.5f, 0.5f, 0, 0, o);
-    assert_vec(o, 0, 0, 0, 0);
+    expect(&t, 0.5f, 0.5f, 0, 0, 0, 0, 0, 0);
 }
 
 /*
