@@ -13,7 +13,7 @@
 
 #include "hw/nv/card.h"
 #include "hw/nv/swizzle.h"
-#include "hw/nv/tex/tex-internal.h"
+#include "tex-internal.h"
 
 enum { W = NV_TEX_W, Z = NV_TEX_Z, Y = NV_TEX_Y, X = NV_TEX_X };
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "hw/nv/card.h"
-#include "hw/nv/tex/tex-internal.h"
+#include "tex-internal.h"
 
 /* Bits of a filter weight and of the mipmap blend (inferred). */
 #define WEIGHT_BITS     8
