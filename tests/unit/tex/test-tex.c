@@ -492,7 +492,8 @@ static void test_dxt(void)
     /*
      * DXT5: a0 200 > a1 100; texel 0 code 2 = (6 * 200 + 100) / 7 =
      * 185.714 -> 0.728291, texel 1 code 7 = (200 + 6 * 100) / 7 = 114.286
-     * -> 0.448179; index bits 2 | 7 << 3 = 0x3a in byte 2; colour block 0: black.
+     * -> 0.448179; index bits 2 | 7 << 3 = 0x3a in byte 2; colour block 0:
+     * black.
      */
     reset_mem();
     vram[0] = 200;
