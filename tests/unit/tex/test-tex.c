@@ -231,6 +231,43 @@ static void test_mesa_rankine_rect(void)
 }
 
 /*
+ * Rankine, as nv30_texture.c describes a PIPE_TEXTURE_3D of 4x4x4
+ * A8R8G8B8 with last_level 2: DMA0 1 | NO_BORDER 8 | DIMS_3D 0x30 |
+ * A8R8G8B8 6 << 8 | 0x10000 | MIPMAP 0x80000 | log2 sizes 2 << 20,
+ * 2 << 24, 2 << 28 = 0x22290639.  Levels 4x4x4, 2x2x2, 1x1x1 of 4-byte
+ * texels: 256, 32, 4 bytes at 0, 256, 288.  Level 1 texel (1, 0, 1):
+ * bits x0 y0 z0 -> 1 | 0 << 1 | 1 << 2 = 5 -> 256 + 20 = 276.
+ * And a PIPE_TEXTURE_CUBE of 8x8 L8, one level: DMA0 | CUBIC 4 |
+ * NO_BORDER | DIMS_2D 0x20 | L8 0 | 0x10000 | 3 << 20 | 3 << 24 =
+ * 0x0331002d; a face is 64 bytes, 128 with the alignment; face 5 texel
+ * (7, 7) (index 63) at 5 * 128 + 63 = 703.
+ */
+static void test_mesa_rankine_3d_cube(void)
+{
+    NVTexRegs r = {
+        .format = 0x22290639, .wrap = 0x00030303, .enable = 0x40000000,
+        .swizzle = 0xaae4, .filter = 0x01012000,
+    };
+    NVTexUnit t;
+
+    unit(&t, NV_TEX_RANKINE, &r);
+    g_assert_cmpuint(t.dims, ==, 3);
+    g_assert_cmpuint(t.depth, ==, 4);
+    g_assert_cmpuint(t.levels, ==, 3);
+    g_assert_cmpuint(t.level[1].offset, ==, 256);
+    g_assert_cmpuint(t.level[2].offset, ==, 288);
+    g_assert_cmpuint(nv_tex_texel_addr(&t, 1, 0, 1, 0, 1), ==, 276);
+
+    r.format = 0x0331002d;
+    unit(&t, NV_TEX_RANKINE, &r);
+    g_assert_true(t.cube);
+    g_assert_cmpuint(t.format, ==, NV_TEXF_L8);
+    g_assert_cmpuint(t.levels, ==, 1);
+    g_assert_cmpuint(t.face_size, ==, 128);
+    g_assert_cmpuint(nv_tex_texel_addr(&t, 0, 5, 7, 7, 0), ==, 703);
+}
+
+/*
  * Kelvin by rnndb graph/nv20_3d.xml: an 8x8 R5G6B5 (5) swizzled texture
  * with mipmaps in DMA_TEXTURE1: DMA1 2 | DIMS 2 << 4 | 5 << 8 | MIPMAP
  * 1 << 19 | BASE_SIZE_U 3 << 20 | BASE_SIZE_V 3 << 24 = 0x03380522.
@@ -1060,6 +1097,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/tex/mesa-curie", test_mesa_curie);
     g_test_add_func("/tex/mesa-rankine-rect", test_mesa_rankine_rect);
+    g_test_add_func("/tex/mesa-rankine-3d-cube", test_mesa_rankine_3d_cube);
     g_test_add_func("/tex/kelvin-words", test_kelvin_words);
     g_test_add_func("/tex/formats/texels", test_formats);
     g_test_add_func("/tex/formats/signed", test_formats_signed);
