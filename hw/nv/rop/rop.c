@@ -13,7 +13,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "hw/nv/graph/swizzle.h"
+#include "hw/nv/swizzle.h"
 #include "hw/nv/rop/rop.h"
 
 /* Bundle ids (bundles.rst "Celsius/Kelvin/Rankine/Curie bundles"). */
@@ -346,7 +346,7 @@ static bool pixel_at(NVRop *rop, unsigned m, const NVRopBuffer *b,
     uint64_t o = b->offset;
 
     if (s->swizzled) {
-        o += (uint64_t)nv_swizzle(x, y, s->log2_w, s->log2_h) * b->bpp;
+        o += nv_swizzle(x, y, 0, s->log2_w, s->log2_h, 0) * b->bpp;
     } else {
         o += (uint64_t)y * b->pitch + (uint64_t)x * b->bpp;
     }

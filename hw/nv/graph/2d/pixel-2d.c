@@ -9,9 +9,9 @@
  * take shortcuts that give the same bytes (tests/unit/graph/2d).
  */
 #include "hw/nv/card.h"
+#include "hw/nv/swizzle.h"
 #include "hw/nv/graph/2d/nv2d-internal.h"
 #include "hw/nv/graph/nv1/rop-nv1.h"
-#include "hw/nv/graph/swizzle.h"
 #include "../nv20/pgraph-nv20-internal.h"
 #include "hw/nv/graph/nv20/pgraph-nv20.h"
 
@@ -227,7 +227,7 @@ static uint64_t dst_addr(const NV2dDraw *d, int32_t x, int32_t y)
 {
     if (d->swizzled) {
         return d->dst_offset +
-               (uint64_t)nv_swizzle(x, y, d->swz_u, d->swz_v) * d->bpp;
+               nv_swizzle(x, y, 0, d->swz_u, d->swz_v, 0) * d->bpp;
     }
     return d->dst_offset + (uint64_t)y * d->dst_pitch + (uint64_t)x * d->bpp;
 }
