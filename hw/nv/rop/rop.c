@@ -412,14 +412,6 @@ static uint32_t to_unorm(float v, uint32_t max)
     return (uint32_t)((double)v * max + 0.5);
 }
 
-/* round(a * b / 255) for a, b in 0-255, exactly. */
-static uint32_t mul8(uint32_t a, uint32_t b)
-{
-    uint32_t t = a * b + 128;
-
-    return (t + (t >> 8)) >> 8;
-}
-
 /* The 4x4 ordered dither thresholds (Bayer), index [y & 3][x & 3]. */
 static const uint8_t bayer[4][4] = {
     { 0, 8, 2, 10 }, { 12, 4, 14, 6 }, { 3, 11, 1, 9 }, { 15, 7, 13, 5 },
@@ -446,137 +438,63 @@ static uint32_t widen(uint32_t v, unsigned bits)
     return (v * 255 * 2 + max) / (2 * max);
 }
 
-/* The 8-bit blend factor @code for channel @c (3: alpha). */
-static uint32_t factor8(unsigned code, unsigned c, const uint32_t *s,
-                        const uint32_t *d, const uint32_t *k)
+/*
+ * Blend factor @code for channel @c (3: alpha) of source @s, destination
+ * @d and constant @k, in units where @one is 1.  bundles.rst's codes
+ * come in pairs, the odd one the even one's ONE_MINUS_ (ZERO and ONE
+ * too), but for 0xa SRC_ALPHA_SATURATE, whose partner 0xb has no name
+ * and is taken as ZERO (inferred).
+ */
+static float factor(unsigned code, unsigned c, const float *s,
+                    const float *d, const float *k, float one)
 {
-    switch (code) {
-    case NV_ROP_BF_ONE:
-        return 255;
-    case NV_ROP_BF_SRC_COLOR:
-        return s[c];
-    case NV_ROP_BF_ONE_MINUS_SRC_COLOR:
-        return 255 - s[c];
-    case NV_ROP_BF_SRC_ALPHA:
-        return s[3];
-    case NV_ROP_BF_ONE_MINUS_SRC_ALPHA:
-        return 255 - s[3];
-    case NV_ROP_BF_DST_ALPHA:
-        return d[3];
-    case NV_ROP_BF_ONE_MINUS_DST_ALPHA:
-        return 255 - d[3];
-    case NV_ROP_BF_DST_COLOR:
-        return d[c];
-    case NV_ROP_BF_ONE_MINUS_DST_COLOR:
-        return 255 - d[c];
-    case NV_ROP_BF_SRC_ALPHA_SATURATE:
-        return c == 3 ? 255 : MIN(s[3], 255 - d[3]);
-    case NV_ROP_BF_CONSTANT_COLOR:
-        return k[c];
-    case NV_ROP_BF_ONE_MINUS_CONSTANT_COLOR:
-        return 255 - k[c];
-    case NV_ROP_BF_CONSTANT_ALPHA:
-        return k[3];
-    case NV_ROP_BF_ONE_MINUS_CONSTANT_ALPHA:
-        return 255 - k[3];
-    default:                    /* ZERO, and 0xb which has no name */
-        return 0;
-    }
-}
+    /*
+     * By pair: ZERO/ONE, SRC_COLOR, SRC_ALPHA, DST_ALPHA, DST_COLOR,
+     * SRC_ALPHA_SATURATE, CONSTANT_COLOR, CONSTANT_ALPHA.
+     */
+    const float *from[8] = { NULL, s, s, d, d, NULL, k, k };
+    static const bool alpha[8] = { 0, 0, 1, 1, 0, 0, 0, 1 };
+    unsigned pair = code >> 1 & 7;
+    float v;
 
-/* The same in float, for the float targets. */
-static float factorf(unsigned code, unsigned c, const float *s,
-                     const float *d, const float *k)
-{
-    switch (code) {
-    case NV_ROP_BF_ONE:
-        return 1;
-    case NV_ROP_BF_SRC_COLOR:
-        return s[c];
-    case NV_ROP_BF_ONE_MINUS_SRC_COLOR:
-        return 1 - s[c];
-    case NV_ROP_BF_SRC_ALPHA:
-        return s[3];
-    case NV_ROP_BF_ONE_MINUS_SRC_ALPHA:
-        return 1 - s[3];
-    case NV_ROP_BF_DST_ALPHA:
-        return d[3];
-    case NV_ROP_BF_ONE_MINUS_DST_ALPHA:
-        return 1 - d[3];
-    case NV_ROP_BF_DST_COLOR:
-        return d[c];
-    case NV_ROP_BF_ONE_MINUS_DST_COLOR:
-        return 1 - d[c];
-    case NV_ROP_BF_SRC_ALPHA_SATURATE:
-        return c == 3 ? 1 : fminf(s[3], 1 - d[3]);
-    case NV_ROP_BF_CONSTANT_COLOR:
-        return k[c];
-    case NV_ROP_BF_ONE_MINUS_CONSTANT_COLOR:
-        return 1 - k[c];
-    case NV_ROP_BF_CONSTANT_ALPHA:
-        return k[3];
-    case NV_ROP_BF_ONE_MINUS_CONSTANT_ALPHA:
-        return 1 - k[3];
-    default:
+    if (code == NV_ROP_BF_SRC_ALPHA_SATURATE) {
+        return c == 3 ? one : fminf(s[3], one - d[3]);
+    }
+    if (pair == NV_ROP_BF_SRC_ALPHA_SATURATE >> 1) {
         return 0;
     }
+    v = from[pair] ? from[pair][alpha[pair] ? 3 : c] : 0;
+    return code & 1 ? one - v : v;
 }
 
 /*
- * GL's blend equations on 8-bit values: the products rounded (mul8),
- * the sums clamped to [0, 255]; MIN and MAX ignore the factors.  The
- * codes 5-7 bundles.rst leaves unnamed act as ADD (inferred).
+ * GL's blend equations on @s and @d in units where @one is 1.  Unorm
+ * targets blend 8-bit values (@one 255): each product round(a * b / 255)
+ * (a * b / 255 is never a half for integers, so the float is exact
+ * enough), the result clamped to [0, 255].  Float targets blend
+ * unclamped (GL 3.0).  MIN and MAX ignore the factors; the codes 5-7
+ * bundles.rst leaves unnamed act as ADD (inferred).
  */
-static void blend8(const NVRopState *st, const uint32_t *s, const uint32_t *d,
-                   uint32_t *out)
+static void blend(const NVRopState *st, const float *s, const float *d,
+                  float one, bool unorm, float *out)
 {
-    uint32_t k[4] = {
-        st->blend_color >> 16 & 0xff, st->blend_color >> 8 & 0xff,
-        st->blend_color & 0xff, st->blend_color >> 24,
+    uint32_t bc = st->blend_color;
+    float k[4] = {
+        (bc >> 16 & 0xff) * one / 255, (bc >> 8 & 0xff) * one / 255,
+        (bc & 0xff) * one / 255, (bc >> 24) * one / 255,
     };
 
     for (unsigned c = 0; c < 4; c++) {
         unsigned eq = c == 3 ? st->eq_a : st->eq_rgb;
         unsigned sf = c == 3 ? st->src_a : st->src_rgb;
         unsigned df = c == 3 ? st->dst_a : st->dst_rgb;
-        uint32_t sv = mul8(s[c], factor8(sf, c, s, d, k));
-        uint32_t dv = mul8(d[c], factor8(df, c, s, d, k));
+        float sv = s[c] * factor(sf, c, s, d, k, one) / one;
+        float dv = d[c] * factor(df, c, s, d, k, one) / one;
 
-        switch (eq) {
-        case NV_ROP_EQ_SUBTRACT:
-            out[c] = sv > dv ? sv - dv : 0;
-            break;
-        case NV_ROP_EQ_REVERSE_SUBTRACT:
-            out[c] = dv > sv ? dv - sv : 0;
-            break;
-        case NV_ROP_EQ_MIN:
-            out[c] = MIN(s[c], d[c]);
-            break;
-        case NV_ROP_EQ_MAX:
-            out[c] = MAX(s[c], d[c]);
-            break;
-        default:
-            out[c] = MIN(sv + dv, 255);
-            break;
+        if (unorm) {
+            sv = floorf(sv + 0.5f);
+            dv = floorf(dv + 0.5f);
         }
-    }
-}
-
-/* The same in float, unclamped (float targets, GL 3.0 rules). */
-static void blendf(const NVRopState *st, const float *s, const float *d,
-                   float *out)
-{
-    float k[4] = {
-        (st->blend_color >> 16 & 0xff) / 255.0f,
-        (st->blend_color >> 8 & 0xff) / 255.0f,
-        (st->blend_color & 0xff) / 255.0f, (st->blend_color >> 24) / 255.0f,
-    };
-
-    for (unsigned c = 0; c < 4; c++) {
-        unsigned eq = c == 3 ? st->eq_a : st->eq_rgb;
-        float sv = s[c] * factorf(c == 3 ? st->src_a : st->src_rgb, c, s, d, k);
-        float dv = d[c] * factorf(c == 3 ? st->dst_a : st->dst_rgb, c, s, d, k);
-
         switch (eq) {
         case NV_ROP_EQ_SUBTRACT:
             out[c] = sv - dv;
@@ -593,6 +511,9 @@ static void blendf(const NVRopState *st, const float *s, const float *d,
         default:
             out[c] = sv + dv;
             break;
+        }
+        if (unorm) {
+            out[c] = fminf(fmaxf(out[c], 0), one);
         }
     }
 }
@@ -736,11 +657,12 @@ static bool zeta_tests(NVRop *rop, uint64_t off, float z, bool back)
     return pass;
 }
 
-/* A unorm pixel: blend, convert (dither), logic op, mask. */
+/* A unorm pixel: blend, convert (dither), logic op. */
 static uint32_t color_unorm(const NVRopState *st, const Fmt *f, unsigned t,
                             const float *rgba, uint32_t dst, int dither_t)
 {
-    uint32_t s[4], d[4], r[4], v = f->x_val;
+    float s[4], d[4], r[4];
+    uint32_t v = f->x_val;
 
     for (unsigned c = 0; c < 4; c++) {
         s[c] = to_unorm(rgba[c], 255);
@@ -750,14 +672,15 @@ static uint32_t color_unorm(const NVRopState *st, const Fmt *f, unsigned t,
                c == 3 ? 255 : 0;
     }
     if (st->blend[t] && !st->logic_op) {
-        blend8(st, s, d, r);
+        blend(st, s, d, 255, true, r);
     } else {
         memcpy(r, s, sizeof(r));
     }
     for (unsigned c = 0; c < 4; c++) {
         if (f->bits[c]) {
-            v |= narrow(r[c], f->bits[c], f->bits[c] < 8 ? dither_t : -1)
-                 << f->shift[c];
+            int dt = f->bits[c] < 8 ? dither_t : -1;
+
+            v |= narrow((uint32_t)r[c], f->bits[c], dt) << f->shift[c];
         }
     }
     if (st->logic_op) {
@@ -829,7 +752,7 @@ static void color_write(NVRop *rop, const Fmt *f, unsigned t, int32_t x,
 
         load_float(f, p, d);
         if (st->blend[t]) {
-            blendf(st, rgba, d, r);
+            blend(st, rgba, d, 1, false, r);
         } else {
             memcpy(r, rgba, sizeof(r));
         }
@@ -983,7 +906,9 @@ void nv_rop_clear(NVRop *rop, uint32_t buffers, const NVRasterRect *rect)
         fill(rop, NV_ROP_MEM_COLOR0 + t, &s->color[t], &r, val, bm);
     }
     if ((buffers & (NV_ROP_CLEAR_DEPTH | NV_ROP_CLEAR_STENCIL)) &&
-        s->zeta.enabled) {
+        !s->zeta.enabled) {
+        rop->fault |= NV_ROP_FAULT_FORMAT;
+    } else if (buffers & (NV_ROP_CLEAR_DEPTH | NV_ROP_CLEAR_STENCIL)) {
         /*
          * CLEAR_DEPTH_VALUE is the zeta word (Mesa's nv30_clear.c: Z24
          * in bits 8-31, stencil in 0-7); stencil goes through the front

@@ -127,24 +127,27 @@ static void test_decode_kelvin(void)
      * COLOR_MASK_A (bit 26) 0x4000000 and _G (bit 28) 0x10000000:
      * 0x15435680.
      */
-    b[0x53] = 0x15435680;
-    /*
-     * Kelvin's BLEND (0x001): equation ADD 2, enable bit 3 (8), SRC
-     * SRC_ALPHA 4 << 4, DST ONE_MINUS_SRC_ALPHA 5 << 8, LOGIC_OP XOR
-     * 6 << 12, its enable bit 16: 0x1654a.
-     */
-    b[0x01] = 0x1654a;
-    b[0x02] = 0x40808080;
-    /*
-     * STENCIL_A: ENABLE, BACK_ENABLE (Rankine's, ignored), FUNC EQUAL
-     * 2 << 4, REF 0x5a << 8, FUNC_MASK 0x0f << 16, MASK 0xf0 << 24;
-     * STENCIL_B: FAIL KEEP 1, ZFAIL INCR 4 << 4, ZPASS REPLACE 3 << 8.
-     */
-    b[0x54] = 0xf00f5a23;
-    b[0x55] = 0x341;
-    b[0x1b] = 0x11223344;
-    b[0xa2] = 0xabcdef01;
-    b[0x86] = 0xdeadbeef;      /* Rankine's CLEAR_COLOR: not Kelvin's */
+    static const uint32_t ids_values[][2] = {
+        { 0x053, 0x15435680 },
+        /*
+         * Kelvin's BLEND (0x001): equation ADD 2, enable bit 3 (8), SRC
+         * SRC_ALPHA 4 << 4, DST ONE_MINUS_SRC_ALPHA 5 << 8, LOGIC_OP XOR
+         * 6 << 12, its enable bit 16: 0x1654a.  BLEND_COLOR (0x002).
+         */
+        { 0x001, 0x1654a }, { 0x002, 0x40808080 },
+        /*
+         * STENCIL_A: ENABLE, BACK_ENABLE (Rankine's, ignored), FUNC EQUAL
+         * 2 << 4, REF 0x5a << 8, FUNC_MASK 0x0f << 16, MASK 0xf0 << 24;
+         * STENCIL_B: FAIL KEEP 1, ZFAIL INCR 4 << 4, ZPASS REPLACE 3 << 8.
+         */
+        { 0x054, 0xf00f5a23 }, { 0x055, 0x341 },
+        /* CLEAR_COLOR, CLEAR_ZETA; 0x086 is Rankine's CLEAR_COLOR */
+        { 0x01b, 0x11223344 }, { 0x0a2, 0xabcdef01 }, { 0x086, 0xdeadbeef },
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(ids_values); i++) {
+        b[ids_values[i][0]] = ids_values[i][1];
+    }
     nv_rop_decode(&st, NV_ROP_KELVIN, b);
     g_assert_cmpuint(st.alpha_ref, ==, 0x80);
     g_assert_cmpuint(st.alpha_func, ==, NV_ROP_GEQUAL);
@@ -474,24 +477,23 @@ static void test_depth_funcs(void)
             g_free(t);
         }
     }
-    /* depth test off: no depth write even with the write mask on */
-    T *t = t_new(NV_ROP_KELVIN, RT_FMT_K(A8R8G8B8, Z16), 1);
+    /*
+     * Depth test off: no depth write even with the write mask on (and
+     * NEVER not applied); write mask off: LESS applies, nothing stored.
+     * Fragment 0.25 over 0x8000: the colour is written both times.
+     */
+    for (unsigned k = 0; k < 2; k++) {
+        T *t = t_new(NV_ROP_KELVIN, RT_FMT_K(A8R8G8B8, Z16), 1);
 
-    t->rop.st.depth_write = true;
-    t->rop.st.depth_func = NV_ROP_NEVER;
-    wr(t, NV_ROP_MEM_ZETA, 0, 2, 0x8000);
-    frag(t, 0, 0, SRC, 0.25f, false);
-    g_assert_cmphex(rd(t, NV_ROP_MEM_ZETA, 0, 2), ==, 0x8000);
-    g_assert_cmphex(rd(t, 0, 0, 4), ==, 0xcc336699);
-    /* write mask off: the test applies, nothing stored */
-    t->rop.st.depth_test = true;
-    t->rop.st.depth_write = false;
-    t->rop.st.depth_func = NV_ROP_LESS;
-    wr(t, NV_ROP_MEM_ZETA, 2, 2, 0x8000);
-    frag(t, 1, 0, SRC, 0.25f, false);
-    g_assert_cmphex(rd(t, NV_ROP_MEM_ZETA, 2, 2), ==, 0x8000);
-    g_assert_cmphex(rd(t, 0, 4, 4), ==, 0xcc336699);
-    g_free(t);
+        t->rop.st.depth_test = k;
+        t->rop.st.depth_write = !k;
+        t->rop.st.depth_func = k ? NV_ROP_LESS : NV_ROP_NEVER;
+        wr(t, NV_ROP_MEM_ZETA, 0, 2, 0x8000);
+        frag(t, 0, 0, SRC, 0.25f, false);
+        g_assert_cmphex(rd(t, NV_ROP_MEM_ZETA, 0, 2), ==, 0x8000);
+        g_assert_cmphex(rd(t, 0, 0, 4), ==, 0xcc336699);
+        g_free(t);
+    }
 }
 
 /* The stencil byte after one fragment that passes both tests. */
@@ -516,34 +518,41 @@ static uint32_t stencil_after(unsigned op, uint32_t s, uint8_t wmask)
 
 static void test_stencil_ops(void)
 {
-    /* from 0xff and 0x00, write mask 0xff, ref 0x5a */
-    g_assert_cmphex(stencil_after(NV_ROP_SOP_KEEP, 0xff, 0xff), ==, 0xff);
-    g_assert_cmphex(stencil_after(NV_ROP_SOP_ZERO, 0xff, 0xff), ==, 0);
-    g_assert_cmphex(stencil_after(NV_ROP_SOP_REPLACE, 0xff, 0xff), ==, 0x5a);
-    /* INCR and DECR saturate; the _WRAP ones wrap */
-    g_assert_cmphex(stencil_after(NV_ROP_SOP_INCR, 0xff, 0xff), ==, 0xff);
-    g_assert_cmphex(stencil_after(NV_ROP_SOP_INCR, 0x00, 0xff), ==, 0x01);
-    g_assert_cmphex(stencil_after(NV_ROP_SOP_DECR, 0xff, 0xff), ==, 0xfe);
-    g_assert_cmphex(stencil_after(NV_ROP_SOP_DECR, 0x00, 0xff), ==, 0x00);
-    g_assert_cmphex(stencil_after(NV_ROP_SOP_INVERT, 0xff, 0xff), ==, 0);
-    g_assert_cmphex(stencil_after(NV_ROP_SOP_INVERT, 0x00, 0xff), ==, 0xff);
-    g_assert_cmphex(stencil_after(NV_ROP_SOP_INCR_WRAP, 0xff, 0xff), ==, 0);
-    g_assert_cmphex(stencil_after(NV_ROP_SOP_DECR_WRAP, 0x00, 0xff), ==,
-                    0xff);
-    /*
-     * write mask 0x0f from 0xf0: INCR_WRAP 0xf1 -> 0xf0 | 0x01 = 0xf1;
-     * DECR_WRAP 0xef -> 0xf0 | 0x0f = 0xff; INVERT 0x0f -> 0xff;
-     * REPLACE 0x5a -> 0xf0 | 0x0a = 0xfa; ZERO -> 0xf0.
-     */
-    g_assert_cmphex(stencil_after(NV_ROP_SOP_INCR_WRAP, 0xf0, 0x0f), ==,
-                    0xf1);
-    g_assert_cmphex(stencil_after(NV_ROP_SOP_DECR_WRAP, 0xf0, 0x0f), ==,
-                    0xff);
-    g_assert_cmphex(stencil_after(NV_ROP_SOP_INVERT, 0xf0, 0x0f), ==, 0xff);
-    g_assert_cmphex(stencil_after(NV_ROP_SOP_REPLACE, 0xf0, 0x0f), ==, 0xfa);
-    g_assert_cmphex(stencil_after(NV_ROP_SOP_ZERO, 0xf0, 0x0f), ==, 0xf0);
-    /* an unnamed code (0) keeps (inferred) */
-    g_assert_cmphex(stencil_after(0, 0x42, 0xff), ==, 0x42);
+    static const struct {
+        unsigned op;
+        uint8_t from, wmask, to;
+    } cases[] = {
+        /* write mask 0xff, ref 0x5a */
+        { NV_ROP_SOP_KEEP, 0xff, 0xff, 0xff },
+        { NV_ROP_SOP_ZERO, 0xff, 0xff, 0x00 },
+        { NV_ROP_SOP_REPLACE, 0xff, 0xff, 0x5a },
+        /* INCR and DECR saturate; the _WRAP ones wrap */
+        { NV_ROP_SOP_INCR, 0xff, 0xff, 0xff },
+        { NV_ROP_SOP_INCR, 0x00, 0xff, 0x01 },
+        { NV_ROP_SOP_DECR, 0xff, 0xff, 0xfe },
+        { NV_ROP_SOP_DECR, 0x00, 0xff, 0x00 },
+        { NV_ROP_SOP_INVERT, 0xff, 0xff, 0x00 },
+        { NV_ROP_SOP_INVERT, 0x00, 0xff, 0xff },
+        { NV_ROP_SOP_INCR_WRAP, 0xff, 0xff, 0x00 },
+        { NV_ROP_SOP_DECR_WRAP, 0x00, 0xff, 0xff },
+        /*
+         * write mask 0x0f from 0xf0: INCR_WRAP 0xf1 -> 0xf0 | 0x01 =
+         * 0xf1; DECR_WRAP 0xef -> 0xf0 | 0x0f = 0xff; INVERT 0x0f -> 0xff;
+         * REPLACE 0x5a -> 0xf0 | 0x0a = 0xfa; ZERO -> 0xf0.
+         */
+        { NV_ROP_SOP_INCR_WRAP, 0xf0, 0x0f, 0xf1 },
+        { NV_ROP_SOP_DECR_WRAP, 0xf0, 0x0f, 0xff },
+        { NV_ROP_SOP_INVERT, 0xf0, 0x0f, 0xff },
+        { NV_ROP_SOP_REPLACE, 0xf0, 0x0f, 0xfa },
+        { NV_ROP_SOP_ZERO, 0xf0, 0x0f, 0xf0 },
+        /* an unnamed code (0) keeps (inferred) */
+        { 0, 0x42, 0xff, 0x42 },
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_assert_cmphex(stencil_after(cases[i].op, cases[i].from,
+                                      cases[i].wmask), ==, cases[i].to);
+    }
 }
 
 static void test_stencil_paths(void)
