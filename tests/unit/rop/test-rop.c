@@ -44,13 +44,19 @@ static void t_dirty(void *opaque, unsigned m, uint64_t off, uint64_t len)
 {
     T *t = opaque;
 
-    g_assert_cmpuint(t->nd, <, G_N_ELEMENTS(t->d));
-    t->d[t->nd++] = (Range) { m, off, len };
+    /* every range inside its memory; the first 64 kept */
+    g_assert_cmpuint(m, <, NV_ROP_MEMS);
+    g_assert_cmpuint(len, >, 0);
+    g_assert_cmpuint(off + len, <=, t->rop.mem[m].size);
+    if (t->nd < G_N_ELEMENTS(t->d)) {
+        t->d[t->nd] = (Range) { m, off, len };
+    }
+    t->nd++;
 }
 
 static bool has_range(const T *t, unsigned m, uint64_t off, uint64_t len)
 {
-    for (unsigned i = 0; i < t->nd; i++) {
+    for (unsigned i = 0; i < MIN(t->nd, G_N_ELEMENTS(t->d)); i++) {
         if (t->d[i].m == m && t->d[i].off == off && t->d[i].len == len) {
             return true;
         }
@@ -394,6 +400,18 @@ static void test_float_formats(void)
     frag(t, 1, 0, SRC, 0.5f, false);
     g_assert_cmphex(rd(t, 0, 8, 4), ==, 0x3a663666);
     g_assert_cmphex(rd(t, 0, 12, 4), ==, 0x3e663ccd);
+
+    /*
+     * binary16 edges, blending off: 70000 > 65504 is infinity 0x7c00;
+     * 2^-24 the smallest subnormal 0x0001; -0 is 0x8000; 65520 =
+     * 1.9995 * 2^15 lies halfway between 0x7bff and 0x7c00 and rounds to
+     * the even one, infinity.
+     */
+    t->rop.st.blend[0] = false;
+    frag(t, 0, 1, (const float[4]) { 70000, 0x1p-24f, -0.0f, 65520 }, 0.5f,
+         false);
+    g_assert_cmphex(rd(t, 0, PITCH, 4), ==, 0x00017c00);
+    g_assert_cmphex(rd(t, 0, PITCH + 4, 4), ==, 0x7c008000);
     g_free(t);
 
     /* A32B32G32R32_FLOAT: the four floats; 0.8f is 0x3f4ccccd */
@@ -1117,6 +1135,77 @@ static void test_dirty(void)
     g_free(t);
 }
 
+/*
+ * Random state, surface words, quads and clears: whatever the guest sets,
+ * nothing is touched outside the memories (ASan) and every reported
+ * range lies inside its memory (t_dirty).
+ */
+static void test_garbage(void)
+{
+    GRand *rnd = g_rand_new_with_seed(1234);
+    uint32_t b[NV_ROP_BUNDLES];
+
+    for (unsigned n = 0; n < 2000; n++) {
+        T *t = g_new0(T, 1);
+        NVRopMthdRegs m;
+        NVRopSurfaceRegs r;
+        float color[NV_ROP_TARGETS][4][4], depth[4];
+        NVRopGen gen = g_rand_int_range(rnd, 0, 3);
+        uint32_t *w = (uint32_t *)&r;
+
+        for (unsigned i = 0; i < NV_ROP_BUNDLES; i++) {
+            b[i] = g_rand_int(rnd);
+        }
+        for (unsigned i = 0; i < sizeof(r) / 4; i++) {
+            /* small values often, so that some pixels land in memory */
+            w[i] = g_rand_boolean(rnd) ? g_rand_int(rnd) :
+                   (uint32_t)g_rand_int_range(rnd, 0, 64);
+        }
+        if (g_rand_boolean(rnd)) {
+            /* a valid colour and zeta format, linear or swizzled */
+            r.rt_format = (r.rt_format & 0xffff0000) |
+                          g_rand_int_range(rnd, 1, 0x11) |
+                          (uint32_t)g_rand_int_range(rnd, 1, 3) << 5 |
+                          (uint32_t)g_rand_int_range(rnd, 1, 3) << 8;
+        }
+        r.rt_horiz = g_rand_int(rnd) & 0x000f0003;
+        r.rt_vert = g_rand_int(rnd) & 0x000f0003;
+        m = (NVRopMthdRegs) { g_rand_int(rnd), g_rand_int(rnd),
+                              g_rand_int(rnd), g_rand_int(rnd),
+                              g_rand_int(rnd), g_rand_int(rnd) };
+        nv_rop_init(&t->rop, gen, t_dirty, t);
+        nv_rop_decode(&t->rop.st, gen, b);
+        nv_rop_decode_mthd(&t->rop.st, gen, &m);
+        nv_rop_surface_decode(&t->rop.surf, gen, &r);
+        for (unsigned i = 0; i < NV_ROP_MEMS; i++) {
+            t->rop.mem[i] = (NVRopMem) {
+                t->mem[i], g_rand_boolean(rnd) ? MEM :
+                           g_rand_int_range(rnd, 0, MEM + 1)
+            };
+        }
+        for (unsigned i = 0; i < NV_ROP_TARGETS * 16; i++) {
+            uint32_t u = g_rand_int(rnd);
+
+            memcpy(&color[i / 16][i / 4 % 4][i % 4], &u, 4);
+        }
+        for (unsigned i = 0; i < 4; i++) {
+            depth[i] = g_rand_double_range(rnd, -0.5, 1.5);
+        }
+        /* t_dirty checks each range against its memory */
+        for (unsigned q = 0; q < 32; q++) {
+            nv_rop_quad(&t->rop, g_rand_int_range(rnd, -4, 20) & ~1,
+                        g_rand_int_range(rnd, -4, 20) & ~1,
+                        g_rand_int(rnd), color, depth, g_rand_boolean(rnd));
+        }
+        nv_rop_clear(&t->rop, g_rand_int(rnd),
+                     &(NVRasterRect) { g_rand_int_range(rnd, -9, 9),
+                                       g_rand_int_range(rnd, -9, 9),
+                                       g_rand_int(rnd), g_rand_int(rnd) });
+        g_free(t);
+    }
+    g_rand_free(rnd);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1141,5 +1230,6 @@ int main(int argc, char **argv)
     g_test_add_func("/rop/clear", test_clear);
     g_test_add_func("/rop/bounds", test_bounds);
     g_test_add_func("/rop/dirty", test_dirty);
+    g_test_add_func("/rop/garbage", test_garbage);
     return g_test_run();
 }
