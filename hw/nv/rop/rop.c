@@ -458,7 +458,7 @@ static float factor(unsigned code, unsigned c, const float *s,
     float v;
 
     if (code == NV_ROP_BF_SRC_ALPHA_SATURATE) {
-        return c == 3 ? one : fminf(s[3], one - d[3]);
+        return c == 3 ? one : MIN(s[3], one - d[3]);
     }
     if (pair == NV_ROP_BF_SRC_ALPHA_SATURATE >> 1) {
         return 0;
@@ -470,8 +470,8 @@ static float factor(unsigned code, unsigned c, const float *s,
 /*
  * GL's blend equations on @s and @d in units where @one is 1.  Unorm
  * targets blend 8-bit values (@one 255): each product round(a * b / 255)
- * (a * b / 255 is never a half for integers, so the float is exact
- * enough), the result clamped to [0, 255].  Float targets blend
+ * (for integers the quotient is at least 1/510 from a half, far more
+ * than the single-precision error), the result clamped to [0, 255].  Float targets blend
  * unclamped (GL 3.0).  MIN and MAX ignore the factors; the codes 5-7
  * bundles.rst leaves unnamed act as ADD (inferred).
  */
@@ -479,6 +479,7 @@ static void blend(const NVRopState *st, const float *s, const float *d,
                   float one, bool unorm, float *out)
 {
     uint32_t bc = st->blend_color;
+    float inv = 1 / one;
     float k[4] = {
         (bc >> 16 & 0xff) * one / 255, (bc >> 8 & 0xff) * one / 255,
         (bc & 0xff) * one / 255, (bc >> 24) * one / 255,
@@ -488,12 +489,12 @@ static void blend(const NVRopState *st, const float *s, const float *d,
         unsigned eq = c == 3 ? st->eq_a : st->eq_rgb;
         unsigned sf = c == 3 ? st->src_a : st->src_rgb;
         unsigned df = c == 3 ? st->dst_a : st->dst_rgb;
-        float sv = s[c] * factor(sf, c, s, d, k, one) / one;
-        float dv = d[c] * factor(df, c, s, d, k, one) / one;
+        float sv = s[c] * factor(sf, c, s, d, k, one) * inv;
+        float dv = d[c] * factor(df, c, s, d, k, one) * inv;
 
         if (unorm) {
-            sv = floorf(sv + 0.5f);
-            dv = floorf(dv + 0.5f);
+            sv = (uint32_t)(sv + 0.5f);
+            dv = (uint32_t)(dv + 0.5f);
         }
         switch (eq) {
         case NV_ROP_EQ_SUBTRACT:
@@ -503,17 +504,17 @@ static void blend(const NVRopState *st, const float *s, const float *d,
             out[c] = dv - sv;
             break;
         case NV_ROP_EQ_MIN:
-            out[c] = fminf(s[c], d[c]);
+            out[c] = MIN(s[c], d[c]);
             break;
         case NV_ROP_EQ_MAX:
-            out[c] = fmaxf(s[c], d[c]);
+            out[c] = MAX(s[c], d[c]);
             break;
         default:
             out[c] = sv + dv;
             break;
         }
         if (unorm) {
-            out[c] = fminf(fmaxf(out[c], 0), one);
+            out[c] = CLAMP(out[c], 0, one);
         }
     }
 }
