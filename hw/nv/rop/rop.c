@@ -165,7 +165,8 @@ enum { FMT_UNORM = 1, FMT_HALF, FMT_FLOAT };
 /*
  * A colour format: unorm channels R, G, B, A at @shift, @bits wide (0:
  * absent) in a little-endian word of @bpp bytes, with X bits @x_mask
- * written as @x_val; or @nch float channels R, G, B, A of @bpp / 4 bytes.
+ * written as @x_val; or the first @nch of the float channels R, G, B, A,
+ * binary16 (FMT_HALF) or binary32 (FMT_FLOAT).
  */
 typedef struct Fmt {
     uint8_t bpp, kind, nch;
@@ -234,7 +235,7 @@ static uint32_t word_mask(const Fmt *f, unsigned m)
 /* The byte mask of float channel mask @m in a @f pixel. */
 static void float_byte_mask(const Fmt *f, unsigned m, uint8_t *bm)
 {
-    unsigned sz = f->bpp / (f->kind == FMT_HALF ? 4 : f->nch);
+    unsigned sz = f->kind == FMT_HALF ? 2 : 4;
 
     for (unsigned b = 0; b < f->bpp; b++) {
         bm[b] = m >> (b / sz) & 1 ? 0xff : 0;
@@ -471,9 +472,10 @@ static float factor(unsigned code, unsigned c, const float *s,
  * GL's blend equations on @s and @d in units where @one is 1.  Unorm
  * targets blend 8-bit values (@one 255): each product round(a * b / 255)
  * (for integers the quotient is at least 1/510 from a half, far more
- * than the single-precision error), the result clamped to [0, 255].  Float targets blend
- * unclamped (GL 3.0).  MIN and MAX ignore the factors; the codes 5-7
- * bundles.rst leaves unnamed act as ADD (inferred).
+ * than the single-precision error), the result clamped to [0, 255].
+ * Float targets blend unclamped (GL 3.0).  MIN and MAX ignore the
+ * factors; the codes 5-7 bundles.rst leaves unnamed act as ADD
+ * (inferred).
  */
 static void blend(const NVRopState *st, const float *s, const float *d,
                   float one, bool unorm, float *out)
