@@ -436,7 +436,7 @@ static uint32_t widen(uint32_t v, unsigned bits)
 {
     uint32_t max = (1u << bits) - 1;
 
-    return (v * 255 * 2 + max) / (2 * max);
+    return bits == 8 ? v : (v * 255 * 2 + max) / (2 * max);
 }
 
 /*
