@@ -958,6 +958,7 @@ static void test_dither(void)
 static void test_swizzled(void)
 {
     T *t = g_new0(T, 1);
+    uint64_t sum;
     NVRopSurfaceRegs r = {
         /* 8 x 4 swizzled: LOG2_WIDTH 3, LOG2_HEIGHT 2; offset 0x47 */
         .rt_horiz = 8 << 16, .rt_vert = 4 << 16,
@@ -986,6 +987,25 @@ static void test_swizzled(void)
     frag(t, 8, 0, SRC, 0.5f, false);
     g_assert_cmpuint(t->nd, ==, 0);
     g_assert_cmpuint(t->rop.fault, ==, 0);
+    /*
+     * A clear of the whole 8x4 surface fills swizzled indices 0-31, bytes
+     * 0x40-0xbf, in ranges that add up to 32 * 4 = 128 bytes; the bytes
+     * around stay.
+     */
+    t->nd = 0;
+    t->rop.st.clear_color = 0x5a5a5a5a;
+    nv_rop_clear(&t->rop, 0xf0, &(NVRasterRect) { 0, 0, 7, 3 });
+    for (unsigned i = 0; i < MEM; i++) {
+        g_assert_cmphex(t->mem[0][i], ==, i >= 0x40 && i < 0xc0 ? 0x5a : 0);
+    }
+    g_assert_cmpuint(t->nd, <=, G_N_ELEMENTS(t->d));
+    sum = 0;
+    for (unsigned i = 0; i < t->nd; i++) {
+        sum += t->d[i].len;
+        g_assert_cmpuint(t->d[i].off, >=, 0x40);
+        g_assert_cmpuint(t->d[i].off + t->d[i].len, <=, 0xc0);
+    }
+    g_assert_cmpuint(sum, ==, 128);
     g_free(t);
 }
 
