@@ -819,43 +819,58 @@ void nv_rop_quad(NVRop *rop, int32_t x, int32_t y, uint8_t mask,
 /* ---- clears ---- */
 
 /*
- * Fill @r of buffer @b in memory @m with the @b->bpp bytes @val under
- * byte mask @bm.  Unmasked linear rows whose bytes are all inside the
- * memory are filled by doubling copies; the rest pixel by pixel.
+ * Fill @len bytes from byte @o of memory @m with the @bpp-byte pattern
+ * @val, a repeated byte by memset, else by doubling copies; false if
+ * they are not all inside the memory.
+ */
+static bool fill_run(NVRop *rop, unsigned m, uint64_t o, uint64_t len,
+                     const uint8_t *val, unsigned bpp)
+{
+    uint8_t *p;
+
+    if (!rop->mem[m].base || o > rop->mem[m].size ||
+        rop->mem[m].size - o < len) {
+        return false;
+    }
+    p = rop->mem[m].base + o;
+    if (memcmp(val, val + 1, bpp - 1) == 0) {
+        memset(p, val[0], len);
+    } else {
+        memcpy(p, val, bpp);
+        for (uint64_t n = bpp; n < len; n *= 2) {
+            memcpy(p + n, p, MIN(n, len - n));
+        }
+    }
+    dirty_add(rop, m, o, len);
+    return true;
+}
+
+/*
+ * Fill @r (x1, y1 exclusive) of buffer @b in memory @m with the @b->bpp
+ * bytes @val under byte mask @bm.  Unmasked linear surfaces go by runs:
+ * the whole rectangle when its rows touch (pitch = row length, a
+ * full-width clear), else row by row; what does not fit in the memory,
+ * masked or swizzled pixels go one at a time.
  */
 static void fill(NVRop *rop, unsigned m, const NVRopBuffer *b,
                  const NVRasterRect *r, const uint8_t *val, const uint8_t *bm)
 {
     unsigned bpp = b->bpp;
-    bool full = true, same = true;
+    bool runs = !rop->surf.swizzled && bm[0] == 0xff &&
+                memcmp(bm, bm + 1, bpp - 1) == 0;
     uint64_t row_len = (uint64_t)(r->x1 - r->x0) * bpp;
+    uint64_t o = b->offset + (uint64_t)r->y0 * b->pitch +
+                 (uint64_t)r->x0 * bpp;
 
-    for (unsigned i = 0; i < bpp; i++) {
-        full &= bm[i] == 0xff;
-        same &= val[i] == val[0];
+    if (runs && b->pitch == row_len &&
+        fill_run(rop, m, o, row_len * (r->y1 - r->y0), val, bpp)) {
+        return;
     }
-    for (int32_t y = r->y0; y < r->y1; y++) {
+    for (int32_t y = r->y0; y < r->y1; y++, o += b->pitch) {
         uint64_t off;
-        uint8_t *p;
 
-        if (full && !rop->surf.swizzled) {
-            uint64_t o = b->offset + (uint64_t)y * b->pitch +
-                         (uint64_t)r->x0 * bpp;
-
-            if (rop->mem[m].base && o <= rop->mem[m].size &&
-                rop->mem[m].size - o >= row_len) {
-                p = rop->mem[m].base + o;
-                if (same) {
-                    memset(p, val[0], row_len);
-                } else {
-                    memcpy(p, val, bpp);
-                    for (uint64_t n = bpp; n < row_len; n *= 2) {
-                        memcpy(p + n, p, MIN(n, row_len - n));
-                    }
-                }
-                dirty_add(rop, m, o, row_len);
-                continue;
-            }
+        if (runs && fill_run(rop, m, o, row_len, val, bpp)) {
+            continue;
         }
         for (int32_t x = r->x0; x < r->x1; x++) {
             if (pixel_at(rop, m, b, x, y, &off)) {
