@@ -1228,28 +1228,37 @@ static void test_garbage(void)
 
 int main(int argc, char **argv)
 {
+    static const struct {
+        const char *path;
+        GTestFunc fn;
+    } tests[] = {
+        { "/rop/decode/kelvin", test_decode_kelvin },
+        { "/rop/decode/rankine-curie", test_decode_rankine_curie },
+        { "/rop/decode/surface", test_surface_decode },
+        { "/rop/formats", test_formats },
+        { "/rop/formats/float", test_float_formats },
+        { "/rop/depth/convert", test_depth_convert },
+        { "/rop/depth/funcs", test_depth_funcs },
+        { "/rop/stencil/ops", test_stencil_ops },
+        { "/rop/stencil/paths", test_stencil_paths },
+        { "/rop/stencil/two-sided", test_stencil_two_sided },
+        { "/rop/alpha", test_alpha_test },
+        { "/rop/depth-bounds", test_depth_bounds },
+        { "/rop/blend", test_blend },
+        { "/rop/blend/formats", test_blend_formats },
+        { "/rop/logic-ops", test_logic_ops },
+        { "/rop/color-mask", test_color_mask },
+        { "/rop/dither", test_dither },
+        { "/rop/swizzled", test_swizzled },
+        { "/rop/clear", test_clear },
+        { "/rop/bounds", test_bounds },
+        { "/rop/dirty", test_dirty },
+        { "/rop/garbage", test_garbage },
+    };
+
     g_test_init(&argc, &argv, NULL);
-    g_test_add_func("/rop/decode/kelvin", test_decode_kelvin);
-    g_test_add_func("/rop/decode/rankine-curie", test_decode_rankine_curie);
-    g_test_add_func("/rop/decode/surface", test_surface_decode);
-    g_test_add_func("/rop/formats", test_formats);
-    g_test_add_func("/rop/formats/float", test_float_formats);
-    g_test_add_func("/rop/depth/convert", test_depth_convert);
-    g_test_add_func("/rop/depth/funcs", test_depth_funcs);
-    g_test_add_func("/rop/stencil/ops", test_stencil_ops);
-    g_test_add_func("/rop/stencil/paths", test_stencil_paths);
-    g_test_add_func("/rop/stencil/two-sided", test_stencil_two_sided);
-    g_test_add_func("/rop/alpha", test_alpha_test);
-    g_test_add_func("/rop/depth-bounds", test_depth_bounds);
-    g_test_add_func("/rop/blend", test_blend);
-    g_test_add_func("/rop/blend/formats", test_blend_formats);
-    g_test_add_func("/rop/logic-ops", test_logic_ops);
-    g_test_add_func("/rop/color-mask", test_color_mask);
-    g_test_add_func("/rop/dither", test_dither);
-    g_test_add_func("/rop/swizzled", test_swizzled);
-    g_test_add_func("/rop/clear", test_clear);
-    g_test_add_func("/rop/bounds", test_bounds);
-    g_test_add_func("/rop/dirty", test_dirty);
-    g_test_add_func("/rop/garbage", test_garbage);
+    for (unsigned i = 0; i < G_N_ELEMENTS(tests); i++) {
+        g_test_add_func(tests[i].path, tests[i].fn);
+    }
     return g_test_run();
 }
