@@ -335,6 +335,13 @@ static void dirty_add(NVRop *rop, unsigned m, uint64_t off, uint64_t len)
     *pl = len;
 }
 
+/* Whether bytes [@o, @o + @len) are all inside memory @m. */
+static bool in_mem(const NVRop *rop, unsigned m, uint64_t o, uint64_t len)
+{
+    return rop->mem[m].base && o <= rop->mem[m].size &&
+           rop->mem[m].size - o >= len;
+}
+
 /*
  * The byte offset of pixel (@x, @y), inside the window, of buffer @b in
  * memory @m, or false (and a fault) if its @b->bpp bytes are not all in
@@ -351,8 +358,7 @@ static bool pixel_at(NVRop *rop, unsigned m, const NVRopBuffer *b,
     } else {
         o += (uint64_t)y * b->pitch + (uint64_t)x * b->bpp;
     }
-    if (!rop->mem[m].base || o > rop->mem[m].size ||
-        rop->mem[m].size - o < b->bpp) {
+    if (!in_mem(rop, m, o, b->bpp)) {
         rop->fault |= NV_ROP_FAULT_BOUNDS;
         return false;
     }
@@ -379,6 +385,7 @@ static void store(uint8_t *p, unsigned n, uint32_t v)
 
 /* ---- arithmetic ---- */
 
+/* GL's "@a FUNC @b" (the fragment's value first). */
 static bool compare(unsigned func, uint32_t a, uint32_t b)
 {
     switch (func) {
@@ -828,8 +835,7 @@ static bool fill_run(NVRop *rop, unsigned m, uint64_t o, uint64_t len,
 {
     uint8_t *p;
 
-    if (!rop->mem[m].base || o > rop->mem[m].size ||
-        rop->mem[m].size - o < len) {
+    if (!in_mem(rop, m, o, len)) {
         return false;
     }
     p = rop->mem[m].base + o;
