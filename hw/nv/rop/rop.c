@@ -165,7 +165,8 @@ enum { FMT_UNORM = 1, FMT_HALF, FMT_FLOAT };
 /*
  * A colour format: unorm channels R, G, B, A at @shift, @bits wide (0:
  * absent) in a little-endian word of @bpp bytes, with X bits @x_mask
- * written as @x_val; or @nch float channels R, G, B, A of @bpp / 4 bytes.
+ * written as @x_val; or the first @nch of the float channels R, G, B, A,
+ * binary16 (FMT_HALF) or binary32 (FMT_FLOAT).
  */
 typedef struct Fmt {
     uint8_t bpp, kind, nch;
@@ -234,7 +235,7 @@ static uint32_t word_mask(const Fmt *f, unsigned m)
 /* The byte mask of float channel mask @m in a @f pixel. */
 static void float_byte_mask(const Fmt *f, unsigned m, uint8_t *bm)
 {
-    unsigned sz = f->bpp / (f->kind == FMT_HALF ? 4 : f->nch);
+    unsigned sz = f->kind == FMT_HALF ? 2 : 4;
 
     for (unsigned b = 0; b < f->bpp; b++) {
         bm[b] = m >> (b / sz) & 1 ? 0xff : 0;
@@ -334,6 +335,13 @@ static void dirty_add(NVRop *rop, unsigned m, uint64_t off, uint64_t len)
     *pl = len;
 }
 
+/* Whether bytes [@o, @o + @len) are all inside memory @m. */
+static bool in_mem(const NVRop *rop, unsigned m, uint64_t o, uint64_t len)
+{
+    return rop->mem[m].base && o <= rop->mem[m].size &&
+           rop->mem[m].size - o >= len;
+}
+
 /*
  * The byte offset of pixel (@x, @y), inside the window, of buffer @b in
  * memory @m, or false (and a fault) if its @b->bpp bytes are not all in
@@ -350,8 +358,7 @@ static bool pixel_at(NVRop *rop, unsigned m, const NVRopBuffer *b,
     } else {
         o += (uint64_t)y * b->pitch + (uint64_t)x * b->bpp;
     }
-    if (!rop->mem[m].base || o > rop->mem[m].size ||
-        rop->mem[m].size - o < b->bpp) {
+    if (!in_mem(rop, m, o, b->bpp)) {
         rop->fault |= NV_ROP_FAULT_BOUNDS;
         return false;
     }
@@ -378,6 +385,7 @@ static void store(uint8_t *p, unsigned n, uint32_t v)
 
 /* ---- arithmetic ---- */
 
+/* GL's "@a FUNC @b" (the fragment's value first). */
 static bool compare(unsigned func, uint32_t a, uint32_t b)
 {
     switch (func) {
@@ -412,14 +420,6 @@ static uint32_t to_unorm(float v, uint32_t max)
     return (uint32_t)((double)v * max + 0.5);
 }
 
-/* round(a * b / 255) for a, b in 0-255, exactly. */
-static uint32_t mul8(uint32_t a, uint32_t b)
-{
-    uint32_t t = a * b + 128;
-
-    return (t + (t >> 8)) >> 8;
-}
-
 /* The 4x4 ordered dither thresholds (Bayer), index [y & 3][x & 3]. */
 static const uint8_t bayer[4][4] = {
     { 0, 8, 2, 10 }, { 12, 4, 14, 6 }, { 3, 11, 1, 9 }, { 15, 7, 13, 5 },
@@ -443,140 +443,68 @@ static uint32_t widen(uint32_t v, unsigned bits)
 {
     uint32_t max = (1u << bits) - 1;
 
-    return (v * 255 * 2 + max) / (2 * max);
-}
-
-/* The 8-bit blend factor @code for channel @c (3: alpha). */
-static uint32_t factor8(unsigned code, unsigned c, const uint32_t *s,
-                        const uint32_t *d, const uint32_t *k)
-{
-    switch (code) {
-    case NV_ROP_BF_ONE:
-        return 255;
-    case NV_ROP_BF_SRC_COLOR:
-        return s[c];
-    case NV_ROP_BF_ONE_MINUS_SRC_COLOR:
-        return 255 - s[c];
-    case NV_ROP_BF_SRC_ALPHA:
-        return s[3];
-    case NV_ROP_BF_ONE_MINUS_SRC_ALPHA:
-        return 255 - s[3];
-    case NV_ROP_BF_DST_ALPHA:
-        return d[3];
-    case NV_ROP_BF_ONE_MINUS_DST_ALPHA:
-        return 255 - d[3];
-    case NV_ROP_BF_DST_COLOR:
-        return d[c];
-    case NV_ROP_BF_ONE_MINUS_DST_COLOR:
-        return 255 - d[c];
-    case NV_ROP_BF_SRC_ALPHA_SATURATE:
-        return c == 3 ? 255 : MIN(s[3], 255 - d[3]);
-    case NV_ROP_BF_CONSTANT_COLOR:
-        return k[c];
-    case NV_ROP_BF_ONE_MINUS_CONSTANT_COLOR:
-        return 255 - k[c];
-    case NV_ROP_BF_CONSTANT_ALPHA:
-        return k[3];
-    case NV_ROP_BF_ONE_MINUS_CONSTANT_ALPHA:
-        return 255 - k[3];
-    default:                    /* ZERO, and 0xb which has no name */
-        return 0;
-    }
-}
-
-/* The same in float, for the float targets. */
-static float factorf(unsigned code, unsigned c, const float *s,
-                     const float *d, const float *k)
-{
-    switch (code) {
-    case NV_ROP_BF_ONE:
-        return 1;
-    case NV_ROP_BF_SRC_COLOR:
-        return s[c];
-    case NV_ROP_BF_ONE_MINUS_SRC_COLOR:
-        return 1 - s[c];
-    case NV_ROP_BF_SRC_ALPHA:
-        return s[3];
-    case NV_ROP_BF_ONE_MINUS_SRC_ALPHA:
-        return 1 - s[3];
-    case NV_ROP_BF_DST_ALPHA:
-        return d[3];
-    case NV_ROP_BF_ONE_MINUS_DST_ALPHA:
-        return 1 - d[3];
-    case NV_ROP_BF_DST_COLOR:
-        return d[c];
-    case NV_ROP_BF_ONE_MINUS_DST_COLOR:
-        return 1 - d[c];
-    case NV_ROP_BF_SRC_ALPHA_SATURATE:
-        return c == 3 ? 1 : fminf(s[3], 1 - d[3]);
-    case NV_ROP_BF_CONSTANT_COLOR:
-        return k[c];
-    case NV_ROP_BF_ONE_MINUS_CONSTANT_COLOR:
-        return 1 - k[c];
-    case NV_ROP_BF_CONSTANT_ALPHA:
-        return k[3];
-    case NV_ROP_BF_ONE_MINUS_CONSTANT_ALPHA:
-        return 1 - k[3];
-    default:
-        return 0;
-    }
+    return bits == 8 ? v : (v * 255 * 2 + max) / (2 * max);
 }
 
 /*
- * GL's blend equations on 8-bit values: the products rounded (mul8),
- * the sums clamped to [0, 255]; MIN and MAX ignore the factors.  The
- * codes 5-7 bundles.rst leaves unnamed act as ADD (inferred).
+ * Blend factor @code for channel @c (3: alpha) of source @s, destination
+ * @d and constant @k, in units where @one is 1.  bundles.rst's codes
+ * come in pairs, the odd one the even one's ONE_MINUS_ (ZERO and ONE
+ * too), but for 0xa SRC_ALPHA_SATURATE, whose partner 0xb has no name
+ * and is taken as ZERO (inferred).
  */
-static void blend8(const NVRopState *st, const uint32_t *s, const uint32_t *d,
-                   uint32_t *out)
+static float factor(unsigned code, unsigned c, const float *s,
+                    const float *d, const float *k, float one)
 {
-    uint32_t k[4] = {
-        st->blend_color >> 16 & 0xff, st->blend_color >> 8 & 0xff,
-        st->blend_color & 0xff, st->blend_color >> 24,
+    /*
+     * By pair: ZERO/ONE, SRC_COLOR, SRC_ALPHA, DST_ALPHA, DST_COLOR,
+     * SRC_ALPHA_SATURATE, CONSTANT_COLOR, CONSTANT_ALPHA.
+     */
+    const float *from[8] = { NULL, s, s, d, d, NULL, k, k };
+    static const bool alpha[8] = { 0, 0, 1, 1, 0, 0, 0, 1 };
+    unsigned pair = code >> 1 & 7;
+    float v;
+
+    if (code == NV_ROP_BF_SRC_ALPHA_SATURATE) {
+        return c == 3 ? one : MIN(s[3], one - d[3]);
+    }
+    if (pair == NV_ROP_BF_SRC_ALPHA_SATURATE >> 1) {
+        return 0;
+    }
+    v = from[pair] ? from[pair][alpha[pair] ? 3 : c] : 0;
+    return code & 1 ? one - v : v;
+}
+
+/*
+ * GL's blend equations on @s and @d in units where @one is 1.  Unorm
+ * targets blend 8-bit values (@one 255): each product round(a * b / 255)
+ * (for integers the quotient is at least 1/510 from a half, far more
+ * than the single-precision error), the result clamped to [0, 255].
+ * Float targets blend unclamped (GL 3.0).  MIN and MAX ignore the
+ * factors; the codes 5-7 bundles.rst leaves unnamed act as ADD
+ * (inferred).
+ */
+static void blend(const NVRopState *st, const float *s, const float *d,
+                  float one, bool unorm, float *out)
+{
+    uint32_t bc = st->blend_color;
+    float inv = 1 / one;
+    float k[4] = {
+        (bc >> 16 & 0xff) * one / 255, (bc >> 8 & 0xff) * one / 255,
+        (bc & 0xff) * one / 255, (bc >> 24) * one / 255,
     };
 
     for (unsigned c = 0; c < 4; c++) {
         unsigned eq = c == 3 ? st->eq_a : st->eq_rgb;
         unsigned sf = c == 3 ? st->src_a : st->src_rgb;
         unsigned df = c == 3 ? st->dst_a : st->dst_rgb;
-        uint32_t sv = mul8(s[c], factor8(sf, c, s, d, k));
-        uint32_t dv = mul8(d[c], factor8(df, c, s, d, k));
+        float sv = s[c] * factor(sf, c, s, d, k, one) * inv;
+        float dv = d[c] * factor(df, c, s, d, k, one) * inv;
 
-        switch (eq) {
-        case NV_ROP_EQ_SUBTRACT:
-            out[c] = sv > dv ? sv - dv : 0;
-            break;
-        case NV_ROP_EQ_REVERSE_SUBTRACT:
-            out[c] = dv > sv ? dv - sv : 0;
-            break;
-        case NV_ROP_EQ_MIN:
-            out[c] = MIN(s[c], d[c]);
-            break;
-        case NV_ROP_EQ_MAX:
-            out[c] = MAX(s[c], d[c]);
-            break;
-        default:
-            out[c] = MIN(sv + dv, 255);
-            break;
+        if (unorm) {
+            sv = (uint32_t)(sv + 0.5f);
+            dv = (uint32_t)(dv + 0.5f);
         }
-    }
-}
-
-/* The same in float, unclamped (float targets, GL 3.0 rules). */
-static void blendf(const NVRopState *st, const float *s, const float *d,
-                   float *out)
-{
-    float k[4] = {
-        (st->blend_color >> 16 & 0xff) / 255.0f,
-        (st->blend_color >> 8 & 0xff) / 255.0f,
-        (st->blend_color & 0xff) / 255.0f, (st->blend_color >> 24) / 255.0f,
-    };
-
-    for (unsigned c = 0; c < 4; c++) {
-        unsigned eq = c == 3 ? st->eq_a : st->eq_rgb;
-        float sv = s[c] * factorf(c == 3 ? st->src_a : st->src_rgb, c, s, d, k);
-        float dv = d[c] * factorf(c == 3 ? st->dst_a : st->dst_rgb, c, s, d, k);
-
         switch (eq) {
         case NV_ROP_EQ_SUBTRACT:
             out[c] = sv - dv;
@@ -585,14 +513,17 @@ static void blendf(const NVRopState *st, const float *s, const float *d,
             out[c] = dv - sv;
             break;
         case NV_ROP_EQ_MIN:
-            out[c] = fminf(s[c], d[c]);
+            out[c] = MIN(s[c], d[c]);
             break;
         case NV_ROP_EQ_MAX:
-            out[c] = fmaxf(s[c], d[c]);
+            out[c] = MAX(s[c], d[c]);
             break;
         default:
             out[c] = sv + dv;
             break;
+        }
+        if (unorm) {
+            out[c] = CLAMP(out[c], 0, one);
         }
     }
 }
@@ -736,11 +667,12 @@ static bool zeta_tests(NVRop *rop, uint64_t off, float z, bool back)
     return pass;
 }
 
-/* A unorm pixel: blend, convert (dither), logic op, mask. */
+/* A unorm pixel: blend, convert (dither), logic op. */
 static uint32_t color_unorm(const NVRopState *st, const Fmt *f, unsigned t,
                             const float *rgba, uint32_t dst, int dither_t)
 {
-    uint32_t s[4], d[4], r[4], v = f->x_val;
+    float s[4], d[4], r[4];
+    uint32_t v = f->x_val;
 
     for (unsigned c = 0; c < 4; c++) {
         s[c] = to_unorm(rgba[c], 255);
@@ -750,14 +682,15 @@ static uint32_t color_unorm(const NVRopState *st, const Fmt *f, unsigned t,
                c == 3 ? 255 : 0;
     }
     if (st->blend[t] && !st->logic_op) {
-        blend8(st, s, d, r);
+        blend(st, s, d, 255, true, r);
     } else {
         memcpy(r, s, sizeof(r));
     }
     for (unsigned c = 0; c < 4; c++) {
         if (f->bits[c]) {
-            v |= narrow(r[c], f->bits[c], f->bits[c] < 8 ? dither_t : -1)
-                 << f->shift[c];
+            int dt = f->bits[c] < 8 ? dither_t : -1;
+
+            v |= narrow((uint32_t)r[c], f->bits[c], dt) << f->shift[c];
         }
     }
     if (st->logic_op) {
@@ -829,7 +762,7 @@ static void color_write(NVRop *rop, const Fmt *f, unsigned t, int32_t x,
 
         load_float(f, p, d);
         if (st->blend[t]) {
-            blendf(st, rgba, d, r);
+            blend(st, rgba, d, 1, false, r);
         } else {
             memcpy(r, rgba, sizeof(r));
         }
@@ -893,43 +826,57 @@ void nv_rop_quad(NVRop *rop, int32_t x, int32_t y, uint8_t mask,
 /* ---- clears ---- */
 
 /*
- * Fill @r of buffer @b in memory @m with the @b->bpp bytes @val under
- * byte mask @bm.  Unmasked linear rows whose bytes are all inside the
- * memory are filled by doubling copies; the rest pixel by pixel.
+ * Fill @len bytes from byte @o of memory @m with the @bpp-byte pattern
+ * @val, a repeated byte by memset, else by doubling copies; false if
+ * they are not all inside the memory.
+ */
+static bool fill_run(NVRop *rop, unsigned m, uint64_t o, uint64_t len,
+                     const uint8_t *val, unsigned bpp)
+{
+    uint8_t *p;
+
+    if (!in_mem(rop, m, o, len)) {
+        return false;
+    }
+    p = rop->mem[m].base + o;
+    if (memcmp(val, val + 1, bpp - 1) == 0) {
+        memset(p, val[0], len);
+    } else {
+        memcpy(p, val, bpp);
+        for (uint64_t n = bpp; n < len; n *= 2) {
+            memcpy(p + n, p, MIN(n, len - n));
+        }
+    }
+    dirty_add(rop, m, o, len);
+    return true;
+}
+
+/*
+ * Fill @r (x1, y1 exclusive) of buffer @b in memory @m with the @b->bpp
+ * bytes @val under byte mask @bm.  Unmasked linear surfaces go by runs:
+ * the whole rectangle when its rows touch (pitch = row length, a
+ * full-width clear), else row by row; what does not fit in the memory,
+ * masked or swizzled pixels go one at a time.
  */
 static void fill(NVRop *rop, unsigned m, const NVRopBuffer *b,
                  const NVRasterRect *r, const uint8_t *val, const uint8_t *bm)
 {
     unsigned bpp = b->bpp;
-    bool full = true, same = true;
+    bool runs = !rop->surf.swizzled && bm[0] == 0xff &&
+                memcmp(bm, bm + 1, bpp - 1) == 0;
     uint64_t row_len = (uint64_t)(r->x1 - r->x0) * bpp;
+    uint64_t o = b->offset + (uint64_t)r->y0 * b->pitch +
+                 (uint64_t)r->x0 * bpp;
 
-    for (unsigned i = 0; i < bpp; i++) {
-        full &= bm[i] == 0xff;
-        same &= val[i] == val[0];
+    if (runs && b->pitch == row_len &&
+        fill_run(rop, m, o, row_len * (r->y1 - r->y0), val, bpp)) {
+        return;
     }
-    for (int32_t y = r->y0; y < r->y1; y++) {
+    for (int32_t y = r->y0; y < r->y1; y++, o += b->pitch) {
         uint64_t off;
-        uint8_t *p;
 
-        if (full && !rop->surf.swizzled) {
-            uint64_t o = b->offset + (uint64_t)y * b->pitch +
-                         (uint64_t)r->x0 * bpp;
-
-            if (rop->mem[m].base && o <= rop->mem[m].size &&
-                rop->mem[m].size - o >= row_len) {
-                p = rop->mem[m].base + o;
-                if (same) {
-                    memset(p, val[0], row_len);
-                } else {
-                    memcpy(p, val, bpp);
-                    for (uint64_t n = bpp; n < row_len; n *= 2) {
-                        memcpy(p + n, p, MIN(n, row_len - n));
-                    }
-                }
-                dirty_add(rop, m, o, row_len);
-                continue;
-            }
+        if (runs && fill_run(rop, m, o, row_len, val, bpp)) {
+            continue;
         }
         for (int32_t x = r->x0; x < r->x1; x++) {
             if (pixel_at(rop, m, b, x, y, &off)) {
@@ -983,7 +930,9 @@ void nv_rop_clear(NVRop *rop, uint32_t buffers, const NVRasterRect *rect)
         fill(rop, NV_ROP_MEM_COLOR0 + t, &s->color[t], &r, val, bm);
     }
     if ((buffers & (NV_ROP_CLEAR_DEPTH | NV_ROP_CLEAR_STENCIL)) &&
-        s->zeta.enabled) {
+        !s->zeta.enabled) {
+        rop->fault |= NV_ROP_FAULT_FORMAT;
+    } else if (buffers & (NV_ROP_CLEAR_DEPTH | NV_ROP_CLEAR_STENCIL)) {
         /*
          * CLEAR_DEPTH_VALUE is the zeta word (Mesa's nv30_clear.c: Z24
          * in bits 8-31, stencil in 0-7); stencil goes through the front
