@@ -25,6 +25,8 @@
 /* "NV40 only". */
 #define OPS_CURIE   (BIT64(0x2f) | BIT64(0x3c))
 
+/* nvfx_shader.h: the last instruction's bit 0 */
+#define NVFX_FP_OP_PROGRAM_END  (1 << 0)
 /* Word offsets are 31-bit in the branches (NV40_FP_OP_*_OFFSET_MASK). */
 #define OFFSET_MASK     0x7fffffffu
 /* Slots of four words the largest program can span, constants included. */
@@ -234,7 +236,7 @@ NVFpStatus nv_fp_decode(NVFpProgram *p, NVFpGen gen, const uint32_t *words,
         for (unsigned c = 0; c < 4; c++) {
             in->cc_swz[c] = w[1] >> (21 + 2 * c) & 3;
         }
-        in->end = ended = w[0] & 1;
+        ended = w[0] & NVFX_FP_OP_PROGRAM_END;
         at += 4;
         if (has_const) {
             if (nwords - at < 4) {
@@ -247,11 +249,7 @@ NVFpStatus nv_fp_decode(NVFpProgram *p, NVFpGen gen, const uint32_t *words,
             }
         }
         if (!ok) {
-            /* Keep the END bit: where the program stops does not move. */
-            bool end = in->end;
-
             memset(in, 0, sizeof(*in));
-            in->end = end;
         }
         note_output(p, in);
         p->ninsn++;

@@ -8,6 +8,8 @@
  * mask on a stack of frames; a frame ends when the program counter
  * reaches its ELSE, ENDIF or end address (the targets nvfx_fragprog.c
  * writes), so the engine never needs more than the decoded program.
+ * The program ends where control passes the instruction with the END bit,
+ * the last decoded: a branch from it (a subroutine's RET) goes on.
  * Every pass of the main loop counts against NV_FP_MAX_STEPS.
  *
  * Registers are 32-bit words: R(n) is four singles, H(2n) and H(2n + 1)
@@ -755,9 +757,6 @@ void nv_fp_run_quad(const NVFpProgram *p, const NVFpQuadIn *in,
             exec_branch(e, insn);
         } else {
             exec_insn(e, insn);
-        }
-        if (insn->end) {
-            break;
         }
     }
 

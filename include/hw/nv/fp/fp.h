@@ -73,7 +73,7 @@ typedef struct NVFpInsn {
     uint8_t op;                 /* NVFpOp (fp-isa.c) */
     uint8_t prec;               /* NVFX_FP_PRECISION_*, 3: Curie's FX9 */
     uint8_t dst;                /* register index */
-    bool dst_half, dst_none, sat, cc_update, end, expand;
+    bool dst_half, dst_none, sat, cc_update, expand;
     uint8_t mask;               /* write mask, bit 0 X */
     uint8_t cc_test;            /* NVFX_FP_OP_COND_* */
     uint8_t cc_swz[4];
