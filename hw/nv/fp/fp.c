@@ -357,24 +357,68 @@ static bool is_tex(unsigned op)
            op == FP_TXL;
 }
 
+/*
+ * The instructions with one value for every component; the scalar ones
+ * read X of their sources after the swizzle.  False for the others.
+ */
+static bool replicated(unsigned op, const float *a, const float *b,
+                       const float *c, float *v)
+{
+    switch (op) {
+    case FP_DP3:
+        *v = dot(a, b, 3);
+        break;
+    case FP_DP4:
+        *v = dot(a, b, 4);
+        break;
+    case FP_DP2A:
+        *v = dot(a, b, 2) + c[0];
+        break;
+    case FP_STR:
+    case FP_SFL:
+        *v = op == FP_STR;
+        break;
+    case FP_RCP:
+        *v = 1.0f / a[0];
+        break;
+    case FP_RSQ:
+        *v = 1.0f / sqrtf(a[0]);
+        break;
+    case FP_EX2:
+        *v = exp2f(a[0]);
+        break;
+    case FP_LG2:
+        *v = log2f(a[0]);
+        break;
+    case FP_COS:
+        *v = cosf(a[0]);
+        break;
+    case FP_SIN:
+        *v = sinf(a[0]);
+        break;
+    case FP_POW:
+        *v = exp2f(b[0] * log2f(a[0]));
+        break;
+    default:
+        return false;
+    }
+    return true;
+}
+
 /* One pixel's result of an arithmetic instruction; s: [source][pixel]. */
 static void alu(unsigned op, const float s[3][4][4], unsigned px,
                 float r[4])
 {
     const float *a = s[0][px], *b = s[1][px], *c = s[2][px];
+    float v;
 
+    if (replicated(op, a, b, c, &v)) {
+        splat(r, v);
+        return;
+    }
     switch (op) {
     case FP_MOV:
         memcpy(r, a, 4 * sizeof(float));
-        return;
-    case FP_DP3:
-        splat(r, dot(a, b, 3));
-        return;
-    case FP_DP4:
-        splat(r, dot(a, b, 4));
-        return;
-    case FP_DP2A:
-        splat(r, dot(a, b, 2) + c[0]);
         return;
     case FP_DST:
         r[0] = 1.0f;
@@ -382,36 +426,11 @@ static void alu(unsigned op, const float s[3][4][4], unsigned px,
         r[2] = a[2];
         r[3] = b[3];
         return;
-    case FP_STR:
-    case FP_SFL:
-        splat(r, op == FP_STR);
-        return;
     case FP_DDX:
     case FP_DDY:
         /* "can only write XY" (nvfx_shader.h): Z and W read 0 (inferred) */
         quad_deriv(s[0], px, op == FP_DDY, r);
         r[2] = r[3] = 0.0f;
-        return;
-    case FP_RCP:
-        splat(r, 1.0f / a[0]);
-        return;
-    case FP_RSQ:
-        splat(r, 1.0f / sqrtf(a[0]));
-        return;
-    case FP_EX2:
-        splat(r, exp2f(a[0]));
-        return;
-    case FP_LG2:
-        splat(r, log2f(a[0]));
-        return;
-    case FP_COS:
-        splat(r, cosf(a[0]));
-        return;
-    case FP_SIN:
-        splat(r, sinf(a[0]));
-        return;
-    case FP_POW:
-        splat(r, exp2f(b[0] * log2f(a[0])));
         return;
     case FP_LIT:
         /* NV_fragment_program LIT; the exponent clamped to +-128 */

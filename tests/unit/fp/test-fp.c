@@ -795,13 +795,16 @@ static void test_if(void)
     ins(&a, OP(NOP), TR, NONE, NONE);
     fin(&a);
     run(&a, NV_FP_CURIE, &in, &out);
-    /* TC1.x != 0: 1 + 10 = 11; else 2 + 10 = 12 */
-    assert_vec(out.color[0][0], 12, 12, 12, 12);
-    assert_vec(out.color[0][1], 11, 11, 11, 11);
-    assert_vec(out.color[0][2], 12, 12, 12, 12);
-    assert_vec(out.color[0][3], 11, 11, 11, 11);
-    assert_vec(out.color[1][0], 0, 0, 0, 0);
-    assert_vec(out.color[1][3], 5, 5, 5, 5);
+    /*
+     * TC1.x != 0 (pixels 1, 3): 1 + 10 = 11 and the second IF's 5;
+     * else (0, 2): 2 + 10 = 12 and R2 untouched, 0
+     */
+    for (unsigned px = 0; px < 4; px++) {
+        float c0 = px & 1 ? 11 : 12, c1 = px & 1 ? 5 : 0;
+
+        assert_vec(out.color[0][px], c0, c0, c0, c0);
+        assert_vec(out.color[1][px], c1, c1, c1, c1);
+    }
 }
 
 /* REP with a BRK inside an IF, per pixel; nested LOOP/REP ending together. */
