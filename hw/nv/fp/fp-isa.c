@@ -8,6 +8,7 @@
  * words an instruction, a constant's four words straight after the
  * instruction that reads it, the END bit on the last instruction.
  */
+#include <glib.h>
 #include <string.h>
 
 #include "hw/nv/fp/fp-internal.h"
@@ -69,6 +70,24 @@ static const float dst_scale[8] = {
     1.0f, 2.0f, 4.0f, 8.0f, 1.0f, 0.5f, 0.25f, 0.125f,
 };
 
+/* How many sources an operation reads (NV_fragment_program's table). */
+static uint8_t op_sources(unsigned op)
+{
+    switch (op) {
+    case FP_NOP: case FP_KIL: case FP_STR: case FP_SFL:
+        return 0;
+    case FP_MAD: case FP_LRP: case FP_DP2A: case FP_TXD:
+        return 3;
+    case FP_MUL: case FP_ADD: case FP_DP3: case FP_DP4: case FP_DST:
+    case FP_MIN: case FP_MAX: case FP_SLT: case FP_SGE: case FP_SLE:
+    case FP_SGT: case FP_SNE: case FP_SEQ: case FP_POW: case FP_RFL:
+    case FP_DIV:
+        return 2;
+    default:
+        return 1;
+    }
+}
+
 /* The fields of an ALU or texture instruction; false if unusable. */
 static bool decode_alu(NVFpProgram *p, NVFpInsn *in, const uint32_t *w,
                        unsigned at)
@@ -120,6 +139,7 @@ static bool decode_alu(NVFpProgram *p, NVFpInsn *in, const uint32_t *w,
         fail(p, NV_FP_GUEST_ERROR, "unknown opcode", at);
         return false;
     }
+    in->nsrc = op_sources(opc);
     return true;
 }
 
@@ -188,13 +208,27 @@ static void resolve_branches(NVFpProgram *p, const uint16_t *slot,
     }
 }
 
-static void note_output(NVFpProgram *p, const NVFpInsn *in)
+/* The R register behind an R or H register index. */
+static unsigned r_of(unsigned index, bool half)
 {
+    return half ? index >> 1 : index;
+}
+
+/* Which registers the program uses, and its colours' precision. */
+static void note_registers(NVFpProgram *p, const NVFpInsn *in)
+{
+    for (unsigned i = 0; i < in->nsrc; i++) {
+        if (in->src[i].type == FP_SRC_TEMP) {
+            p->nregs = MAX(p->nregs,
+                           r_of(in->src[i].index, in->src[i].half) + 1);
+        }
+    }
     if (in->op >= FP_BRA || in->op == FP_KIL || in->dst_none ||
-        in->dst_half || !in->mask) {
+        !in->mask) {
         return;
     }
-    for (unsigned n = 0; n < NV_FP_COLORS; n++) {
+    p->nregs = MAX(p->nregs, r_of(in->dst, in->dst_half) + 1);
+    for (unsigned n = 0; n < NV_FP_COLORS && !in->dst_half; n++) {
         if (in->dst == fp_color_reg(n)) {
             p->out_full |= 1 << n;
         }
@@ -210,6 +244,8 @@ NVFpStatus nv_fp_decode(NVFpProgram *p, NVFpGen gen, const uint32_t *words,
 
     p->gen = gen;
     p->ninsn = 0;
+    /* the outputs: R0-R4 (colours and depth) */
+    p->nregs = fp_color_reg(NV_FP_COLORS - 1) + 1;
     p->out_full = 0;
     p->status = NV_FP_OK;
     p->error = NULL;
@@ -251,7 +287,7 @@ NVFpStatus nv_fp_decode(NVFpProgram *p, NVFpGen gen, const uint32_t *words,
         if (!ok) {
             memset(in, 0, sizeof(*in));
         }
-        note_output(p, in);
+        note_registers(p, in);
         p->ninsn++;
     }
     if (!ended) {

@@ -171,28 +171,40 @@ static void reg_write(Exec *e, unsigned px, unsigned idx, bool half,
     *w = (*w & ~(0xffffu << sh)) | (uint32_t)nv_fp_to_half(v) << sh;
 }
 
-/* A source operand: register, swizzle, then absolute value and negation. */
+/*
+ * A source operand: register, swizzle, then absolute value and negation;
+ * @round: to the instruction's precision.
+ */
 static void fetch(const Exec *e, const NVFpInsn *in, const NVFpSrc *s,
                   unsigned px, bool round, float v[4])
 {
-    for (unsigned c = 0; c < 4; c++) {
-        unsigned k = s->swz[c];
-        float x;
+    float raw[4];
 
-        switch (s->type) {
-        case FP_SRC_TEMP:
-            x = reg_read(e, px, s->index, s->half, k);
-            break;
-        case FP_SRC_INPUT:
-            x = e->in->attr[px][in->input][k];
-            break;
-        default:
-            x = in->cst[k];
-            break;
+    switch (s->type) {
+    case FP_SRC_TEMP:
+        if (s->half) {
+            for (unsigned c = 0; c < 4; c++) {
+                raw[c] = reg_read(e, px, s->index, true, c);
+            }
+        } else {
+            memcpy(raw, e->r[px][s->index], sizeof(raw));
         }
+        break;
+    case FP_SRC_INPUT:
+        memcpy(raw, e->in->attr[px][in->input], sizeof(raw));
+        break;
+    default:
+        memcpy(raw, in->cst, sizeof(raw));
+        break;
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        float x = raw[s->swz[c]];
+
         x = s->abs ? fabsf(x) : x;
-        x = s->neg ? -x : x;
-        v[c] = round ? at_prec(x, in->prec) : x;
+        v[c] = s->neg ? -x : x;
+    }
+    for (unsigned c = 0; round && c < 4; c++) {
+        v[c] = at_prec(v[c], in->prec);
     }
 }
 
@@ -561,7 +573,8 @@ static void texture(const Exec *e, const NVFpInsn *in, float s[3][4][4],
 static void exec_insn(Exec *e, const NVFpInsn *in)
 {
     float s[3][4][4], res[4][4];
-    bool raw = is_pack(in->op) || is_unpack(in->op) || is_tex(in->op);
+    bool round = in->prec != FP_PREC_FP32 && !is_pack(in->op) &&
+                 !is_unpack(in->op) && !is_tex(in->op);
 
     if (in->op == FP_KIL) {
         e->kill |= e->em & cond_mask(e, in);
@@ -569,8 +582,8 @@ static void exec_insn(Exec *e, const NVFpInsn *in)
     }
     /* All four pixels' sources: derivatives need the inactive ones too. */
     for (unsigned px = 0; px < 4; px++) {
-        for (unsigned i = 0; i < 3; i++) {
-            fetch(e, in, &in->src[i], px, !raw, s[i][px]);
+        for (unsigned i = 0; i < in->nsrc; i++) {
+            fetch(e, in, &in->src[i], px, round, s[i][px]);
         }
     }
     if (is_tex(in->op)) {
@@ -746,10 +759,23 @@ static void skip(Exec *e)
 void nv_fp_run_quad(const NVFpProgram *p, const NVFpQuadIn *in,
                     const NVFpTex *tex, NVFpQuadOut *out)
 {
-    Exec *e = &(Exec) { .p = p, .in = in, .tex = tex, .em = 0xf };
+    Exec ex, *e = &ex;
     unsigned steps;
 
-    /* registers start at 0 (nvfx_shader.h: SWIZZLE_ZERO relies on it) */
+    e->p = p;
+    e->in = in;
+    e->tex = tex;
+    e->em = 0xf;
+    e->kill = 0;
+    e->pc = e->sp = 0;
+    /*
+     * Registers start at 0 (nvfx_shader.h: SWIZZLE_ZERO relies on it);
+     * those past p->nregs are never touched.
+     */
+    for (unsigned px = 0; px < 4; px++) {
+        memset(e->r[px], 0, p->nregs * sizeof(e->r[px][0]));
+    }
+    memset(e->cc, 0, sizeof(e->cc));
     memset(out, 0, sizeof(*out));
     for (steps = 0;; steps++) {
         const NVFpInsn *insn;

@@ -70,7 +70,8 @@ typedef struct NVFpSrc {
 
 /* One decoded instruction. */
 typedef struct NVFpInsn {
-    uint8_t op;                 /* NVFpOp (fp-isa.c) */
+    uint8_t op;                 /* NVFpOp (fp-internal.h) */
+    uint8_t nsrc;               /* the sources the operation reads */
     uint8_t prec;               /* NVFX_FP_PRECISION_*, 3: Curie's FX9 */
     uint8_t dst;                /* register index */
     bool dst_half, dst_none, sat, cc_update, expand;
@@ -90,6 +91,8 @@ typedef struct NVFpInsn {
 typedef struct NVFpProgram {
     NVFpGen gen;
     unsigned ninsn;
+    /* R registers the program can touch: R0 up to R(nregs - 1) */
+    unsigned nregs;
     /* Bit n: colour output n (R0, R2, R3, R4) written at full precision. */
     uint8_t out_full;
     NVFpStatus status;
