@@ -822,3 +822,53 @@ void nv_fp_run_quad(const NVFpProgram *p, const NVFpQuadIn *in,
     /* KIL counts only with FP_CONTROL's KIL bit (inferred) */
     out->killed = in->control & NV_FP_CONTROL_KIL ? e->kill & in->mask : 0;
 }
+
+/*
+ * The TBUF slots of the colours and the first texture coordinate: the
+ * output numbering of Mesa's nv30_vertprog.h and nv40_vertprog.h
+ * (NV30_VP_INST_DEST_COL0 3, TC(n) 8 + n; NV40_VP_INST_DEST_COL0 1,
+ * TC(n) 7 + n), docs/xf.rst "Output target".
+ */
+void nv_fp_quad_in(NVFpQuadIn *in, NVFpGen gen, const NVRasterState *st,
+                   const NVRasterQuad *q)
+{
+    bool curie = gen == NV_FP_CURIE;
+    unsigned col = curie ? 1 : 3, tc = curie ? 7 : 8;
+    unsigned ntc = curie ? 10 : 8;
+    /* each input's slot; 0 (the position's) for none */
+    unsigned slot[NV_FP_INPUTS] = { 0 };
+
+    slot[NV_FP_IN_COL0] = col;
+    slot[NV_FP_IN_COL1] = col + 1;
+    for (unsigned n = 0; n < ntc; n++) {
+        slot[NV_FP_IN_TC0 + n] = tc + n;
+    }
+    memset(in->attr, 0, sizeof(in->attr));
+    in->mask = q->mask;
+    for (unsigned px = 0; px < 4; px++) {
+        const NVRasterFrag *f = &q->f[px];
+        float (*a)[4] = in->attr[px];
+
+        nv_raster_frag_coord(st, q->x + (px & 1), q->y + (px >> 1),
+                             a[NV_FP_IN_POSITION]);
+        a[NV_FP_IN_POSITION][2] = f->z;
+        a[NV_FP_IN_POSITION][3] = f->q;
+        for (unsigned i = NV_FP_IN_COL0; i < NV_FP_INPUTS; i++) {
+            if (slot[i] && st->attr_mask & 1u << slot[i]) {
+                memcpy(a[i], f->attr[slot[i]], sizeof(a[i]));
+            }
+        }
+        /*
+         * Fog: XF's FOGC X (slot 5); W reads 0 (Mesa's nvfx_fragprog.c
+         * adds 1 to it for GL), Y and Z taken as 0 too (Curie keeps clip
+         * distances there).
+         */
+        if (st->attr_mask & 1u << 5) {
+            a[NV_FP_IN_FOGC][0] = f->attr[5][0];
+        }
+        if (curie) {
+            /* NV_fragment_program2's fragment.facing */
+            a[NV_FP_IN_FACING][0] = q->back ? -1.0f : 1.0f;
+        }
+    }
+}

@@ -1192,6 +1192,52 @@ static void test_random(void)
     g_rand_free(rnd);
 }
 
+/* A rasterizer quad as inputs: TBUF slots per generation. */
+static void test_quad_in(void)
+{
+    NVRaster r;
+    NVRasterQuad q = { .x = 4, .y = 6, .mask = 0x5, .back = true };
+    NVFpQuadIn in;
+
+    nv_raster_init(&r, NULL, NULL);
+    /* slots 1, 3, 5, 7 and 8 interpolated; 4 not (stale values) */
+    r.st.attr_mask = 1u << 1 | 1u << 3 | 1u << 5 | 1u << 7 | 1u << 8;
+    for (unsigned px = 0; px < 4; px++) {
+        q.f[px].z = 0.5f;
+        q.f[px].q = 0.25f;
+        for (unsigned slot = 0; slot < 9; slot++) {
+            for (unsigned c = 0; c < 4; c++) {
+                q.f[px].attr[slot][c] = 10 * slot + c + 100 * px;
+            }
+        }
+    }
+    in.control = 0x80;
+    nv_fp_quad_in(&in, NV_FP_RANKINE, &r.st, &q);
+    g_assert_cmphex(in.mask, ==, 0x5);
+    g_assert_cmphex(in.control, ==, 0x80);
+    /* pixel 3 is (5, 7): centre (5.5, 7.5), z, 1/w */
+    assert_vec(in.attr[3][0], 5.5f, 7.5f, 0.5f, 0.25f);
+    /* Rankine: COL0 slot 3 (pixel 1: 130 + c), COL1 slot 4 masked out,
+     * FOGC slot 5's x, TC0 slot 8, TC1 slot 9 not interpolated */
+    assert_vec(in.attr[1][I_COL0], 130, 131, 132, 133);
+    assert_vec(in.attr[1][I_COL0 + 1], 0, 0, 0, 0);
+    assert_vec(in.attr[1][3], 150, 0, 0, 0);
+    assert_vec(in.attr[1][I_TC0], 180, 181, 182, 183);
+    assert_vec(in.attr[1][I_TC1], 0, 0, 0, 0);
+    assert_vec(in.attr[1][NV_FP_IN_FACING], 0, 0, 0, 0);
+
+    /* Curie: COL0 slot 1, TC0 slot 7, TC1 slot 8; back-facing -1 */
+    r.st.origin_inverted = true;
+    r.st.coord_height = 16;
+    nv_fp_quad_in(&in, NV_FP_CURIE, &r.st, &q);
+    assert_vec(in.attr[2][I_COL0], 210, 211, 212, 213);
+    assert_vec(in.attr[2][I_TC0], 270, 271, 272, 273);
+    assert_vec(in.attr[2][I_TC1], 280, 281, 282, 283);
+    assert_vec(in.attr[2][NV_FP_IN_FACING], -1, 0, 0, 0);
+    /* pixel 2 is (4, 7); y from the bottom: 16 - 1 - 7 + 0.5 = 8.5 */
+    assert_vec(in.attr[2][0], 4.5f, 8.5f, 0.5f, 0.25f);
+}
+
 int main(int argc, char **argv)
 {
     int ret;
@@ -1219,6 +1265,7 @@ int main(int argc, char **argv)
     g_test_add_func("/fp/layout", test_layout);
     g_test_add_func("/fp/decode", test_decode);
     g_test_add_func("/fp/random", test_random);
+    g_test_add_func("/fp/quad-in", test_quad_in);
     ret = g_test_run();
     g_free(prog);
     return ret;

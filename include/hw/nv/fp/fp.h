@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "hw/nv/raster/raster.h"
+
 /* Mesa's nv30_screen.c: PIPE_SHADER_CAP_MAX_INSTRUCTIONS of fragment. */
 #define NV_FP_MAX_INSNS         4096
 /*
@@ -147,6 +149,15 @@ NVFpStatus nv_fp_decode(NVFpProgram *p, NVFpGen gen, const uint32_t *words,
  */
 unsigned nv_fp_load_words(uint32_t *words, const uint8_t *mem,
                           unsigned nbytes, bool big_endian);
+/*
+ * @q's pixels as the inputs of a program of @gen: the position from
+ * nv_raster_frag_coord() with the pixel's z and 1/w; the colours, fog
+ * coordinate and texture coordinates from the TBUF slots XF writes them
+ * to (docs/fp.rst "Inputs"), 0 for slots outside st->attr_mask; Curie's
+ * facing.  Sets in->mask, not in->control.
+ */
+void nv_fp_quad_in(NVFpQuadIn *in, NVFpGen gen, const NVRasterState *st,
+                   const NVRasterQuad *q);
 /*
  * Run @p on a quad; @tex may be NULL (textures read 0, 0, 0, 0).  Every
  * pixel runs, helpers too, but only in->mask's are killed or matter.
