@@ -880,6 +880,68 @@ static void test_call(void)
     assert_vec(out.color[0][2], 6, 6, 6, 6);
 }
 
+/* A RET some pixels take early; the caller's mask comes back whole. */
+static void test_call_partial(void)
+{
+    NVFpQuadIn in;
+    NVFpQuadOut out;
+    Asm a = { 0 };
+    unsigned i_cal;
+
+    quad_init(&in);
+    /* TC1.x: pixels 1 and 3 not zero */
+    in.attr[1][I_TC1][0] = 1;
+    in.attr[3][I_TC1][0] = 2;
+    ins(&a, OP(MOV) | CCW | DNONE | MASK(1) | INP(I_TC1), IN | TR, NONE,
+        NONE);
+    i_cal = br(&a, NV40_FP_OP_BRA_OPCODE_CAL, TR, 0, 0);
+    ins(&a, OP(ADD) | DR(0) | MASK(2), R(0) | TR, CST, NONE);
+    cst(&a, 0, 1, 0, 0);
+    br(&a, NV40_FP_OP_BRA_OPCODE_RET, TR, 0, 0);
+    a.w[i_cal + 2] |= a.n;
+    br(&a, NV40_FP_OP_BRA_OPCODE_RET, CC(NE, 0, 0, 0, 0), 0, 0);
+    ins(&a, OP(MOV) | DR(0) | MASK(1), CST | TR, NONE, NONE);
+    cst(&a, 7, 0, 0, 0);
+    br(&a, NV40_FP_OP_BRA_OPCODE_RET, TR, 0, 0);
+    fin(&a);
+    run(&a, NV_FP_CURIE, &in, &out);
+    /* pixels 1, 3 return before the MOV: (0, 1, 0, 0); 0, 2: (7, 1) */
+    for (unsigned px = 0; px < 4; px++) {
+        assert_vec(out.color[0][px], px & 1 ? 0 : 7, 1, 0, 0);
+    }
+}
+
+/*
+ * Seventeen nested IFs: the first NV_FP_STACK fit, the last (FL: no
+ * pixel passes) does not and runs its IF part for every pixel
+ * (inferred); everything after the ENDIFs runs.
+ */
+static void test_if_overflow(void)
+{
+    NVFpQuadIn in;
+    NVFpQuadOut out;
+    Asm a = { 0 };
+    unsigned i_if[NV_FP_STACK + 1];
+
+    quad_init(&in);
+    for (unsigned i = 0; i <= NV_FP_STACK; i++) {
+        i_if[i] = br(&a, NV40_FP_OP_BRA_OPCODE_IF,
+                     i < NV_FP_STACK ? TR : CC(FL, 0, 0, 0, 0), 0, 0);
+    }
+    ins(&a, OP(MOV) | DR(2) | XYZW, CST | TR, NONE, NONE);
+    cst(&a, 5, 5, 5, 5);
+    for (unsigned i = 0; i <= NV_FP_STACK; i++) {
+        a.w[i_if[i] + 2] |= a.n;
+        a.w[i_if[i] + 3] |= a.n;
+    }
+    ins(&a, OP(MOV) | DR(3) | XYZW, CST | TR, NONE, NONE);
+    cst(&a, 1, 1, 1, 1);
+    fin(&a);
+    run(&a, NV_FP_CURIE, &in, &out);
+    assert_vec(out.color[1][0], 5, 5, 5, 5);
+    assert_vec(out.color[2][3], 1, 1, 1, 1);
+}
+
 /* Programs that never end on their own stop all the same. */
 static void test_runaway(void)
 {
@@ -1121,6 +1183,27 @@ static void test_decode(void)
     g_assert_cmpstr(prog->error, ==, "constant past the program");
     g_assert_cmpuint(prog->error_word, ==, 4);
 
+    /* DST_SCALE 4 has no meaning: x1 */
+    memset(&a, 0, sizeof(a));
+    ins(&a, OP(MOV) | DR(0) | XYZW, CST | TR,
+        NONE | 4u << NVFX_FP_OP_DST_SCALE_SHIFT, NONE);
+    cst(&a, 3, 3, 3, 3);
+    fin(&a);
+    g_assert_cmpint(decode(&a, NV_FP_CURIE), ==, NV_FP_GUEST_ERROR);
+    g_assert_cmpstr(prog->error, ==, "scale 4");
+    nv_fp_run_quad(prog, &in, NULL, &out);
+    assert_vec(out.color[0][0], 3, 3, 3, 3);
+
+    /* Rankine's R registers: R33 is R1 (5 bits); R1.z is the depth */
+    memset(&a, 0, sizeof(a));
+    ins(&a, OP(MOV) | DR(33) | MASK(4), CST | TR, NONE, NONE);
+    cst(&a, 0, 0, 0.5f, 0);
+    fin(&a);
+    run(&a, NV_FP_RANKINE, &in, &out);
+    g_assert_cmpfloat(out.depth[0], ==, 0.5f);
+    run(&a, NV_FP_CURIE, &in, &out);
+    g_assert_cmpfloat(out.depth[0], ==, 0);
+
     /* source type 3 */
     memset(&a, 0, sizeof(a));
     ins(&a, OP(MOV) | DR(0) | XYZW, 3 | TR, NONE, NONE);
@@ -1259,6 +1342,8 @@ int main(int argc, char **argv)
     g_test_add_func("/fp/if", test_if);
     g_test_add_func("/fp/loop", test_loop);
     g_test_add_func("/fp/call", test_call);
+    g_test_add_func("/fp/call-partial", test_call_partial);
+    g_test_add_func("/fp/if-overflow", test_if_overflow);
     g_test_add_func("/fp/runaway", test_runaway);
     g_test_add_func("/fp/mrt-depth", test_mrt_depth);
     g_test_add_func("/fp/pack", test_pack);
