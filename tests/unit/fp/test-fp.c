@@ -124,12 +124,13 @@
 #define XYZW        MASK(0xf)
 #define INP(i)      ((uint32_t)(i) << NVFX_FP_OP_INPUT_SRC_SHIFT)
 #define UNIT(u)     ((uint32_t)(u) << NVFX_FP_OP_TEX_UNIT_SHIFT)
-#define PREC(p)     ((uint32_t)NVFX_FP_PRECISION_##p << NVFX_FP_OP_PRECISION_SHIFT)
+#define PREC(p)     ((uint32_t)NVFX_FP_PRECISION_##p << \
+                     NVFX_FP_OP_PRECISION_SHIFT)
 #define CCW         NVFX_FP_OP_COND_WRITE_ENABLE
 /* Word 1's condition: test and swizzle (identity: Mesa's default TR). */
-#define CC(t, x, y, z, w) ((uint32_t)NVFX_FP_OP_COND_##t << NVFX_FP_OP_COND_SHIFT | \
-                           ((x) | (y) << 2 | (z) << 4 | (w) << 6) << \
-                           NVFX_FP_OP_COND_SWZ_X_SHIFT)
+#define CC(t, x, y, z, w) \
+    ((uint32_t)NVFX_FP_OP_COND_##t << NVFX_FP_OP_COND_SHIFT | \
+     ((x) | (y) << 2 | (z) << 4 | (w) << 6) << NVFX_FP_OP_COND_SWZ_X_SHIFT)
 #define TR          CC(TR, 0, 1, 2, 3)
 /* Sources. */
 #define SWZ(x, y, z, w) (((x) | (y) << 2 | (z) << 4 | (w) << 6) << \
@@ -224,6 +225,22 @@ static void run_tex(Asm *a, NVFpGen gen, const NVFpQuadIn *in,
 static void run(Asm *a, NVFpGen gen, const NVFpQuadIn *in, NVFpQuadOut *out)
 {
     run_tex(a, gen, in, NULL, out);
+}
+
+/* What most tests work with: a quad from quad_init(), a program. */
+typedef struct Fix {
+    NVFpQuadIn in;
+    NVFpQuadOut out;
+    Asm a;
+} Fix;
+
+static Fix *fix_new(void)
+{
+    static Fix fix;
+
+    memset(&fix, 0, sizeof(fix));
+    quad_init(&fix.in);
+    return &fix;
 }
 
 static void assert_vec(const float *v, float x, float y, float z, float w)
@@ -380,37 +397,34 @@ static void test_scalar(void)
 /* LIT (Rankine), Mesa's LITEX2 (Curie), RFL (Rankine). */
 static void test_lit(void)
 {
-    NVFpQuadIn in;
-    NVFpQuadOut out;
-    Asm a = { 0 };
+    Fix *f = fix_new();
 
-    quad_init(&in);
     /* LIT (0.5, 0.25, 0, 2): (1, 0.5, 0.25^2 = 0.0625, 1) */
-    ins(&a, OP(LIT_NV30) | DR(0) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 0.5f, 0.25f, 0, 2);
+    ins(&f->a, OP(LIT_NV30) | DR(0) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 0.5f, 0.25f, 0, 2);
     /* LIT (-0.5, 0.25, 0, 2): N.L <= 0, no specular: (1, 0, 0, 1) */
-    ins(&a, OP(LIT_NV30) | DR(2) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, -0.5f, 0.25f, 0, 2);
+    ins(&f->a, OP(LIT_NV30) | DR(2) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, -0.5f, 0.25f, 0, 2);
     /*
      * RFL, axis (0, 0, 1), direction a = (1.5, -2, 0.25, 4):
      * 2 (axis . a) / (axis . axis) = 0.5, 0.5 axis - a = (-1.5, 2, 0.25).
      */
-    ins(&a, OP(RFL_NV30) | DR(3) | XYZW | INP(I_TC0), CST | TR, IN, NONE);
-    cst(&a, 0, 0, 1, 0);
-    fin(&a);
-    run(&a, NV_FP_RANKINE, &in, &out);
-    assert_vec(out.color[0][0], 1, 0.5f, 0.0625f, 1);
-    assert_vec(out.color[1][0], 1, 0, 0, 1);
-    assert_vec(out.color[2][0], -1.5f, 2, 0.25f, 0);
+    ins(&f->a, OP(RFL_NV30) | DR(3) | XYZW | INP(I_TC0), CST | TR, IN, NONE);
+    cst(&f->a, 0, 0, 1, 0);
+    fin(&f->a);
+    run(&f->a, NV_FP_RANKINE, &f->in, &f->out);
+    assert_vec(f->out.color[0][0], 1, 0.5f, 0.0625f, 1);
+    assert_vec(f->out.color[1][0], 1, 0, 0, 1);
+    assert_vec(f->out.color[2][0], -1.5f, 2, 0.25f, 0);
 
     /* LITEX2 of Mesa's (max(N.L, 0), same, e log2(N.H), same):
      * (0.5, 0.5, 3, 3) gives (1, 0.5, 2^3 = 8, 1) */
-    memset(&a, 0, sizeof(a));
-    ins(&a, OP(LITEX2_NV40) | DR(0) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 0.5f, 0.5f, 3, 3);
-    fin(&a);
-    run(&a, NV_FP_CURIE, &in, &out);
-    assert_vec(out.color[0][0], 1, 0.5f, 8, 1);
+    memset(&f->a, 0, sizeof(f->a));
+    ins(&f->a, OP(LITEX2_NV40) | DR(0) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 0.5f, 0.5f, 3, 3);
+    fin(&f->a);
+    run(&f->a, NV_FP_CURIE, &f->in, &f->out);
+    assert_vec(f->out.color[0][0], 1, 0.5f, 8, 1);
 }
 
 /* DST_SCALE and saturation. */
@@ -431,31 +445,28 @@ static void test_scale_sat(void)
  */
 static void test_fp16(void)
 {
-    NVFpQuadIn in;
-    NVFpQuadOut out;
-    Asm a = { 0 };
+    Fix *f = fix_new();
 
-    quad_init(&in);
     /* colour 0 as Mesa writes it: H0 */
-    ins(&a, OP(MOV) | DH(0) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 65519.0f, 65520.0f, 1.0f / 3, 0x1p-25f);
+    ins(&f->a, OP(MOV) | DH(0) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 65519.0f, 65520.0f, 1.0f / 3, 0x1p-25f);
     /* colour 1: H4 */
-    ins(&a, OP(MOV) | DH(4) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 0x3p-26f, -131008.0f, 1.0f + 0x1p-10f, 1.0f + 0x1p-11f);
-    fin(&a);
-    run(&a, NV_FP_CURIE, &in, &out);
+    ins(&f->a, OP(MOV) | DH(4) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 0x3p-26f, -131008.0f, 1.0f + 0x1p-10f, 1.0f + 0x1p-11f);
+    fin(&f->a);
+    run(&f->a, NV_FP_CURIE, &f->in, &f->out);
     g_assert_cmpuint(prog->out_full, ==, 0);
     /*
      * 65519 < 65520: 65504 (0x7bff); 65520: infinity; 1/3: 0x3555 =
      * 1365/4096 = 0.333251953125; 2^-25, half of the smallest denormal
      * 2^-24, ties to even: 0.
      */
-    assert_vec(out.color[0][0], 65504.0f, INFINITY, 0.333251953125f, 0);
+    assert_vec(f->out.color[0][0], 65504.0f, INFINITY, 0.333251953125f, 0);
     /*
      * 3 * 2^-26 = 0.75 * 2^-24: the denormal 2^-24; -131008: -infinity;
      * 1 + 2^-10 exact; 1 + 2^-11, half way between 1 and 1 + 2^-10: 1.
      */
-    assert_vec(out.color[1][3], 0x1p-24f, -INFINITY, 1.0f + 0x1p-10f, 1);
+    assert_vec(f->out.color[1][3], 0x1p-24f, -INFINITY, 1.0f + 0x1p-10f, 1);
 
     /* PREC FP16 into an R register: RCP c.w = 1 / 0.5 = 2, exact */
     g_assert_cmpfloat(op1(NV_FP_CURIE, OP(RCP) | PREC(FP16),
@@ -469,146 +480,134 @@ static void test_fp16(void)
 /* FX12: [-2, 2) in steps of 2^-10; Curie's FX9: [-1, 1) in 2^-8. */
 static void test_fixed(void)
 {
-    NVFpQuadIn in;
-    NVFpQuadOut out;
-    Asm a = { 0 };
+    Fix *f = fix_new();
 
-    quad_init(&in);
-    ins(&a, OP(MOV) | PREC(FX12) | DR(0) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 3, -3, 0.3f, 1.9999f);
+    ins(&f->a, OP(MOV) | PREC(FX12) | DR(0) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 3, -3, 0.3f, 1.9999f);
     /* the sources too: 0.0006 * 1024 = 0.6144 rounds to 1/1024 each */
-    ins(&a, OP(ADD) | PREC(FX12) | DR(2) | XYZW, CST | TR, CST, NONE);
-    cst(&a, 0.0006f, 0.0006f, 0.0006f, 0.0006f);
-    ins(&a, OP(MOV) | PREC(FX12) | DR(3) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, NAN, -INFINITY, INFINITY, -0.3f);
-    ins(&a, OP(MOV) | 3 << NVFX_FP_OP_PRECISION_SHIFT | DR(4) | XYZW,
+    ins(&f->a, OP(ADD) | PREC(FX12) | DR(2) | XYZW, CST | TR, CST, NONE);
+    cst(&f->a, 0.0006f, 0.0006f, 0.0006f, 0.0006f);
+    ins(&f->a, OP(MOV) | PREC(FX12) | DR(3) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, NAN, -INFINITY, INFINITY, -0.3f);
+    ins(&f->a, OP(MOV) | 3 << NVFX_FP_OP_PRECISION_SHIFT | DR(4) | XYZW,
         CST | TR, NONE, NONE);
-    cst(&a, 0.3f, 1.5f, -1.5f, -0.3f);
-    fin(&a);
-    run(&a, NV_FP_CURIE, &in, &out);
+    cst(&f->a, 0.3f, 1.5f, -1.5f, -0.3f);
+    fin(&f->a);
+    run(&f->a, NV_FP_CURIE, &f->in, &f->out);
     /*
      * 3: 2 - 2^-10 = 1.9990234375; -3: -2; 0.3 * 1024 = 307.2: 307/1024
      * = 0.2998046875; 1.9999 * 1024 = 2047.9: 2048, clamped 1.9990234375
      */
-    assert_vec(out.color[0][0], 1.9990234375f, -2, 0.2998046875f,
+    assert_vec(f->out.color[0][0], 1.9990234375f, -2, 0.2998046875f,
                1.9990234375f);
     /* 1/1024 + 1/1024 = 0.001953125 (rounding the sum alone: 1/1024) */
-    assert_vec(out.color[1][0], 0.001953125f, 0.001953125f, 0.001953125f,
+    assert_vec(f->out.color[1][0], 0.001953125f, 0.001953125f, 0.001953125f,
                0.001953125f);
     /* NaN: 0; infinities clamp; -0.3: -307/1024 */
-    assert_vec(out.color[2][0], 0, -2, 1.9990234375f, -0.2998046875f);
+    assert_vec(f->out.color[2][0], 0, -2, 1.9990234375f, -0.2998046875f);
     /* FX9: 0.3 * 256 = 76.8: 77/256 = 0.30078125; 1.5: 255/256; -1.5: -1 */
-    assert_vec(out.color[3][0], 0.30078125f, 0.99609375f, -1,
+    assert_vec(f->out.color[3][0], 0.30078125f, 0.99609375f, -1,
                -0.30078125f);
 }
 
 /* H(2n) and H(2n + 1) are packed in R(n) (inferred packing). */
 static void test_alias(void)
 {
-    NVFpQuadIn in;
-    NVFpQuadOut out;
-    Asm a = { 0 };
+    Fix *f = fix_new();
     uint32_t u[4];
 
-    quad_init(&in);
-    ins(&a, OP(MOV) | DH(1) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 1, 2, 3, 4);
-    ins(&a, OP(MOV) | DR(2) | XYZW, R(0) | TR, NONE, NONE);
-    ins(&a, OP(MOV) | DR(3) | XYZW, H(1) | TR, NONE, NONE);
-    fin(&a);
-    run(&a, NV_FP_CURIE, &in, &out);
+    ins(&f->a, OP(MOV) | DH(1) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 1, 2, 3, 4);
+    ins(&f->a, OP(MOV) | DR(2) | XYZW, R(0) | TR, NONE, NONE);
+    ins(&f->a, OP(MOV) | DR(3) | XYZW, H(1) | TR, NONE, NONE);
+    fin(&f->a);
+    run(&f->a, NV_FP_CURIE, &f->in, &f->out);
     /*
      * Halves 1 = 0x3c00, 2 = 0x4000, 3 = 0x4200, 4 = 0x4400; H1 is R0's
      * z and w words: z = 0x40003c00, w = 0x44004200; R0's x, y stay 0.
      */
-    memcpy(u, out.color[1][0], sizeof(u));
+    memcpy(u, f->out.color[1][0], sizeof(u));
     g_assert_cmphex(u[0], ==, 0);
     g_assert_cmphex(u[1], ==, 0);
     g_assert_cmphex(u[2], ==, 0x40003c00);
     g_assert_cmphex(u[3], ==, 0x44004200);
     /* read back as H1 */
-    assert_vec(out.color[2][0], 1, 2, 3, 4);
+    assert_vec(f->out.color[2][0], 1, 2, 3, 4);
 }
 
 /* Condition codes: Mesa's CMP, swizzled tests, NaN, masked updates. */
 static void test_cc(void)
 {
-    NVFpQuadIn in;
-    NVFpQuadOut out;
-    Asm a = { 0 };
+    Fix *f = fix_new();
 
-    quad_init(&in);
     /* TGSI CMP: MOVC of src0, then MOV (GE) src2 and MOV (LT) src1 */
-    ins(&a, OP(MOV) | CCW | DNONE | XYZW | INP(I_TC0), IN | TR, NONE, NONE);
-    ins(&a, OP(MOV) | DR(0) | XYZW, CST | CC(GE, 0, 1, 2, 3), NONE, NONE);
-    cst(&a, -1, -2, -3, -4);
-    ins(&a, OP(MOV) | DR(0) | XYZW, CST | CC(LT, 0, 1, 2, 3), NONE, NONE);
-    cst(&a, 10, 20, 30, 40);
+    ins(&f->a, OP(MOV) | CCW | DNONE | XYZW | INP(I_TC0), IN | TR, NONE, NONE);
+    ins(&f->a, OP(MOV) | DR(0) | XYZW, CST | CC(GE, 0, 1, 2, 3), NONE, NONE);
+    cst(&f->a, -1, -2, -3, -4);
+    ins(&f->a, OP(MOV) | DR(0) | XYZW, CST | CC(LT, 0, 1, 2, 3), NONE, NONE);
+    cst(&f->a, 10, 20, 30, 40);
     /* the CC's y replicated: pixel i's TC0.y = -2 + i */
-    ins(&a, OP(MOV) | DR(2) | XYZW, CST | CC(LT, 1, 1, 1, 1), NONE, NONE);
-    cst(&a, 7, 7, 7, 7);
+    ins(&f->a, OP(MOV) | DR(2) | XYZW, CST | CC(LT, 1, 1, 1, 1), NONE, NONE);
+    cst(&f->a, 7, 7, 7, 7);
     /* MOVC of NaN to x only: y keeps the TC0 value */
-    ins(&a, OP(MOV) | CCW | DNONE | MASK(1), CST | TR, NONE, NONE);
-    cst(&a, NAN, 0, 0, 0);
-    ins(&a, OP(MOV) | DR(3) | MASK(1), CST | CC(NE, 0, 0, 0, 0), NONE, NONE);
-    cst(&a, 1, 1, 1, 1);
-    ins(&a, OP(MOV) | DR(3) | MASK(2), CST | CC(GE, 0, 0, 0, 0), NONE, NONE);
-    cst(&a, 1, 1, 1, 1);
-    ins(&a, OP(MOV) | DR(3) | MASK(4), CST | CC(LT, 0, 0, 0, 0), NONE, NONE);
-    cst(&a, 1, 1, 1, 1);
-    ins(&a, OP(MOV) | DR(4) | XYZW, CST | CC(LT, 1, 1, 1, 1), NONE, NONE);
-    cst(&a, 5, 5, 5, 5);
-    fin(&a);
-    run(&a, NV_FP_CURIE, &in, &out);
+    ins(&f->a, OP(MOV) | CCW | DNONE | MASK(1), CST | TR, NONE, NONE);
+    cst(&f->a, NAN, 0, 0, 0);
+    ins(&f->a, OP(MOV) | DR(3) | MASK(1), CST | CC(NE, 0, 0, 0, 0), NONE, NONE);
+    cst(&f->a, 1, 1, 1, 1);
+    ins(&f->a, OP(MOV) | DR(3) | MASK(2), CST | CC(GE, 0, 0, 0, 0), NONE, NONE);
+    cst(&f->a, 1, 1, 1, 1);
+    ins(&f->a, OP(MOV) | DR(3) | MASK(4), CST | CC(LT, 0, 0, 0, 0), NONE, NONE);
+    cst(&f->a, 1, 1, 1, 1);
+    ins(&f->a, OP(MOV) | DR(4) | XYZW, CST | CC(LT, 1, 1, 1, 1), NONE, NONE);
+    cst(&f->a, 5, 5, 5, 5);
+    fin(&f->a);
+    run(&f->a, NV_FP_CURIE, &f->in, &f->out);
     /* pixel 0: TC0 (1.5, -2, 0.25, 4): only y < 0: (-1, 20, -3, -4) */
-    assert_vec(out.color[0][0], -1, 20, -3, -4);
+    assert_vec(f->out.color[0][0], -1, 20, -3, -4);
     /* pixel 2: (3.5, 0, 2.25, 6): all >= 0: (-1, -2, -3, -4) */
-    assert_vec(out.color[0][2], -1, -2, -3, -4);
+    assert_vec(f->out.color[0][2], -1, -2, -3, -4);
     /* LT.yyyy: pixel 0 (-2) writes all, pixel 2 (0) none, pixel 3 none */
-    assert_vec(out.color[1][0], 7, 7, 7, 7);
-    assert_vec(out.color[1][2], 0, 0, 0, 0);
+    assert_vec(f->out.color[1][0], 7, 7, 7, 7);
+    assert_vec(f->out.color[1][2], 0, 0, 0, 0);
     /* NaN: NE holds, GE and LT do not: (1, 0, 0, 0) */
-    assert_vec(out.color[2][0], 1, 0, 0, 0);
+    assert_vec(f->out.color[2][0], 1, 0, 0, 0);
     /* the masked MOVC left y: pixel 0 -2 < 0 writes, pixel 3 (1) not */
-    assert_vec(out.color[3][0], 5, 5, 5, 5);
-    assert_vec(out.color[3][3], 0, 0, 0, 0);
+    assert_vec(f->out.color[3][0], 5, 5, 5, 5);
+    assert_vec(f->out.color[3][3], 0, 0, 0, 0);
 }
 
 /* KIL, unconditional and Mesa's KILL_IF (MOVC, KIL LT). */
 static void test_kil(void)
 {
-    NVFpQuadIn in;
-    NVFpQuadOut out;
-    Asm a = { 0 };
+    Fix *f = fix_new();
 
-    quad_init(&in);
-    in.mask = 0x7;              /* pixel 3 is a helper */
-    ins(&a, OP(KIL) | DNONE, NONE | TR, NONE, NONE);
-    fin(&a);
-    in.control = NV30_3D_FP_CONTROL_USES_KIL;
-    run(&a, NV_FP_RANKINE, &in, &out);
-    g_assert_cmphex(out.killed, ==, 0x7);
+    f->in.mask = 0x7;              /* pixel 3 is a helper */
+    ins(&f->a, OP(KIL) | DNONE, NONE | TR, NONE, NONE);
+    fin(&f->a);
+    f->in.control = NV30_3D_FP_CONTROL_USES_KIL;
+    run(&f->a, NV_FP_RANKINE, &f->in, &f->out);
+    g_assert_cmphex(f->out.killed, ==, 0x7);
     /* without FP_CONTROL's KIL bit nothing is killed (inferred) */
-    in.control = 0;
-    run(&a, NV_FP_RANKINE, &in, &out);
-    g_assert_cmphex(out.killed, ==, 0);
+    f->in.control = 0;
+    run(&f->a, NV_FP_RANKINE, &f->in, &f->out);
+    g_assert_cmphex(f->out.killed, ==, 0);
 
-    memset(&a, 0, sizeof(a));
-    in.control = NV30_3D_FP_CONTROL_USES_KIL;
-    in.mask = 0x6;
-    ins(&a, OP(MOV) | CCW | DNONE | XYZW | INP(I_TC0), IN | TR, NONE, NONE);
-    ins(&a, OP(KIL) | DNONE, NONE | CC(LT, 0, 1, 2, 3), NONE, NONE);
+    memset(&f->a, 0, sizeof(f->a));
+    f->in.control = NV30_3D_FP_CONTROL_USES_KIL;
+    f->in.mask = 0x6;
+    ins(&f->a, OP(MOV) | CCW | DNONE | XYZW | INP(I_TC0), IN | TR, NONE, NONE);
+    ins(&f->a, OP(KIL) | DNONE, NONE | CC(LT, 0, 1, 2, 3), NONE, NONE);
     /* killed pixels run on */
-    ins(&a, OP(MOV) | DR(0) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 9, 9, 9, 9);
-    fin(&a);
-    run(&a, NV_FP_CURIE, &in, &out);
+    ins(&f->a, OP(MOV) | DR(0) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 9, 9, 9, 9);
+    fin(&f->a);
+    run(&f->a, NV_FP_CURIE, &f->in, &f->out);
     /*
      * TC0.y = -2 + i: pixels 0 and 1 have a negative component; of the
      * fragments 1 and 2 that leaves 1.
      */
-    g_assert_cmphex(out.killed, ==, 0x2);
-    assert_vec(out.color[0][1], 9, 9, 9, 9);
+    g_assert_cmphex(f->out.killed, ==, 0x2);
+    assert_vec(f->out.color[0][1], 9, 9, 9, 9);
 }
 
 /* TC1 of a quad: pixels' x and y chosen to tell the differences apart. */
@@ -627,26 +626,24 @@ static void quad_tc1(NVFpQuadIn *in)
 
 static void test_deriv(void)
 {
-    NVFpQuadIn in;
-    NVFpQuadOut out;
-    Asm a = { 0 };
+    Fix *f = fix_new();
 
-    quad_tc1(&in);
-    in.mask = 0x1;              /* helpers' values count all the same */
-    ins(&a, OP(DDX) | DR(0) | XYZW | INP(I_TC1), IN | TR, NONE, NONE);
-    ins(&a, OP(DDY) | DR(2) | XYZW | INP(I_TC1), IN | TR, NONE, NONE);
-    fin(&a);
-    run(&a, NV_FP_CURIE, &in, &out);
+    quad_tc1(&f->in);
+    f->in.mask = 0x1;              /* helpers' values count all the same */
+    ins(&f->a, OP(DDX) | DR(0) | XYZW | INP(I_TC1), IN | TR, NONE, NONE);
+    ins(&f->a, OP(DDY) | DR(2) | XYZW | INP(I_TC1), IN | TR, NONE, NONE);
+    fin(&f->a);
+    run(&f->a, NV_FP_CURIE, &f->in, &f->out);
     /* DDX: top row 1 - 0 = (2, 3), bottom 3 - 2 = (5, 20); z, w 0 */
-    assert_vec(out.color[0][0], 2, 3, 0, 0);
-    assert_vec(out.color[0][1], 2, 3, 0, 0);
-    assert_vec(out.color[0][2], 5, 20, 0, 0);
-    assert_vec(out.color[0][3], 5, 20, 0, 0);
+    assert_vec(f->out.color[0][0], 2, 3, 0, 0);
+    assert_vec(f->out.color[0][1], 2, 3, 0, 0);
+    assert_vec(f->out.color[0][2], 5, 20, 0, 0);
+    assert_vec(f->out.color[0][3], 5, 20, 0, 0);
     /* DDY: left column 2 - 0 = (1, 10), right 3 - 1 = (4, 27) */
-    assert_vec(out.color[1][0], 1, 10, 0, 0);
-    assert_vec(out.color[1][2], 1, 10, 0, 0);
-    assert_vec(out.color[1][1], 4, 27, 0, 0);
-    assert_vec(out.color[1][3], 4, 27, 0, 0);
+    assert_vec(f->out.color[1][0], 1, 10, 0, 0);
+    assert_vec(f->out.color[1][2], 1, 10, 0, 0);
+    assert_vec(f->out.color[1][1], 4, 27, 0, 0);
+    assert_vec(f->out.color[1][3], 4, 27, 0, 0);
 }
 
 typedef struct TexCall {
@@ -677,6 +674,17 @@ static void tex_sample(void *opaque, unsigned unit, NVFpTexKind kind,
     out[1] = unit;
     out[2] = kind;
     out[3] = 0.25f;
+}
+
+/* Call @i of @log, checking its unit and kind. */
+static const TexCall *tex_call(const TexLog *log, unsigned i, unsigned unit,
+                               NVFpTexKind kind)
+{
+    const TexCall *c = &log->call[i];
+
+    g_assert_cmpuint(c->unit, ==, unit);
+    g_assert_cmpint(c->kind, ==, kind);
+    return c;
 }
 
 static void test_tex(void)
@@ -712,9 +720,7 @@ static void test_tex(void)
     g_assert_cmpuint(log.n, ==, 20);
 
     /* TEX, pixel 0: (1, 10, 5, 2); dx 1 - 0, dy 2 - 0 */
-    c = &log.call[0];
-    g_assert_cmpuint(c->unit, ==, 3);
-    g_assert_cmpint(c->kind, ==, NV_FP_TEX);
+    c = tex_call(&log, 0, 3, NV_FP_TEX);
     assert_vec(c->coord, 1, 10, 5, 2);
     assert_vec(c->dx, 2, 3, 0, 0);
     assert_vec(c->dy, 1, 10, 0, 0);
@@ -729,32 +735,25 @@ static void test_tex(void)
      * (1.5, 6.5, 2.5, 2), pixel 2 (1, 10, 2.5, 2): dx (1, 1.5, 0, 0),
      * dy (0.5, 5, 0, 0)
      */
-    c = &log.call[4];
-    g_assert_cmpuint(c->unit, ==, 1);
-    g_assert_cmpint(c->kind, ==, NV_FP_TXP);
+    c = tex_call(&log, 4, 1, NV_FP_TXP);
     assert_vec(c->coord, 0.5f, 5, 2.5f, 2);
     assert_vec(c->dx, 1, 1.5f, 0, 0);
     assert_vec(c->dy, 0.5f, 5, 0, 0);
 
     /* TXB: the bias in coord[3] (2), derivatives as TEX's */
-    c = &log.call[8];
-    g_assert_cmpuint(c->unit, ==, 15);
-    g_assert_cmpint(c->kind, ==, NV_FP_TXB);
+    c = tex_call(&log, 8, 15, NV_FP_TXB);
     assert_vec(c->coord, 1, 10, 5, 2);
     assert_vec(c->dx, 2, 3, 0, 0);
 
     /* TXL: no derivatives; expanded: (2 * 11 - 1, 2 * 2 - 1, 2 * 3 - 1,
      * 2 * 0.25 - 1) = (21, 3, 5, -0.5) */
-    c = &log.call[12];
-    g_assert_cmpint(c->kind, ==, NV_FP_TXL);
+    c = tex_call(&log, 12, 2, NV_FP_TXL);
     assert_vec(c->dx, 0, 0, 0, 0);
     assert_vec(c->dy, 0, 0, 0, 0);
     assert_vec(out.color[3][0], 21, 3, 2 * NV_FP_TXL - 1, -0.5f);
 
     /* TXD: R5 and R6 */
-    c = &log.call[16];
-    g_assert_cmpuint(c->unit, ==, 4);
-    g_assert_cmpint(c->kind, ==, NV_FP_TXD);
+    c = tex_call(&log, 16, 4, NV_FP_TXD);
     assert_vec(c->dx, 0.5f, 0.25f, 0, 0);
     assert_vec(c->dy, 0.125f, 1, 0, 0);
 
@@ -766,35 +765,32 @@ static void test_tex(void)
 /* Curie's IF/ELSE/ENDIF as nv40_fp_if() emits it, pixels diverging. */
 static void test_if(void)
 {
-    NVFpQuadIn in;
-    NVFpQuadOut out;
-    Asm a = { 0 };
+    Fix *f = fix_new();
     unsigned i_if, i_if2;
 
-    quad_init(&in);
     /* TC1.x: pixels 0 and 2 zero, 1 and 3 not */
-    in.attr[1][I_TC1][0] = 1;
-    in.attr[3][I_TC1][0] = 2;
-    ins(&a, OP(MOV) | CCW | DNONE | MASK(1) | INP(I_TC1), IN | TR, NONE,
+    f->in.attr[1][I_TC1][0] = 1;
+    f->in.attr[3][I_TC1][0] = 2;
+    ins(&f->a, OP(MOV) | CCW | DNONE | MASK(1) | INP(I_TC1), IN | TR, NONE,
         NONE);
-    i_if = br(&a, NV40_FP_OP_BRA_OPCODE_IF, CC(NE, 0, 0, 0, 0), 0, 0);
-    ins(&a, OP(MOV) | DR(0) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 1, 1, 1, 1);
-    a.w[i_if + 2] |= a.n;           /* ELSE */
-    ins(&a, OP(MOV) | DR(0) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 2, 2, 2, 2);
-    a.w[i_if + 3] |= a.n;           /* ENDIF */
-    ins(&a, OP(ADD) | DR(0) | XYZW, R(0) | TR, CST, NONE);
-    cst(&a, 10, 10, 10, 10);
+    i_if = br(&f->a, NV40_FP_OP_BRA_OPCODE_IF, CC(NE, 0, 0, 0, 0), 0, 0);
+    ins(&f->a, OP(MOV) | DR(0) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 1, 1, 1, 1);
+    f->a.w[i_if + 2] |= f->a.n;           /* ELSE */
+    ins(&f->a, OP(MOV) | DR(0) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 2, 2, 2, 2);
+    f->a.w[i_if + 3] |= f->a.n;           /* ENDIF */
+    ins(&f->a, OP(ADD) | DR(0) | XYZW, R(0) | TR, CST, NONE);
+    cst(&f->a, 10, 10, 10, 10);
     /* no ELSE: both offsets at the ENDIF, as Mesa's ENDIF fills them */
-    i_if2 = br(&a, NV40_FP_OP_BRA_OPCODE_IF, CC(NE, 0, 0, 0, 0), 0, 0);
-    ins(&a, OP(MOV) | DR(2) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 5, 5, 5, 5);
-    a.w[i_if2 + 2] |= a.n;
-    a.w[i_if2 + 3] |= a.n;
-    ins(&a, OP(NOP), TR, NONE, NONE);
-    fin(&a);
-    run(&a, NV_FP_CURIE, &in, &out);
+    i_if2 = br(&f->a, NV40_FP_OP_BRA_OPCODE_IF, CC(NE, 0, 0, 0, 0), 0, 0);
+    ins(&f->a, OP(MOV) | DR(2) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 5, 5, 5, 5);
+    f->a.w[i_if2 + 2] |= f->a.n;
+    f->a.w[i_if2 + 3] |= f->a.n;
+    ins(&f->a, OP(NOP), TR, NONE, NONE);
+    fin(&f->a);
+    run(&f->a, NV_FP_CURIE, &f->in, &f->out);
     /*
      * TC1.x != 0 (pixels 1, 3): 1 + 10 = 11 and the second IF's 5;
      * else (0, 2): 2 + 10 = 12 and R2 untouched, 0
@@ -802,112 +798,103 @@ static void test_if(void)
     for (unsigned px = 0; px < 4; px++) {
         float c0 = px & 1 ? 11 : 12, c1 = px & 1 ? 5 : 0;
 
-        assert_vec(out.color[0][px], c0, c0, c0, c0);
-        assert_vec(out.color[1][px], c1, c1, c1, c1);
+        assert_vec(f->out.color[0][px], c0, c0, c0, c0);
+        assert_vec(f->out.color[1][px], c1, c1, c1, c1);
     }
 }
 
 /* REP with a BRK inside an IF, per pixel; nested LOOP/REP ending together. */
 static void test_loop(void)
 {
-    NVFpQuadIn in;
-    NVFpQuadOut out;
-    Asm a = { 0 };
+    Fix *f = fix_new();
     unsigned i_rep, i_if, i_loop;
 
-    quad_init(&in);
     for (unsigned px = 0; px < 4; px++) {
         static const float n[4] = { 1, 2, 3, 7 };
 
-        in.attr[px][I_TC1][0] = n[px];
+        f->in.attr[px][I_TC1][0] = n[px];
     }
     /* REP 255 { R1.x += 1; if (R1.x - TC1.x >= 0) break; } */
-    i_rep = br(&a, NV40_FP_OP_BRA_OPCODE_REP, TR, rep_count(255), 0);
-    ins(&a, OP(ADD) | DR(1) | MASK(1), R(1) | TR, CST, NONE);
-    cst(&a, 1, 0, 0, 0);
-    ins(&a, OP(ADD) | CCW | DNONE | MASK(1) | INP(I_TC1), R(1) | TR,
+    i_rep = br(&f->a, NV40_FP_OP_BRA_OPCODE_REP, TR, rep_count(255), 0);
+    ins(&f->a, OP(ADD) | DR(1) | MASK(1), R(1) | TR, CST, NONE);
+    cst(&f->a, 1, 0, 0, 0);
+    ins(&f->a, OP(ADD) | CCW | DNONE | MASK(1) | INP(I_TC1), R(1) | TR,
         IN | NEG, NONE);
-    i_if = br(&a, NV40_FP_OP_BRA_OPCODE_IF, CC(GE, 0, 0, 0, 0), 0, 0);
-    br(&a, NV40_FP_OP_BRA_OPCODE_BRK, TR, 0, 0);
-    a.w[i_if + 2] |= a.n;
-    a.w[i_if + 3] |= a.n;
-    a.w[i_rep + 3] |= a.n;
-    ins(&a, OP(MOV) | DR(0) | XYZW, R(1) | TR, NONE, NONE);
+    i_if = br(&f->a, NV40_FP_OP_BRA_OPCODE_IF, CC(GE, 0, 0, 0, 0), 0, 0);
+    br(&f->a, NV40_FP_OP_BRA_OPCODE_BRK, TR, 0, 0);
+    f->a.w[i_if + 2] |= f->a.n;
+    f->a.w[i_if + 3] |= f->a.n;
+    f->a.w[i_rep + 3] |= f->a.n;
+    ins(&f->a, OP(MOV) | DR(0) | XYZW, R(1) | TR, NONE, NONE);
     /* LOOP 3 { REP 4 { R2.x += 1 } }: both end at the same word; 12 */
-    i_loop = br(&a, NV40_FP_OP_BRA_OPCODE_LOOP, TR, 3 << 2 | 1 << 19, 0);
-    i_rep = br(&a, NV40_FP_OP_BRA_OPCODE_REP, TR, rep_count(4), 0);
-    ins(&a, OP(ADD) | DR(2) | MASK(1), R(2) | TR, CST, NONE);
-    cst(&a, 1, 0, 0, 0);
-    a.w[i_rep + 3] |= a.n;
-    a.w[i_loop + 3] |= a.n;
+    i_loop = br(&f->a, NV40_FP_OP_BRA_OPCODE_LOOP, TR, 3 << 2 | 1 << 19, 0);
+    i_rep = br(&f->a, NV40_FP_OP_BRA_OPCODE_REP, TR, rep_count(4), 0);
+    ins(&f->a, OP(ADD) | DR(2) | MASK(1), R(2) | TR, CST, NONE);
+    cst(&f->a, 1, 0, 0, 0);
+    f->a.w[i_rep + 3] |= f->a.n;
+    f->a.w[i_loop + 3] |= f->a.n;
     /* REP 0: the body is skipped */
-    i_rep = br(&a, NV40_FP_OP_BRA_OPCODE_REP, TR, rep_count(0), 0);
-    ins(&a, OP(MOV) | DR(3) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 1, 1, 1, 1);
-    a.w[i_rep + 3] |= a.n;
-    ins(&a, OP(NOP), TR, NONE, NONE);
-    fin(&a);
-    run(&a, NV_FP_CURIE, &in, &out);
+    i_rep = br(&f->a, NV40_FP_OP_BRA_OPCODE_REP, TR, rep_count(0), 0);
+    ins(&f->a, OP(MOV) | DR(3) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 1, 1, 1, 1);
+    f->a.w[i_rep + 3] |= f->a.n;
+    ins(&f->a, OP(NOP), TR, NONE, NONE);
+    fin(&f->a);
+    run(&f->a, NV_FP_CURIE, &f->in, &f->out);
     /* the loop runs until R1.x = TC1.x: 1, 2, 3, 7 */
-    g_assert_cmpfloat(out.color[0][0][0], ==, 1);
-    g_assert_cmpfloat(out.color[0][1][0], ==, 2);
-    g_assert_cmpfloat(out.color[0][2][0], ==, 3);
-    g_assert_cmpfloat(out.color[0][3][0], ==, 7);
-    g_assert_cmpfloat(out.color[1][2][0], ==, 12);
-    assert_vec(out.color[2][1], 0, 0, 0, 0);
+    g_assert_cmpfloat(f->out.color[0][0][0], ==, 1);
+    g_assert_cmpfloat(f->out.color[0][1][0], ==, 2);
+    g_assert_cmpfloat(f->out.color[0][2][0], ==, 3);
+    g_assert_cmpfloat(f->out.color[0][3][0], ==, 7);
+    g_assert_cmpfloat(f->out.color[1][2][0], ==, 12);
+    assert_vec(f->out.color[2][1], 0, 0, 0, 0);
 }
 
 /* CAL and RET: a subroutine after the main part, which RETs to end. */
 static void test_call(void)
 {
-    NVFpQuadIn in;
-    NVFpQuadOut out;
-    Asm a = { 0 };
+    Fix *f = fix_new();
     unsigned i_cal;
 
-    quad_init(&in);
-    i_cal = br(&a, NV40_FP_OP_BRA_OPCODE_CAL, TR, 0, 0);
-    ins(&a, OP(ADD) | DR(0) | XYZW, R(0) | TR, CST, NONE);
-    cst(&a, 1, 1, 1, 1);
-    br(&a, NV40_FP_OP_BRA_OPCODE_RET, TR, 0, 0);
-    a.w[i_cal + 2] |= a.n;
-    ins(&a, OP(MOV) | DR(0) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 5, 5, 5, 5);
-    br(&a, NV40_FP_OP_BRA_OPCODE_RET, TR, 0, 0);
-    fin(&a);
-    run(&a, NV_FP_CURIE, &in, &out);
+    i_cal = br(&f->a, NV40_FP_OP_BRA_OPCODE_CAL, TR, 0, 0);
+    ins(&f->a, OP(ADD) | DR(0) | XYZW, R(0) | TR, CST, NONE);
+    cst(&f->a, 1, 1, 1, 1);
+    br(&f->a, NV40_FP_OP_BRA_OPCODE_RET, TR, 0, 0);
+    f->a.w[i_cal + 2] |= f->a.n;
+    ins(&f->a, OP(MOV) | DR(0) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 5, 5, 5, 5);
+    br(&f->a, NV40_FP_OP_BRA_OPCODE_RET, TR, 0, 0);
+    fin(&f->a);
+    run(&f->a, NV_FP_CURIE, &f->in, &f->out);
     /* the subroutine's 5, then + 1; the main part's RET ends it */
-    assert_vec(out.color[0][2], 6, 6, 6, 6);
+    assert_vec(f->out.color[0][2], 6, 6, 6, 6);
 }
 
 /* A RET some pixels take early; the caller's mask comes back whole. */
 static void test_call_partial(void)
 {
-    NVFpQuadIn in;
-    NVFpQuadOut out;
-    Asm a = { 0 };
+    Fix *f = fix_new();
     unsigned i_cal;
 
-    quad_init(&in);
     /* TC1.x: pixels 1 and 3 not zero */
-    in.attr[1][I_TC1][0] = 1;
-    in.attr[3][I_TC1][0] = 2;
-    ins(&a, OP(MOV) | CCW | DNONE | MASK(1) | INP(I_TC1), IN | TR, NONE,
+    f->in.attr[1][I_TC1][0] = 1;
+    f->in.attr[3][I_TC1][0] = 2;
+    ins(&f->a, OP(MOV) | CCW | DNONE | MASK(1) | INP(I_TC1), IN | TR, NONE,
         NONE);
-    i_cal = br(&a, NV40_FP_OP_BRA_OPCODE_CAL, TR, 0, 0);
-    ins(&a, OP(ADD) | DR(0) | MASK(2), R(0) | TR, CST, NONE);
-    cst(&a, 0, 1, 0, 0);
-    br(&a, NV40_FP_OP_BRA_OPCODE_RET, TR, 0, 0);
-    a.w[i_cal + 2] |= a.n;
-    br(&a, NV40_FP_OP_BRA_OPCODE_RET, CC(NE, 0, 0, 0, 0), 0, 0);
-    ins(&a, OP(MOV) | DR(0) | MASK(1), CST | TR, NONE, NONE);
-    cst(&a, 7, 0, 0, 0);
-    br(&a, NV40_FP_OP_BRA_OPCODE_RET, TR, 0, 0);
-    fin(&a);
-    run(&a, NV_FP_CURIE, &in, &out);
+    i_cal = br(&f->a, NV40_FP_OP_BRA_OPCODE_CAL, TR, 0, 0);
+    ins(&f->a, OP(ADD) | DR(0) | MASK(2), R(0) | TR, CST, NONE);
+    cst(&f->a, 0, 1, 0, 0);
+    br(&f->a, NV40_FP_OP_BRA_OPCODE_RET, TR, 0, 0);
+    f->a.w[i_cal + 2] |= f->a.n;
+    br(&f->a, NV40_FP_OP_BRA_OPCODE_RET, CC(NE, 0, 0, 0, 0), 0, 0);
+    ins(&f->a, OP(MOV) | DR(0) | MASK(1), CST | TR, NONE, NONE);
+    cst(&f->a, 7, 0, 0, 0);
+    br(&f->a, NV40_FP_OP_BRA_OPCODE_RET, TR, 0, 0);
+    fin(&f->a);
+    run(&f->a, NV_FP_CURIE, &f->in, &f->out);
     /* pixels 1, 3 return before the MOV: (0, 1, 0, 0); 0, 2: (7, 1) */
     for (unsigned px = 0; px < 4; px++) {
-        assert_vec(out.color[0][px], px & 1 ? 0 : 7, 1, 0, 0);
+        assert_vec(f->out.color[0][px], px & 1 ? 0 : 7, 1, 0, 0);
     }
 }
 
@@ -918,102 +905,94 @@ static void test_call_partial(void)
  */
 static void test_if_overflow(void)
 {
-    NVFpQuadIn in;
-    NVFpQuadOut out;
-    Asm a = { 0 };
+    Fix *f = fix_new();
     unsigned i_if[NV_FP_STACK + 1];
 
-    quad_init(&in);
     for (unsigned i = 0; i <= NV_FP_STACK; i++) {
-        i_if[i] = br(&a, NV40_FP_OP_BRA_OPCODE_IF,
+        i_if[i] = br(&f->a, NV40_FP_OP_BRA_OPCODE_IF,
                      i < NV_FP_STACK ? TR : CC(FL, 0, 0, 0, 0), 0, 0);
     }
-    ins(&a, OP(MOV) | DR(2) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 5, 5, 5, 5);
+    ins(&f->a, OP(MOV) | DR(2) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 5, 5, 5, 5);
     for (unsigned i = 0; i <= NV_FP_STACK; i++) {
-        a.w[i_if[i] + 2] |= a.n;
-        a.w[i_if[i] + 3] |= a.n;
+        f->a.w[i_if[i] + 2] |= f->a.n;
+        f->a.w[i_if[i] + 3] |= f->a.n;
     }
-    ins(&a, OP(MOV) | DR(3) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 1, 1, 1, 1);
-    fin(&a);
-    run(&a, NV_FP_CURIE, &in, &out);
-    assert_vec(out.color[1][0], 5, 5, 5, 5);
-    assert_vec(out.color[2][3], 1, 1, 1, 1);
+    ins(&f->a, OP(MOV) | DR(3) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 1, 1, 1, 1);
+    fin(&f->a);
+    run(&f->a, NV_FP_CURIE, &f->in, &f->out);
+    assert_vec(f->out.color[1][0], 5, 5, 5, 5);
+    assert_vec(f->out.color[2][3], 1, 1, 1, 1);
 }
 
 /* Programs that never end on their own stop all the same. */
 static void test_runaway(void)
 {
-    NVFpQuadIn in;
-    NVFpQuadOut out;
-    Asm a = { 0 };
+    Fix *f = fix_new();
     unsigned i_rep[3];
 
-    quad_init(&in);
     /* 255^3 = 16581375 iterations: stopped after NV_FP_MAX_STEPS */
     for (unsigned i = 0; i < 3; i++) {
-        i_rep[i] = br(&a, NV40_FP_OP_BRA_OPCODE_REP, TR, rep_count(255), 0);
+        i_rep[i] = br(&f->a, NV40_FP_OP_BRA_OPCODE_REP, TR, rep_count(255), 0);
     }
-    ins(&a, OP(ADD) | DR(0) | MASK(1), R(0) | TR, CST, NONE);
-    cst(&a, 1, 0, 0, 0);
+    ins(&f->a, OP(ADD) | DR(0) | MASK(1), R(0) | TR, CST, NONE);
+    cst(&f->a, 1, 0, 0, 0);
     for (unsigned i = 0; i < 3; i++) {
-        a.w[i_rep[i] + 3] |= a.n;
+        f->a.w[i_rep[i] + 3] |= f->a.n;
     }
-    ins(&a, OP(NOP), TR, NONE, NONE);
-    fin(&a);
-    g_assert_cmpint(nv_fp_decode(prog, NV_FP_CURIE, a.w, a.n), ==, NV_FP_OK);
-    nv_fp_run_quad(prog, &in, NULL, &out);
-    g_assert_true(out.runaway);
-    g_assert_cmpfloat(out.color[0][0][0], >, 0);
-    g_assert_cmpfloat(out.color[0][0][0], <, NV_FP_MAX_STEPS);
+    ins(&f->a, OP(NOP), TR, NONE, NONE);
+    fin(&f->a);
+    g_assert_cmpint(nv_fp_decode(prog, NV_FP_CURIE, f->a.w, f->a.n), ==,
+                    NV_FP_OK);
+    nv_fp_run_quad(prog, &f->in, NULL, &f->out);
+    g_assert_true(f->out.runaway);
+    g_assert_cmpfloat(f->out.color[0][0][0], >, 0);
+    g_assert_cmpfloat(f->out.color[0][0][0], <, NV_FP_MAX_STEPS);
 
     /* endless recursion: CAL 0 until the stack is full, then RETs */
-    memset(&a, 0, sizeof(a));
-    br(&a, NV40_FP_OP_BRA_OPCODE_CAL, TR, 0, 0);
-    ins(&a, OP(ADD) | DR(0) | MASK(1), R(0) | TR, CST, NONE);
-    cst(&a, 1, 0, 0, 0);
-    br(&a, NV40_FP_OP_BRA_OPCODE_RET, TR, 0, 0);
-    ins(&a, OP(NOP), TR, NONE, NONE);
-    fin(&a);
-    run(&a, NV_FP_CURIE, &in, &out);
+    memset(&f->a, 0, sizeof(f->a));
+    br(&f->a, NV40_FP_OP_BRA_OPCODE_CAL, TR, 0, 0);
+    ins(&f->a, OP(ADD) | DR(0) | MASK(1), R(0) | TR, CST, NONE);
+    cst(&f->a, 1, 0, 0, 0);
+    br(&f->a, NV40_FP_OP_BRA_OPCODE_RET, TR, 0, 0);
+    ins(&f->a, OP(NOP), TR, NONE, NONE);
+    fin(&f->a);
+    run(&f->a, NV_FP_CURIE, &f->in, &f->out);
     /*
      * NV_FP_STACK calls nest; the next is dropped and the ADD runs once
      * per level on the way back, plus once at the top: 16 + 1 = 17.
      */
-    g_assert_cmpfloat(out.color[0][0][0], ==, NV_FP_STACK + 1);
+    g_assert_cmpfloat(f->out.color[0][0][0], ==, NV_FP_STACK + 1);
 }
 
 /* Curie's MRT (H0, H4, H6, H8) and depth from R1.z. */
 static void test_mrt_depth(void)
 {
-    NVFpQuadIn in;
-    NVFpQuadOut out;
-    Asm a = { 0 };
+    Fix *f = fix_new();
 
-    quad_init(&in);
-    ins(&a, OP(MOV) | DH(0) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 0.25f, 0.5f, 0.75f, 1);
-    ins(&a, OP(MOV) | DH(4) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 0.125f, 0, 0, 1);
-    ins(&a, OP(MOV) | DH(6) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 0, 0.125f, 0, 1);
-    ins(&a, OP(MOV) | DH(8) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 0, 0, 0.125f, 1);
-    ins(&a, OP(MOV) | DR(1) | MASK(4), CST | TR, NONE, NONE);
-    cst(&a, 0, 0, 0.375f, 0);
-    fin(&a);
-    in.control = 0xe;           /* Mesa's depth-output bits */
-    run(&a, NV_FP_CURIE, &in, &out);
-    assert_vec(out.color[0][1], 0.25f, 0.5f, 0.75f, 1);
-    assert_vec(out.color[1][1], 0.125f, 0, 0, 1);
-    assert_vec(out.color[2][1], 0, 0.125f, 0, 1);
-    assert_vec(out.color[3][1], 0, 0, 0.125f, 1);
-    g_assert_true(out.depth_replaced);
-    g_assert_cmpfloat(out.depth[2], ==, 0.375f);
-    in.control = 0;
-    run(&a, NV_FP_CURIE, &in, &out);
-    g_assert_false(out.depth_replaced);
+    ins(&f->a, OP(MOV) | DH(0) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 0.25f, 0.5f, 0.75f, 1);
+    ins(&f->a, OP(MOV) | DH(4) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 0.125f, 0, 0, 1);
+    ins(&f->a, OP(MOV) | DH(6) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 0, 0.125f, 0, 1);
+    ins(&f->a, OP(MOV) | DH(8) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 0, 0, 0.125f, 1);
+    ins(&f->a, OP(MOV) | DR(1) | MASK(4), CST | TR, NONE, NONE);
+    cst(&f->a, 0, 0, 0.375f, 0);
+    fin(&f->a);
+    f->in.control = 0xe;           /* Mesa's depth-output bits */
+    run(&f->a, NV_FP_CURIE, &f->in, &f->out);
+    assert_vec(f->out.color[0][1], 0.25f, 0.5f, 0.75f, 1);
+    assert_vec(f->out.color[1][1], 0.125f, 0, 0, 1);
+    assert_vec(f->out.color[2][1], 0, 0.125f, 0, 1);
+    assert_vec(f->out.color[3][1], 0, 0, 0.125f, 1);
+    g_assert_true(f->out.depth_replaced);
+    g_assert_cmpfloat(f->out.depth[2], ==, 0.375f);
+    f->in.control = 0;
+    run(&f->a, NV_FP_CURIE, &f->in, &f->out);
+    g_assert_false(f->out.depth_replaced);
 }
 
 static uint32_t bits(float f)
@@ -1027,46 +1006,43 @@ static uint32_t bits(float f)
 /* PK* and UP*: NV_fragment_program's packing equations. */
 static void test_pack(void)
 {
-    NVFpQuadIn in;
-    NVFpQuadOut out;
-    Asm a = { 0 };
+    Fix *f = fix_new();
 
-    quad_init(&in);
-    ins(&a, OP(PK2H) | DR(1) | MASK(1), CST | TR, NONE, NONE);
-    cst(&a, 1, -2, 0, 0);
-    ins(&a, OP(UP2H) | DR(0) | XYZW, WS(R(1), 0, 0, 0, 0) | TR, NONE, NONE);
-    ins(&a, OP(PK4UB) | DR(2) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 1, 0.5f, 0, 0.2f);
-    ins(&a, OP(UP4UB) | DR(3) | XYZW, R(2) | TR, NONE, NONE);
-    ins(&a, OP(PK4B) | DR(4) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 1, -1, 0, 0.5f);
-    fin(&a);
-    run(&a, NV_FP_CURIE, &in, &out);
+    ins(&f->a, OP(PK2H) | DR(1) | MASK(1), CST | TR, NONE, NONE);
+    cst(&f->a, 1, -2, 0, 0);
+    ins(&f->a, OP(UP2H) | DR(0) | XYZW, WS(R(1), 0, 0, 0, 0) | TR, NONE, NONE);
+    ins(&f->a, OP(PK4UB) | DR(2) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 1, 0.5f, 0, 0.2f);
+    ins(&f->a, OP(UP4UB) | DR(3) | XYZW, R(2) | TR, NONE, NONE);
+    ins(&f->a, OP(PK4B) | DR(4) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 1, -1, 0, 0.5f);
+    fin(&f->a);
+    run(&f->a, NV_FP_CURIE, &f->in, &f->out);
     /* halves 1 = 0x3c00, -2 = 0xc000 back: (1, -2, 1, -2) */
-    assert_vec(out.color[0][0], 1, -2, 1, -2);
+    assert_vec(f->out.color[0][0], 1, -2, 1, -2);
     /*
      * PK4UB: round(255 x): 255, 127.5 to even 128, 0, 51: 0x330080ff in
      * every component; UP4UB: (1, 128/255, 0, 51/255 = 0.2)
      */
-    g_assert_cmphex(bits(out.color[1][0][0]), ==, 0x330080ff);
-    g_assert_cmphex(bits(out.color[1][0][3]), ==, 0x330080ff);
-    assert_near(out.color[2][0], 1, 128.0f / 255, 0, 0.2f);
+    g_assert_cmphex(bits(f->out.color[1][0][0]), ==, 0x330080ff);
+    g_assert_cmphex(bits(f->out.color[1][0][3]), ==, 0x330080ff);
+    assert_near(f->out.color[2][0], 1, 128.0f / 255, 0, 0.2f);
     /* PK4B: round(127 x) + 128: 255, 1, 128, 63.5 to even 64 + 128 */
-    g_assert_cmphex(bits(out.color[3][0][0]), ==, 0xc08001ff);
+    g_assert_cmphex(bits(f->out.color[3][0][0]), ==, 0xc08001ff);
 
-    memset(&a, 0, sizeof(a));
-    ins(&a, OP(PK4B) | DR(1) | MASK(1), CST | TR, NONE, NONE);
-    cst(&a, 1, -1, 0, 0.5f);
-    ins(&a, OP(UP4B) | DR(0) | XYZW, R(1) | TR, NONE, NONE);
-    ins(&a, OP(PK2US) | DR(3) | MASK(1), CST | TR, NONE, NONE);
-    cst(&a, 1, 0.5f, 0, 0);
-    ins(&a, OP(UP2US) | DR(2) | XYZW, R(3) | TR, NONE, NONE);
-    fin(&a);
-    run(&a, NV_FP_RANKINE, &in, &out);
+    memset(&f->a, 0, sizeof(f->a));
+    ins(&f->a, OP(PK4B) | DR(1) | MASK(1), CST | TR, NONE, NONE);
+    cst(&f->a, 1, -1, 0, 0.5f);
+    ins(&f->a, OP(UP4B) | DR(0) | XYZW, R(1) | TR, NONE, NONE);
+    ins(&f->a, OP(PK2US) | DR(3) | MASK(1), CST | TR, NONE, NONE);
+    cst(&f->a, 1, 0.5f, 0, 0);
+    ins(&f->a, OP(UP2US) | DR(2) | XYZW, R(3) | TR, NONE, NONE);
+    fin(&f->a);
+    run(&f->a, NV_FP_RANKINE, &f->in, &f->out);
     /* UP4B: (b - 128) / 127: (1, -1, 0, 64/127) */
-    assert_near(out.color[0][0], 1, -1, 0, 64.0f / 127);
+    assert_near(f->out.color[0][0], 1, -1, 0, 64.0f / 127);
     /* PK2US: 65535, 32767.5 to even 32768; UP2US: /65535 */
-    assert_near(out.color[1][0], 1, 32768.0f / 65535, 1, 32768.0f / 65535);
+    assert_near(f->out.color[1][0], 1, 32768.0f / 65535, 1, 32768.0f / 65535);
 }
 
 /* The program in memory: little-endian words; big-endian mode's halves. */
@@ -1121,118 +1097,115 @@ static NVFpStatus decode(Asm *a, NVFpGen gen)
 /* Constants as the hardware consumes them, and what decoding refuses. */
 static void test_decode(void)
 {
-    NVFpQuadIn in;
-    NVFpQuadOut out;
-    Asm a = { 0 };
+    Fix *f = fix_new();
     unsigned i_if;
 
-    quad_init(&in);
     /* three constant sources, one constant: c c + c = (2, 6, 12, 20) */
-    ins(&a, OP(MAD) | DR(0) | XYZW, CST | TR, CST, CST);
-    cst(&a, 1, 2, 3, 4);
-    ins(&a, OP(ADD) | DR(0) | MASK(1), R(0) | TR, CST, NONE);
-    cst(&a, 100, 0, 0, 0);
-    fin(&a);
-    run(&a, NV_FP_CURIE, &in, &out);
+    ins(&f->a, OP(MAD) | DR(0) | XYZW, CST | TR, CST, CST);
+    cst(&f->a, 1, 2, 3, 4);
+    ins(&f->a, OP(ADD) | DR(0) | MASK(1), R(0) | TR, CST, NONE);
+    cst(&f->a, 100, 0, 0, 0);
+    fin(&f->a);
+    run(&f->a, NV_FP_CURIE, &f->in, &f->out);
     g_assert_cmpuint(prog->ninsn, ==, 2);
-    assert_vec(out.color[0][0], 102, 6, 12, 20);
+    assert_vec(f->out.color[0][0], 102, 6, 12, 20);
 
     /* Rankine ignores the branch bit: an ordinary MOV */
-    memset(&a, 0, sizeof(a));
-    ins(&a, OP(MOV) | DR(0) | XYZW, CST | TR, NONE | NV40_FP_OP_OPCODE_IS_BRANCH,
-        NONE);
-    cst(&a, 3, 3, 3, 3);
-    fin(&a);
-    run(&a, NV_FP_RANKINE, &in, &out);
-    assert_vec(out.color[0][0], 3, 3, 3, 3);
+    memset(&f->a, 0, sizeof(f->a));
+    ins(&f->a, OP(MOV) | DR(0) | XYZW, CST | TR,
+        NONE | NV40_FP_OP_OPCODE_IS_BRANCH, NONE);
+    cst(&f->a, 3, 3, 3, 3);
+    fin(&f->a);
+    run(&f->a, NV_FP_RANKINE, &f->in, &f->out);
+    assert_vec(f->out.color[0][0], 3, 3, 3, 3);
 
     /* an unknown opcode (0x3f) is a NOP; the rest runs */
-    memset(&a, 0, sizeof(a));
-    ins(&a, 0x3fu << 24 | DR(0) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 1, 1, 1, 1);
-    ins(&a, OP(ADD) | DR(0) | XYZW, R(0) | TR, CST, NONE);
-    cst(&a, 4, 4, 4, 4);
-    fin(&a);
-    g_assert_cmpint(decode(&a, NV_FP_CURIE), ==, NV_FP_GUEST_ERROR);
+    memset(&f->a, 0, sizeof(f->a));
+    ins(&f->a, 0x3fu << 24 | DR(0) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 1, 1, 1, 1);
+    ins(&f->a, OP(ADD) | DR(0) | XYZW, R(0) | TR, CST, NONE);
+    cst(&f->a, 4, 4, 4, 4);
+    fin(&f->a);
+    g_assert_cmpint(decode(&f->a, NV_FP_CURIE), ==, NV_FP_GUEST_ERROR);
     g_assert_cmpstr(prog->error, ==, "unknown opcode");
     g_assert_cmpuint(prog->error_word, ==, 0);
     g_assert_cmpuint(prog->ninsn, ==, 2);   /* its constant skipped */
-    nv_fp_run_quad(prog, &in, NULL, &out);
-    assert_vec(out.color[0][0], 4, 4, 4, 4);
+    nv_fp_run_quad(prog, &f->in, NULL, &f->out);
+    assert_vec(f->out.color[0][0], 4, 4, 4, 4);
 
     /* one generation's opcodes on the other */
-    memset(&a, 0, sizeof(a));
-    ins(&a, OP(RSQ_NV30) | DR(0) | XYZW, NONE | TR, NONE, NONE);
-    fin(&a);
-    g_assert_cmpint(decode(&a, NV_FP_CURIE), ==, NV_FP_GUEST_ERROR);
-    g_assert_cmpint(decode(&a, NV_FP_RANKINE), ==, NV_FP_OK);
-    memset(&a, 0, sizeof(a));
-    ins(&a, OP(TXL_NV40) | DR(0) | XYZW, NONE | TR, NONE, NONE);
-    fin(&a);
-    g_assert_cmpint(decode(&a, NV_FP_RANKINE), ==, NV_FP_GUEST_ERROR);
+    memset(&f->a, 0, sizeof(f->a));
+    ins(&f->a, OP(RSQ_NV30) | DR(0) | XYZW, NONE | TR, NONE, NONE);
+    fin(&f->a);
+    g_assert_cmpint(decode(&f->a, NV_FP_CURIE), ==, NV_FP_GUEST_ERROR);
+    g_assert_cmpint(decode(&f->a, NV_FP_RANKINE), ==, NV_FP_OK);
+    memset(&f->a, 0, sizeof(f->a));
+    ins(&f->a, OP(TXL_NV40) | DR(0) | XYZW, NONE | TR, NONE, NONE);
+    fin(&f->a);
+    g_assert_cmpint(decode(&f->a, NV_FP_RANKINE), ==, NV_FP_GUEST_ERROR);
 
     /* no END bit, and a constant cut off */
-    memset(&a, 0, sizeof(a));
-    ins(&a, OP(MOV) | DR(0) | XYZW, NONE | TR, NONE, NONE);
-    g_assert_cmpint(decode(&a, NV_FP_CURIE), ==, NV_FP_GUEST_ERROR);
+    memset(&f->a, 0, sizeof(f->a));
+    ins(&f->a, OP(MOV) | DR(0) | XYZW, NONE | TR, NONE, NONE);
+    g_assert_cmpint(decode(&f->a, NV_FP_CURIE), ==, NV_FP_GUEST_ERROR);
     g_assert_cmpstr(prog->error, ==, "no END bit");
-    memset(&a, 0, sizeof(a));
-    ins(&a, OP(MOV) | DR(0) | XYZW, CST | TR, NONE, NONE);
-    fin(&a);
-    g_assert_cmpint(decode(&a, NV_FP_CURIE), ==, NV_FP_GUEST_ERROR);
+    memset(&f->a, 0, sizeof(f->a));
+    ins(&f->a, OP(MOV) | DR(0) | XYZW, CST | TR, NONE, NONE);
+    fin(&f->a);
+    g_assert_cmpint(decode(&f->a, NV_FP_CURIE), ==, NV_FP_GUEST_ERROR);
     g_assert_cmpstr(prog->error, ==, "constant past the program");
     g_assert_cmpuint(prog->error_word, ==, 4);
 
     /* DST_SCALE 4 has no meaning: x1 */
-    memset(&a, 0, sizeof(a));
-    ins(&a, OP(MOV) | DR(0) | XYZW, CST | TR,
+    memset(&f->a, 0, sizeof(f->a));
+    ins(&f->a, OP(MOV) | DR(0) | XYZW, CST | TR,
         NONE | 4u << NVFX_FP_OP_DST_SCALE_SHIFT, NONE);
-    cst(&a, 3, 3, 3, 3);
-    fin(&a);
-    g_assert_cmpint(decode(&a, NV_FP_CURIE), ==, NV_FP_GUEST_ERROR);
+    cst(&f->a, 3, 3, 3, 3);
+    fin(&f->a);
+    g_assert_cmpint(decode(&f->a, NV_FP_CURIE), ==, NV_FP_GUEST_ERROR);
     g_assert_cmpstr(prog->error, ==, "scale 4");
-    nv_fp_run_quad(prog, &in, NULL, &out);
-    assert_vec(out.color[0][0], 3, 3, 3, 3);
+    nv_fp_run_quad(prog, &f->in, NULL, &f->out);
+    assert_vec(f->out.color[0][0], 3, 3, 3, 3);
 
     /* Rankine's R registers: R33 is R1 (5 bits); R1.z is the depth */
-    memset(&a, 0, sizeof(a));
-    ins(&a, OP(MOV) | DR(33) | MASK(4), CST | TR, NONE, NONE);
-    cst(&a, 0, 0, 0.5f, 0);
-    fin(&a);
-    run(&a, NV_FP_RANKINE, &in, &out);
-    g_assert_cmpfloat(out.depth[0], ==, 0.5f);
-    run(&a, NV_FP_CURIE, &in, &out);
-    g_assert_cmpfloat(out.depth[0], ==, 0);
+    memset(&f->a, 0, sizeof(f->a));
+    ins(&f->a, OP(MOV) | DR(33) | MASK(4), CST | TR, NONE, NONE);
+    cst(&f->a, 0, 0, 0.5f, 0);
+    fin(&f->a);
+    run(&f->a, NV_FP_RANKINE, &f->in, &f->out);
+    g_assert_cmpfloat(f->out.depth[0], ==, 0.5f);
+    run(&f->a, NV_FP_CURIE, &f->in, &f->out);
+    g_assert_cmpfloat(f->out.depth[0], ==, 0);
 
     /* source type 3 */
-    memset(&a, 0, sizeof(a));
-    ins(&a, OP(MOV) | DR(0) | XYZW, 3 | TR, NONE, NONE);
-    fin(&a);
-    g_assert_cmpint(decode(&a, NV_FP_CURIE), ==, NV_FP_GUEST_ERROR);
+    memset(&f->a, 0, sizeof(f->a));
+    ins(&f->a, OP(MOV) | DR(0) | XYZW, 3 | TR, NONE, NONE);
+    fin(&f->a);
+    g_assert_cmpint(decode(&f->a, NV_FP_CURIE), ==, NV_FP_GUEST_ERROR);
 
     /* an IF whose ELSE is a constant's word, one whose ELSE is odd */
-    memset(&a, 0, sizeof(a));
-    i_if = br(&a, NV40_FP_OP_BRA_OPCODE_IF, CC(NE, 0, 0, 0, 0), 0, 0);
-    ins(&a, OP(MOV) | DR(0) | XYZW, CST | TR, NONE, NONE);
-    cst(&a, 1, 1, 1, 1);
-    ins(&a, OP(NOP), TR, NONE, NONE);
-    fin(&a);
-    a.w[i_if + 2] |= 8;
-    a.w[i_if + 3] |= 12;
-    g_assert_cmpint(decode(&a, NV_FP_CURIE), ==, NV_FP_GUEST_ERROR);
+    memset(&f->a, 0, sizeof(f->a));
+    i_if = br(&f->a, NV40_FP_OP_BRA_OPCODE_IF, CC(NE, 0, 0, 0, 0), 0, 0);
+    ins(&f->a, OP(MOV) | DR(0) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 1, 1, 1, 1);
+    ins(&f->a, OP(NOP), TR, NONE, NONE);
+    fin(&f->a);
+    f->a.w[i_if + 2] |= 8;
+    f->a.w[i_if + 3] |= 12;
+    g_assert_cmpint(decode(&f->a, NV_FP_CURIE), ==, NV_FP_GUEST_ERROR);
     g_assert_cmpstr(prog->error, ==, "bad branch target");
-    a.w[i_if + 2] = NV40_FP_OP_OPCODE_IS_BRANCH | 5;
-    g_assert_cmpint(decode(&a, NV_FP_CURIE), ==, NV_FP_GUEST_ERROR);
+    f->a.w[i_if + 2] = NV40_FP_OP_OPCODE_IS_BRANCH | 5;
+    g_assert_cmpint(decode(&f->a, NV_FP_CURIE), ==, NV_FP_GUEST_ERROR);
     /* a sane one; the MOV runs as the IF is a NOP: TC... CC 0, NE fails */
-    a.w[i_if + 2] = NV40_FP_OP_OPCODE_IS_BRANCH | 12;
-    g_assert_cmpint(decode(&a, NV_FP_CURIE), ==, NV_FP_OK);
+    f->a.w[i_if + 2] = NV40_FP_OP_OPCODE_IS_BRANCH | 12;
+    g_assert_cmpint(decode(&f->a, NV_FP_CURIE), ==, NV_FP_OK);
 
     /* indexed inputs are not modelled */
-    memset(&a, 0, sizeof(a));
-    ins(&a, OP(MOV) | DR(0) | XYZW, NONE | TR, NONE,
+    memset(&f->a, 0, sizeof(f->a));
+    ins(&f->a, OP(MOV) | DR(0) | XYZW, NONE | TR, NONE,
         NONE | NVFX_FP_OP_INDEX_INPUT);
-    fin(&a);
-    g_assert_cmpint(decode(&a, NV_FP_CURIE), ==, NV_FP_UNIMP);
+    fin(&f->a);
+    g_assert_cmpint(decode(&f->a, NV_FP_CURIE), ==, NV_FP_UNIMP);
     g_assert_cmpstr(prog->error, ==, "indexed input");
 
     /* 4097 instructions without END: NV_FP_MAX_INSNS decoded */
@@ -1242,8 +1215,8 @@ static void test_decode(void)
         g_assert_cmpint(nv_fp_decode(prog, NV_FP_CURIE, w, 4 * 4097), ==,
                         NV_FP_GUEST_ERROR);
         g_assert_cmpuint(prog->ninsn, ==, NV_FP_MAX_INSNS);
-        nv_fp_run_quad(prog, &in, NULL, &out);
-        g_assert_false(out.runaway);
+        nv_fp_run_quad(prog, &f->in, NULL, &f->out);
+        g_assert_false(f->out.runaway);
     }
     /* nothing at all */
     g_assert_cmpint(nv_fp_decode(prog, NV_FP_CURIE, NULL, 0), ==,

@@ -63,7 +63,7 @@ typedef enum NVFpStatus {
 
 /* One decoded source operand. */
 typedef struct NVFpSrc {
-    uint8_t type;               /* NVFX_FP_REG_TYPE_*: 0 temp, 1 input, 2 const */
+    uint8_t type;               /* NVFX_FP_REG_TYPE_*: temp, input, const */
     uint8_t index;              /* R or H register; input number */
     bool half;                  /* an H register */
     bool neg, abs;
