@@ -174,8 +174,12 @@ static int resolve(const uint16_t *slot, unsigned end_word, uint32_t t,
     return slot[t / 4];
 }
 
+/*
+ * Branch targets as instruction indexes; @slot maps 4-word slots to
+ * instructions, @start instructions to their first slot.
+ */
 static void resolve_branches(NVFpProgram *p, const uint16_t *slot,
-                             unsigned end_word)
+                             const uint16_t *start, unsigned end_word)
 {
     for (unsigned i = 0; i < p->ninsn; i++) {
         NVFpInsn *in = &p->insn[i];
@@ -199,7 +203,7 @@ static void resolve_branches(NVFpProgram *p, const uint16_t *slot,
             continue;
         }
         if (!ok) {
-            fail(p, NV_FP_GUEST_ERROR, "bad branch target", i * 4);
+            fail(p, NV_FP_GUEST_ERROR, "bad branch target", start[i] * 4);
             in->op = FP_NOP;
             continue;
         }
@@ -238,7 +242,7 @@ static void note_registers(NVFpProgram *p, const NVFpInsn *in)
 NVFpStatus nv_fp_decode(NVFpProgram *p, NVFpGen gen, const uint32_t *words,
                         unsigned nwords)
 {
-    uint16_t slot[MAX_SLOTS];
+    uint16_t slot[MAX_SLOTS], start[NV_FP_MAX_INSNS];
     unsigned at = 0;
     bool ended = false;
 
@@ -259,6 +263,7 @@ NVFpStatus nv_fp_decode(NVFpProgram *p, NVFpGen gen, const uint32_t *words,
 
         memset(in, 0, sizeof(*in));
         slot[at / 4] = p->ninsn;
+        start[p->ninsn] = at / 4;
         if (gen == NV_FP_CURIE && w[2] >> 31) {
             ok = decode_branch(p, in, w, at);
         } else {
@@ -293,7 +298,7 @@ NVFpStatus nv_fp_decode(NVFpProgram *p, NVFpGen gen, const uint32_t *words,
     if (!ended) {
         fail(p, NV_FP_GUEST_ERROR, "no END bit", at);
     }
-    resolve_branches(p, slot, at);
+    resolve_branches(p, slot, start, at);
     return p->status;
 }
 

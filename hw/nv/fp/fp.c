@@ -569,7 +569,7 @@ static void texture(const Exec *e, const NVFpInsn *in, float s[3][4][4],
     }
 }
 
-/* Arithmetic and texture instructions, and KIL. */
+/* Arithmetic and texture instructions, KIL and NOP. */
 static void exec_insn(Exec *e, const NVFpInsn *in)
 {
     float s[3][4][4], res[4][4];
@@ -579,6 +579,9 @@ static void exec_insn(Exec *e, const NVFpInsn *in)
     if (in->op == FP_KIL) {
         e->kill |= e->em & cond_mask(e, in);
         return;
+    }
+    if (in->op == FP_NOP) {
+        return;                 /* whatever its write mask says */
     }
     /* All four pixels' sources: derivatives need the inactive ones too. */
     for (unsigned px = 0; px < 4; px++) {

@@ -1183,22 +1183,35 @@ static void test_decode(void)
     fin(&f->a);
     g_assert_cmpint(decode(&f->a, NV_FP_CURIE), ==, NV_FP_GUEST_ERROR);
 
-    /* an IF whose ELSE is a constant's word, one whose ELSE is odd */
+    /*
+     * After a MOV with its constant (words 0-7), an IF (8) whose ELSE is
+     * a constant's word (16), then one whose ELSE is odd (13)
+     */
     memset(&f->a, 0, sizeof(f->a));
+    ins(&f->a, OP(MOV) | DR(2) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 2, 2, 2, 2);
     i_if = br(&f->a, NV40_FP_OP_BRA_OPCODE_IF, CC(NE, 0, 0, 0, 0), 0, 0);
     ins(&f->a, OP(MOV) | DR(0) | XYZW, CST | TR, NONE, NONE);
     cst(&f->a, 1, 1, 1, 1);
     ins(&f->a, OP(NOP), TR, NONE, NONE);
     fin(&f->a);
-    f->a.w[i_if + 2] |= 8;
-    f->a.w[i_if + 3] |= 12;
+    g_assert_cmpuint(i_if, ==, 8);
+    f->a.w[i_if + 2] |= 16;
+    f->a.w[i_if + 3] |= 20;
     g_assert_cmpint(decode(&f->a, NV_FP_CURIE), ==, NV_FP_GUEST_ERROR);
     g_assert_cmpstr(prog->error, ==, "bad branch target");
-    f->a.w[i_if + 2] = NV40_FP_OP_OPCODE_IS_BRANCH | 5;
+    g_assert_cmpuint(prog->error_word, ==, 8);
+    f->a.w[i_if + 2] = NV40_FP_OP_OPCODE_IS_BRANCH | 13;
     g_assert_cmpint(decode(&f->a, NV_FP_CURIE), ==, NV_FP_GUEST_ERROR);
-    /* a sane one; the MOV runs as the IF is a NOP: TC... CC 0, NE fails */
-    f->a.w[i_if + 2] = NV40_FP_OP_OPCODE_IS_BRANCH | 12;
+    /*
+     * ELSE and ENDIF at the NOP (20): fine.  The condition code is 0, so
+     * NE fails for every pixel and the MOV is skipped: R0 stays 0.
+     */
+    f->a.w[i_if + 2] = NV40_FP_OP_OPCODE_IS_BRANCH | 20;
     g_assert_cmpint(decode(&f->a, NV_FP_CURIE), ==, NV_FP_OK);
+    nv_fp_run_quad(prog, &f->in, NULL, &f->out);
+    assert_vec(f->out.color[0][0], 0, 0, 0, 0);
+    assert_vec(f->out.color[1][0], 2, 2, 2, 2);
 
     /* indexed inputs are not modelled */
     memset(&f->a, 0, sizeof(f->a));
