@@ -110,6 +110,11 @@ typedef struct NVFpQuadIn {
     uint32_t control;           /* FP_CONTROL */
 } NVFpQuadIn;
 
+/*
+ * A quad's results.  Helper pixels (outside in->mask) have colours and
+ * depth too, which mean nothing; the fragments to write are in->mask
+ * less @killed.
+ */
 typedef struct NVFpQuadOut {
     float color[NV_FP_COLORS][4][4];    /* [output][pixel][r, g, b, a] */
     float depth[4];             /* R1.z when depth_replaced */
