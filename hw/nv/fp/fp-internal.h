@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: the fragment-program engine's decoded operations, shared by
+ * qemu-nv: the fragment-program engine's decoded operations, used by
  * the decoder (fp-isa.c) and the interpreter (fp.c).
  */
 #ifndef HW_NV_FP_INTERNAL_H
