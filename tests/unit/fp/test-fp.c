@@ -1254,9 +1254,16 @@ static void test_random(void)
                 w[i] = (w[i] & 0x80000000u) | (g_rand_int(rnd) & 0xfc);
             }
         }
+        in.mask = iter & 0xf;
+        in.control = g_rand_int(rnd);
         nv_fp_decode(prog, iter & 1 ? NV_FP_CURIE : NV_FP_RANKINE, w,
                      G_N_ELEMENTS(w));
+        /* at most one instruction per 4 words, registers in range */
+        g_assert_cmpuint(prog->ninsn, <=, G_N_ELEMENTS(w) / 4);
+        g_assert_cmpuint(prog->nregs, <=, NV_FP_REGS);
         nv_fp_run_quad(prog, &in, NULL, &out);
+        /* only fragments are killed */
+        g_assert_cmphex(out.killed & ~in.mask, ==, 0);
     }
     g_rand_free(rnd);
 }
