@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: the fragment-program engine's decoded operations, shared by
+ * qemu-nv: the fragment-program engine's decoded operations, used by
  * the decoder (fp-isa.c) and the interpreter (fp.c).
  */
 #ifndef HW_NV_FP_INTERNAL_H
@@ -14,19 +14,24 @@
  * word's opcode with NV40_FP_OP_OPCODE_IS_BRANCH) come after them.
  */
 typedef enum NVFpOp {
+    /* arithmetic */
     FP_NOP = 0x00, FP_MOV = 0x01, FP_MUL = 0x02, FP_ADD = 0x03,
     FP_MAD = 0x04, FP_DP3 = 0x05, FP_DP4 = 0x06, FP_DST = 0x07,
-    FP_MIN = 0x08, FP_MAX = 0x09, FP_SLT = 0x0a, FP_SGE = 0x0b,
-    FP_SLE = 0x0c, FP_SGT = 0x0d, FP_SNE = 0x0e, FP_SEQ = 0x0f,
-    FP_FRC = 0x10, FP_FLR = 0x11, FP_KIL = 0x12, FP_PK4B = 0x13,
-    FP_UP4B = 0x14, FP_DDX = 0x15, FP_DDY = 0x16, FP_TEX = 0x17,
-    FP_TXP = 0x18, FP_TXD = 0x19, FP_RCP = 0x1a, FP_RSQ = 0x1b,
-    FP_EX2 = 0x1c, FP_LG2 = 0x1d, FP_LIT = 0x1e, FP_LRP = 0x1f,
-    FP_STR = 0x20, FP_SFL = 0x21, FP_COS = 0x22, FP_SIN = 0x23,
-    FP_PK2H = 0x24, FP_UP2H = 0x25, FP_POW = 0x26, FP_PK4UB = 0x27,
-    FP_UP4UB = 0x28, FP_PK2US = 0x29, FP_UP2US = 0x2a, FP_DP2A = 0x2e,
-    FP_TXL = 0x2f, FP_TXB = 0x31, FP_RFL = 0x36, FP_DIV = 0x3a,
-    FP_LITEX2 = 0x3c,
+    FP_MIN = 0x08, FP_MAX = 0x09, FP_FRC = 0x10, FP_FLR = 0x11,
+    FP_DP2A = 0x2e, FP_DIV = 0x3a,
+    /* set on comparison */
+    FP_SLT = 0x0a, FP_SGE = 0x0b, FP_SLE = 0x0c, FP_SGT = 0x0d,
+    FP_SNE = 0x0e, FP_SEQ = 0x0f, FP_STR = 0x20, FP_SFL = 0x21,
+    /* kill, derivatives, textures */
+    FP_KIL = 0x12, FP_DDX = 0x15, FP_DDY = 0x16, FP_TEX = 0x17,
+    FP_TXP = 0x18, FP_TXD = 0x19, FP_TXL = 0x2f, FP_TXB = 0x31,
+    /* scalar and lighting */
+    FP_RCP = 0x1a, FP_RSQ = 0x1b, FP_EX2 = 0x1c, FP_LG2 = 0x1d,
+    FP_LIT = 0x1e, FP_LRP = 0x1f, FP_COS = 0x22, FP_SIN = 0x23,
+    FP_POW = 0x26, FP_RFL = 0x36, FP_LITEX2 = 0x3c,
+    /* packing */
+    FP_PK4B = 0x13, FP_UP4B = 0x14, FP_PK2H = 0x24, FP_UP2H = 0x25,
+    FP_PK4UB = 0x27, FP_UP4UB = 0x28, FP_PK2US = 0x29, FP_UP2US = 0x2a,
     /* Curie's branches: NV40_FP_OP_BRA_OPCODE_* + FP_BRA */
     FP_BRA = 0x40,
     FP_BRK = FP_BRA + 0, FP_CAL = FP_BRA + 1, FP_IF = FP_BRA + 2,

@@ -8,6 +8,7 @@
  * words an instruction, a constant's four words straight after the
  * instruction that reads it, the END bit on the last instruction.
  */
+#include <glib.h>
 #include <string.h>
 
 #include "fp-internal.h"
@@ -25,6 +26,8 @@
 /* "NV40 only". */
 #define OPS_CURIE   (BIT64(0x2f) | BIT64(0x3c))
 
+/* nvfx_shader.h: the last instruction's bit 0 */
+#define NVFX_FP_OP_PROGRAM_END  (1 << 0)
 /* Word offsets are 31-bit in the branches (NV40_FP_OP_*_OFFSET_MASK). */
 #define OFFSET_MASK     0x7fffffffu
 /* Slots of four words the largest program can span, constants included. */
@@ -66,6 +69,24 @@ static void decode_src(const NVFpProgram *p, NVFpSrc *s, uint32_t w,
 static const float dst_scale[8] = {
     1.0f, 2.0f, 4.0f, 8.0f, 1.0f, 0.5f, 0.25f, 0.125f,
 };
+
+/* How many sources an operation reads (NV_fragment_program's table). */
+static uint8_t op_sources(unsigned op)
+{
+    switch (op) {
+    case FP_NOP: case FP_KIL: case FP_STR: case FP_SFL:
+        return 0;
+    case FP_MAD: case FP_LRP: case FP_DP2A: case FP_TXD:
+        return 3;
+    case FP_MUL: case FP_ADD: case FP_DP3: case FP_DP4: case FP_DST:
+    case FP_MIN: case FP_MAX: case FP_SLT: case FP_SGE: case FP_SLE:
+    case FP_SGT: case FP_SNE: case FP_SEQ: case FP_POW: case FP_RFL:
+    case FP_DIV:
+        return 2;
+    default:
+        return 1;
+    }
+}
 
 /* The fields of an ALU or texture instruction; false if unusable. */
 static bool decode_alu(NVFpProgram *p, NVFpInsn *in, const uint32_t *w,
@@ -118,6 +139,7 @@ static bool decode_alu(NVFpProgram *p, NVFpInsn *in, const uint32_t *w,
         fail(p, NV_FP_GUEST_ERROR, "unknown opcode", at);
         return false;
     }
+    in->nsrc = op_sources(opc);
     return true;
 }
 
@@ -152,8 +174,12 @@ static int resolve(const uint16_t *slot, unsigned end_word, uint32_t t,
     return slot[t / 4];
 }
 
+/*
+ * Branch targets as instruction indexes; @slot maps 4-word slots to
+ * instructions, @start instructions to their first slot.
+ */
 static void resolve_branches(NVFpProgram *p, const uint16_t *slot,
-                             unsigned end_word)
+                             const uint16_t *start, unsigned end_word)
 {
     for (unsigned i = 0; i < p->ninsn; i++) {
         NVFpInsn *in = &p->insn[i];
@@ -177,7 +203,7 @@ static void resolve_branches(NVFpProgram *p, const uint16_t *slot,
             continue;
         }
         if (!ok) {
-            fail(p, NV_FP_GUEST_ERROR, "bad branch target", i * 4);
+            fail(p, NV_FP_GUEST_ERROR, "bad branch target", start[i] * 4);
             in->op = FP_NOP;
             continue;
         }
@@ -186,13 +212,27 @@ static void resolve_branches(NVFpProgram *p, const uint16_t *slot,
     }
 }
 
-static void note_output(NVFpProgram *p, const NVFpInsn *in)
+/* The R register behind an R or H register index. */
+static unsigned r_of(unsigned index, bool half)
 {
+    return half ? index >> 1 : index;
+}
+
+/* Which registers the program uses, and its colours' precision. */
+static void note_registers(NVFpProgram *p, const NVFpInsn *in)
+{
+    for (unsigned i = 0; i < in->nsrc; i++) {
+        if (in->src[i].type == FP_SRC_TEMP) {
+            p->nregs = MAX(p->nregs,
+                           r_of(in->src[i].index, in->src[i].half) + 1);
+        }
+    }
     if (in->op >= FP_BRA || in->op == FP_KIL || in->dst_none ||
-        in->dst_half || !in->mask) {
+        !in->mask) {
         return;
     }
-    for (unsigned n = 0; n < NV_FP_COLORS; n++) {
+    p->nregs = MAX(p->nregs, r_of(in->dst, in->dst_half) + 1);
+    for (unsigned n = 0; n < NV_FP_COLORS && !in->dst_half; n++) {
         if (in->dst == fp_color_reg(n)) {
             p->out_full |= 1 << n;
         }
@@ -202,12 +242,14 @@ static void note_output(NVFpProgram *p, const NVFpInsn *in)
 NVFpStatus nv_fp_decode(NVFpProgram *p, NVFpGen gen, const uint32_t *words,
                         unsigned nwords)
 {
-    uint16_t slot[MAX_SLOTS];
+    uint16_t slot[MAX_SLOTS], start[NV_FP_MAX_INSNS];
     unsigned at = 0;
     bool ended = false;
 
     p->gen = gen;
     p->ninsn = 0;
+    /* the outputs: R0-R4 (colours and depth) */
+    p->nregs = fp_color_reg(NV_FP_COLORS - 1) + 1;
     p->out_full = 0;
     p->status = NV_FP_OK;
     p->error = NULL;
@@ -221,6 +263,7 @@ NVFpStatus nv_fp_decode(NVFpProgram *p, NVFpGen gen, const uint32_t *words,
 
         memset(in, 0, sizeof(*in));
         slot[at / 4] = p->ninsn;
+        start[p->ninsn] = at / 4;
         if (gen == NV_FP_CURIE && w[2] >> 31) {
             ok = decode_branch(p, in, w, at);
         } else {
@@ -234,7 +277,7 @@ NVFpStatus nv_fp_decode(NVFpProgram *p, NVFpGen gen, const uint32_t *words,
         for (unsigned c = 0; c < 4; c++) {
             in->cc_swz[c] = w[1] >> (21 + 2 * c) & 3;
         }
-        in->end = ended = w[0] & 1;
+        ended = w[0] & NVFX_FP_OP_PROGRAM_END;
         at += 4;
         if (has_const) {
             if (nwords - at < 4) {
@@ -247,19 +290,15 @@ NVFpStatus nv_fp_decode(NVFpProgram *p, NVFpGen gen, const uint32_t *words,
             }
         }
         if (!ok) {
-            /* Keep the END bit: where the program stops does not move. */
-            bool end = in->end;
-
             memset(in, 0, sizeof(*in));
-            in->end = end;
         }
-        note_output(p, in);
+        note_registers(p, in);
         p->ninsn++;
     }
     if (!ended) {
         fail(p, NV_FP_GUEST_ERROR, "no END bit", at);
     }
-    resolve_branches(p, slot, at);
+    resolve_branches(p, slot, start, at);
     return p->status;
 }
 

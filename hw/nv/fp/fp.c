@@ -8,6 +8,8 @@
  * mask on a stack of frames; a frame ends when the program counter
  * reaches its ELSE, ENDIF or end address (the targets nvfx_fragprog.c
  * writes), so the engine never needs more than the decoded program.
+ * The program ends where control passes the instruction with the END bit,
+ * the last decoded: a branch from it (a subroutine's RET) goes on.
  * Every pass of the main loop counts against NV_FP_MAX_STEPS.
  *
  * Registers are 32-bit words: R(n) is four singles, H(2n) and H(2n + 1)
@@ -169,28 +171,40 @@ static void reg_write(Exec *e, unsigned px, unsigned idx, bool half,
     *w = (*w & ~(0xffffu << sh)) | (uint32_t)nv_fp_to_half(v) << sh;
 }
 
-/* A source operand: register, swizzle, then absolute value and negation. */
+/*
+ * A source operand: register, swizzle, then absolute value and negation;
+ * @round: to the instruction's precision.
+ */
 static void fetch(const Exec *e, const NVFpInsn *in, const NVFpSrc *s,
                   unsigned px, bool round, float v[4])
 {
-    for (unsigned c = 0; c < 4; c++) {
-        unsigned k = s->swz[c];
-        float x;
+    float raw[4];
 
-        switch (s->type) {
-        case FP_SRC_TEMP:
-            x = reg_read(e, px, s->index, s->half, k);
-            break;
-        case FP_SRC_INPUT:
-            x = e->in->attr[px][in->input][k];
-            break;
-        default:
-            x = in->cst[k];
-            break;
+    switch (s->type) {
+    case FP_SRC_TEMP:
+        if (s->half) {
+            for (unsigned c = 0; c < 4; c++) {
+                raw[c] = reg_read(e, px, s->index, true, c);
+            }
+        } else {
+            memcpy(raw, e->r[px][s->index], sizeof(raw));
         }
+        break;
+    case FP_SRC_INPUT:
+        memcpy(raw, e->in->attr[px][in->input], sizeof(raw));
+        break;
+    default:
+        memcpy(raw, in->cst, sizeof(raw));
+        break;
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        float x = raw[s->swz[c]];
+
         x = s->abs ? fabsf(x) : x;
-        x = s->neg ? -x : x;
-        v[c] = round ? at_prec(x, in->prec) : x;
+        v[c] = s->neg ? -x : x;
+    }
+    for (unsigned c = 0; round && c < 4; c++) {
+        v[c] = at_prec(v[c], in->prec);
     }
 }
 
@@ -355,24 +369,68 @@ static bool is_tex(unsigned op)
            op == FP_TXL;
 }
 
+/*
+ * The instructions with one value for every component; the scalar ones
+ * read X of their sources after the swizzle.  False for the others.
+ */
+static bool replicated(unsigned op, const float *a, const float *b,
+                       const float *c, float *v)
+{
+    switch (op) {
+    case FP_DP3:
+        *v = dot(a, b, 3);
+        break;
+    case FP_DP4:
+        *v = dot(a, b, 4);
+        break;
+    case FP_DP2A:
+        *v = dot(a, b, 2) + c[0];
+        break;
+    case FP_STR:
+    case FP_SFL:
+        *v = op == FP_STR;
+        break;
+    case FP_RCP:
+        *v = 1.0f / a[0];
+        break;
+    case FP_RSQ:
+        *v = 1.0f / sqrtf(a[0]);
+        break;
+    case FP_EX2:
+        *v = exp2f(a[0]);
+        break;
+    case FP_LG2:
+        *v = log2f(a[0]);
+        break;
+    case FP_COS:
+        *v = cosf(a[0]);
+        break;
+    case FP_SIN:
+        *v = sinf(a[0]);
+        break;
+    case FP_POW:
+        *v = exp2f(b[0] * log2f(a[0]));
+        break;
+    default:
+        return false;
+    }
+    return true;
+}
+
 /* One pixel's result of an arithmetic instruction; s: [source][pixel]. */
 static void alu(unsigned op, const float s[3][4][4], unsigned px,
                 float r[4])
 {
     const float *a = s[0][px], *b = s[1][px], *c = s[2][px];
+    float v;
 
+    if (replicated(op, a, b, c, &v)) {
+        splat(r, v);
+        return;
+    }
     switch (op) {
     case FP_MOV:
         memcpy(r, a, 4 * sizeof(float));
-        return;
-    case FP_DP3:
-        splat(r, dot(a, b, 3));
-        return;
-    case FP_DP4:
-        splat(r, dot(a, b, 4));
-        return;
-    case FP_DP2A:
-        splat(r, dot(a, b, 2) + c[0]);
         return;
     case FP_DST:
         r[0] = 1.0f;
@@ -380,36 +438,11 @@ static void alu(unsigned op, const float s[3][4][4], unsigned px,
         r[2] = a[2];
         r[3] = b[3];
         return;
-    case FP_STR:
-    case FP_SFL:
-        splat(r, op == FP_STR);
-        return;
     case FP_DDX:
     case FP_DDY:
         /* "can only write XY" (nvfx_shader.h): Z and W read 0 (inferred) */
         quad_deriv(s[0], px, op == FP_DDY, r);
         r[2] = r[3] = 0.0f;
-        return;
-    case FP_RCP:
-        splat(r, 1.0f / a[0]);
-        return;
-    case FP_RSQ:
-        splat(r, 1.0f / sqrtf(a[0]));
-        return;
-    case FP_EX2:
-        splat(r, exp2f(a[0]));
-        return;
-    case FP_LG2:
-        splat(r, log2f(a[0]));
-        return;
-    case FP_COS:
-        splat(r, cosf(a[0]));
-        return;
-    case FP_SIN:
-        splat(r, sinf(a[0]));
-        return;
-    case FP_POW:
-        splat(r, exp2f(b[0] * log2f(a[0])));
         return;
     case FP_LIT:
         /* NV_fragment_program LIT; the exponent clamped to +-128 */
@@ -536,20 +569,24 @@ static void texture(const Exec *e, const NVFpInsn *in, float s[3][4][4],
     }
 }
 
-/* Arithmetic and texture instructions, and KIL. */
+/* Arithmetic and texture instructions, KIL and NOP. */
 static void exec_insn(Exec *e, const NVFpInsn *in)
 {
     float s[3][4][4], res[4][4];
-    bool raw = is_pack(in->op) || is_unpack(in->op) || is_tex(in->op);
+    bool round = in->prec != FP_PREC_FP32 && !is_pack(in->op) &&
+                 !is_unpack(in->op) && !is_tex(in->op);
 
     if (in->op == FP_KIL) {
         e->kill |= e->em & cond_mask(e, in);
         return;
     }
+    if (in->op == FP_NOP) {
+        return;                 /* whatever its write mask says */
+    }
     /* All four pixels' sources: derivatives need the inactive ones too. */
     for (unsigned px = 0; px < 4; px++) {
-        for (unsigned i = 0; i < 3; i++) {
-            fetch(e, in, &in->src[i], px, !raw, s[i][px]);
+        for (unsigned i = 0; i < in->nsrc; i++) {
+            fetch(e, in, &in->src[i], px, round, s[i][px]);
         }
     }
     if (is_tex(in->op)) {
@@ -725,10 +762,23 @@ static void skip(Exec *e)
 void nv_fp_run_quad(const NVFpProgram *p, const NVFpQuadIn *in,
                     const NVFpTex *tex, NVFpQuadOut *out)
 {
-    Exec *e = &(Exec) { .p = p, .in = in, .tex = tex, .em = 0xf };
+    Exec ex, *e = &ex;
     unsigned steps;
 
-    /* registers start at 0 (nvfx_shader.h: SWIZZLE_ZERO relies on it) */
+    e->p = p;
+    e->in = in;
+    e->tex = tex;
+    e->em = 0xf;
+    e->kill = 0;
+    e->pc = e->sp = 0;
+    /*
+     * Registers start at 0 (nvfx_shader.h: SWIZZLE_ZERO relies on it);
+     * those past p->nregs are never touched.
+     */
+    for (unsigned px = 0; px < 4; px++) {
+        memset(e->r[px], 0, p->nregs * sizeof(e->r[px][0]));
+    }
+    memset(e->cc, 0, sizeof(e->cc));
     memset(out, 0, sizeof(*out));
     for (steps = 0;; steps++) {
         const NVFpInsn *insn;
@@ -756,9 +806,6 @@ void nv_fp_run_quad(const NVFpProgram *p, const NVFpQuadIn *in,
         } else {
             exec_insn(e, insn);
         }
-        if (insn->end) {
-            break;
-        }
     }
 
     for (unsigned px = 0; px < 4; px++) {
@@ -777,4 +824,54 @@ void nv_fp_run_quad(const NVFpProgram *p, const NVFpQuadIn *in,
                           NV_FP_CONTROL_DEPTH_REPLACE;
     /* KIL counts only with FP_CONTROL's KIL bit (inferred) */
     out->killed = in->control & NV_FP_CONTROL_KIL ? e->kill & in->mask : 0;
+}
+
+/*
+ * The TBUF slots of the colours and the first texture coordinate: the
+ * output numbering of Mesa's nv30_vertprog.h and nv40_vertprog.h
+ * (NV30_VP_INST_DEST_COL0 3, TC(n) 8 + n; NV40_VP_INST_DEST_COL0 1,
+ * TC(n) 7 + n), docs/xf.rst "Output target".
+ */
+void nv_fp_quad_in(NVFpQuadIn *in, NVFpGen gen, const NVRasterState *st,
+                   const NVRasterQuad *q)
+{
+    bool curie = gen == NV_FP_CURIE;
+    unsigned col = curie ? 1 : 3, tc = curie ? 7 : 8;
+    unsigned ntc = curie ? 10 : 8;
+    /* each input's slot; 0 (the position's) for none */
+    unsigned slot[NV_FP_INPUTS] = { 0 };
+
+    slot[NV_FP_IN_COL0] = col;
+    slot[NV_FP_IN_COL1] = col + 1;
+    for (unsigned n = 0; n < ntc; n++) {
+        slot[NV_FP_IN_TC0 + n] = tc + n;
+    }
+    memset(in->attr, 0, sizeof(in->attr));
+    in->mask = q->mask;
+    for (unsigned px = 0; px < 4; px++) {
+        const NVRasterFrag *f = &q->f[px];
+        float (*a)[4] = in->attr[px];
+
+        nv_raster_frag_coord(st, q->x + (px & 1), q->y + (px >> 1),
+                             a[NV_FP_IN_POSITION]);
+        a[NV_FP_IN_POSITION][2] = f->z;
+        a[NV_FP_IN_POSITION][3] = f->q;
+        for (unsigned i = NV_FP_IN_COL0; i < NV_FP_INPUTS; i++) {
+            if (slot[i] && st->attr_mask & 1u << slot[i]) {
+                memcpy(a[i], f->attr[slot[i]], sizeof(a[i]));
+            }
+        }
+        /*
+         * Fog: XF's FOGC X (slot 5); W reads 0 (Mesa's nvfx_fragprog.c
+         * adds 1 to it for GL), Y and Z taken as 0 too (Curie keeps clip
+         * distances there).
+         */
+        if (st->attr_mask & 1u << 5) {
+            a[NV_FP_IN_FOGC][0] = f->attr[5][0];
+        }
+        if (curie) {
+            /* NV_fragment_program2's fragment.facing */
+            a[NV_FP_IN_FACING][0] = q->back ? -1.0f : 1.0f;
+        }
+    }
 }

@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "hw/nv/raster/raster.h"
+
 /* Mesa's nv30_screen.c: PIPE_SHADER_CAP_MAX_INSTRUCTIONS of fragment. */
 #define NV_FP_MAX_INSNS         4096
 /*
@@ -61,7 +63,7 @@ typedef enum NVFpStatus {
 
 /* One decoded source operand. */
 typedef struct NVFpSrc {
-    uint8_t type;               /* NVFX_FP_REG_TYPE_*: 0 temp, 1 input, 2 const */
+    uint8_t type;               /* NVFX_FP_REG_TYPE_*: temp, input, const */
     uint8_t index;              /* R or H register; input number */
     bool half;                  /* an H register */
     bool neg, abs;
@@ -70,10 +72,11 @@ typedef struct NVFpSrc {
 
 /* One decoded instruction. */
 typedef struct NVFpInsn {
-    uint8_t op;                 /* NVFpOp (fp-isa.c) */
+    uint8_t op;                 /* NVFpOp (fp-internal.h) */
+    uint8_t nsrc;               /* the sources the operation reads */
     uint8_t prec;               /* NVFX_FP_PRECISION_*, 3: Curie's FX9 */
     uint8_t dst;                /* register index */
-    bool dst_half, dst_none, sat, cc_update, end, expand;
+    bool dst_half, dst_none, sat, cc_update, expand;
     uint8_t mask;               /* write mask, bit 0 X */
     uint8_t cc_test;            /* NVFX_FP_OP_COND_* */
     uint8_t cc_swz[4];
@@ -90,6 +93,8 @@ typedef struct NVFpInsn {
 typedef struct NVFpProgram {
     NVFpGen gen;
     unsigned ninsn;
+    /* R registers the program can touch: R0 up to R(nregs - 1) */
+    unsigned nregs;
     /* Bit n: colour output n (R0, R2, R3, R4) written at full precision. */
     uint8_t out_full;
     NVFpStatus status;
@@ -105,6 +110,11 @@ typedef struct NVFpQuadIn {
     uint32_t control;           /* FP_CONTROL */
 } NVFpQuadIn;
 
+/*
+ * A quad's results.  Helper pixels (outside in->mask) have colours and
+ * depth too, which mean nothing; the fragments to write are in->mask
+ * less @killed.
+ */
 typedef struct NVFpQuadOut {
     float color[NV_FP_COLORS][4][4];    /* [output][pixel][r, g, b, a] */
     float depth[4];             /* R1.z when depth_replaced */
@@ -144,6 +154,15 @@ NVFpStatus nv_fp_decode(NVFpProgram *p, NVFpGen gen, const uint32_t *words,
  */
 unsigned nv_fp_load_words(uint32_t *words, const uint8_t *mem,
                           unsigned nbytes, bool big_endian);
+/*
+ * @q's pixels as the inputs of a program of @gen: the position from
+ * nv_raster_frag_coord() with the pixel's z and 1/w; the colours, fog
+ * coordinate and texture coordinates from the TBUF slots XF writes them
+ * to (docs/fp.rst "Inputs"), 0 for slots outside st->attr_mask; Curie's
+ * facing.  Sets in->mask, not in->control.
+ */
+void nv_fp_quad_in(NVFpQuadIn *in, NVFpGen gen, const NVRasterState *st,
+                   const NVRasterQuad *q);
 /*
  * Run @p on a quad; @tex may be NULL (textures read 0, 0, 0, 0).  Every
  * pixel runs, helpers too, but only in->mask's are killed or matter.
