@@ -10,6 +10,8 @@
 #include "hw/nv/card.h"
 #include "hw/nv/mem/dmaobj.h"
 #include "hw/nv/raster/raster.h"
+#include "hw/nv/rc/rc.h"
+#include "hw/nv/tex/tex.h"
 #include "bundles-nv20.h"
 #include "pgraph-nv20-internal.h"
 
@@ -49,6 +51,7 @@
 #define M_MRT_BLEND_ENABLE  0x036c
 #define M_MRT_COLOR_MASK    0x0370
 #define M_DEPTH_BOUNDS      0x0380          /* ENABLE, ZMIN, ZMAX */
+#define M_TEX_SIZE1         0x1840          /* Curie; Rankine's PALETTE */
 #define M_POINT_SPRITE      0x1ee8
 #define   SPRITE_ENABLE     (1u << 0)
 #define   SPRITE_R_MODE(v)  (((v) >> 1) & 3)
@@ -128,7 +131,9 @@ static void raster_state(NVCard *card)
     st->coord_height = COORD_HEIGHT(cc);
     st->origin_inverted = cc & COORD_INVERTED;
     st->center_integer = cc & COORD_INTEGER;
-    st->z_max = 1;
+    /* Kelvin's window z is in depth format units (kelvin_quad()) */
+    st->z_max = !kelvin ? 1 : (ms[M_RT_FORMAT / 4] >> 4 & 3) == 1 ? 65535
+                                                                  : 16777215;
     st->attr_mask = (1u << NV_VTX_ATTRS) - 1;
     st->line_stipple = !kelvin && (ls & LS_LINE_ENABLE);
     st->line_stipple_factor = LS_FACTOR(ls);
@@ -284,23 +289,101 @@ static void fp_load(NVCard *card)
 }
 
 /*
- * Each fragment program input's TBUF slot: XF's outputs in the numbering
- * of the generation's programs (fd-nv20.c), the colours where VTX left
- * the face's colours.
+ * The texture units (docs/texture.rst): each unit's words where the 3D
+ * methods keep them (the TEX bundles; Rankine's palette and Curie's
+ * TEX_SIZE1 per context), the memory of DMA_TEXTURE0 and 1.  Kelvin's
+ * TEX_RCOMP: one function for all units on NV20, three bits a unit on
+ * NV25 (bundles.rst TEX_ZCOMP).
  */
-static void fp_slots(NVCard *card)
+static void tex_state(NVCard *card)
 {
     NV20Draw *d = &card->pgraph20.draw;
+    const uint32_t *ms = card->pgraph20.fe3d.mthd_state;
+    bool kelvin = card->model->pgraph == NV_PGRAPH_KELVIN;
     bool curie = nv20_is_curie(card);
+    uint32_t zcomp = *nv20_reg(card, B_TEX_ZCOMP);
+    NVTexGen gen = kelvin ? NV_TEX_KELVIN : curie ? NV_TEX_CURIE
+                                                 : NV_TEX_RANKINE;
 
-    memset(d->fp_slot, -1, sizeof(d->fp_slot));
-    /* Kelvin's colours are where Rankine's are (fd-nv20.c) */
-    d->fp_slot[NV_FP_IN_COL0] = curie ? 1 : 3;
-    d->fp_slot[NV_FP_IN_COL1] = curie ? 2 : 4;
-    d->fp_slot[NV_FP_IN_FOGC] = 5;
-    for (unsigned n = 0; n < (curie ? 10 : 8); n++) {
-        d->fp_slot[NV_FP_IN_TC0 + n] = tc0_slot(card) + n;
+    for (unsigned i = 0; i < NV20_TEX_UNITS; i++) {
+        NVTexRegs r = { 0 };
+
+        if (kelvin && i < NV_RC_TEX_UNITS) {
+            r = (NVTexRegs) {
+                .offset = *nv20_reg(card, K_TEX_OFFSET + 4 * i),
+                .format = *nv20_reg(card, K_TEX_FORMAT + 4 * i),
+                .wrap = *nv20_reg(card, K_TEX_WRAP + 4 * i),
+                .enable = *nv20_reg(card, K_TEX_CONTROL + 4 * i),
+                .swizzle = *nv20_reg(card, K_TEX_PITCH + 4 * i),
+                .filter = *nv20_reg(card, K_TEX_FILTER + 4 * i),
+                .npot_size = *nv20_reg(card, K_TEX_RECT + 4 * i),
+                .border_color = *nv20_reg(card, K_TEX_BORDER_COLOR + 4 * i),
+                .palette = *nv20_reg(card, K_TEX_PALETTE + 4 * i),
+                .rcomp = card->model->pgraph_chip == NV_PGRAPH_CHIP_NV20
+                         ? zcomp & 7 : zcomp >> (3 * i) & 7,
+            };
+        } else if (!kelvin) {
+            r = (NVTexRegs) {
+                .offset = *nv20_reg(card, R_TEX_OFFSET + 4 * i),
+                .format = *nv20_reg(card, R_TEX_FORMAT + 4 * i),
+                .wrap = *nv20_reg(card, R_TEX_WRAP + 4 * i),
+                .enable = *nv20_reg(card, R_TEX_CONTROL + 4 * i),
+                .swizzle = *nv20_reg(card, R_TEX_PITCH + 4 * i),
+                .filter = *nv20_reg(card, R_TEX_FILTER + 4 * i),
+                .npot_size = *nv20_reg(card, R_TEX_RECT + 4 * i),
+                .border_color = *nv20_reg(card, R_TEX_BORDER_COLOR + 4 * i),
+                .palette = curie ? 0 : ms[M_TEX_SIZE1 / 4 + i],
+                .size1 = curie ? ms[M_TEX_SIZE1 / 4 + i] : 0,
+            };
+        }
+        nv_tex_decode(&d->tex[i], gen, &r);
     }
+    for (unsigned k = 0; k < 2; k++) {
+        uint8_t *base;
+
+        dma_view(card, *nv20_reg(card, B_DMA_TEX + 4 * k), "texture", &base,
+                 &d->tex_mem[k].size);
+        d->tex_mem[k].base = base;
+    }
+}
+
+/* A texel fetch outside its DMA object reads zero; logged once. */
+static void tex_sample(NVCard *card, unsigned unit, const float coord[4],
+                       const float dx[4], const float dy[4],
+                       NVTexLodMode mode, float lod, float out[4])
+{
+    NV20Draw *d = &card->pgraph20.draw;
+    bool fault = false;
+
+    if (unit >= NV20_TEX_UNITS) {
+        memset(out, 0, 4 * sizeof(*out));
+        return;
+    }
+    nv_tex_sample(&d->tex[unit], d->tex_mem, coord, dx, dy, mode, lod, out,
+                  &fault);
+    if (fault && !d->tex_logged) {
+        d->tex_logged = true;
+        nv_log(card, NV_LOG_GUEST_ERROR, "nv: pgraph: 3D texture unit %u "
+               "reads outside its DMA object: zero texels", unit);
+    }
+}
+
+/* The fragment program's texture instructions (fp.h NVFpTexKind). */
+static void fp_sample(void *opaque, unsigned unit, NVFpTexKind kind,
+                      const float coord[4], const float dx[4],
+                      const float dy[4], float out[4])
+{
+    tex_sample(opaque, unit, coord, dx, dy,
+               kind == NV_FP_TXB ? NV_TEX_LOD_BIAS :
+               kind == NV_FP_TXL ? NV_TEX_LOD_EXPLICIT : NV_TEX_LOD_IMPLICIT,
+               coord[3], out);
+}
+
+/* Kelvin's texture shader stages. */
+static void rc_sample(void *opaque, unsigned unit, const float coord[4],
+                      const float dx[4], const float dy[4], float out[4])
+{
+    tex_sample(opaque, unit, coord, dx, dy, NV_TEX_LOD_IMPLICIT, 0, out);
 }
 
 /* Everything the draw derives from the 3D state, if a method changed it. */
@@ -313,7 +396,11 @@ static void draw_state(NVCard *card)
     }
     raster_state(card);
     rop_state(card);
-    fp_slots(card);
+    tex_state(card);
+    if (card->model->pgraph == NV_PGRAPH_KELVIN) {
+        nv_rc_decode(&d->rc, nv20_reg(card, BUNDLE(0)),
+                     card->pgraph20.fe3d.mthd_state);
+    }
     if (d->fp_dirty) {
         d->fp_dirty = false;
         d->fp_loaded = card->pgraph20.fe3d.fp_named &&
@@ -327,9 +414,48 @@ static void draw_state(NVCard *card)
 }
 
 /*
- * A quad of fragments: the fragment program (Rankine, Curie, once
- * FP_ACTIVE_PROGRAM has named one) or, until Kelvin's combiners are
- * wired, the primary colour; then the ROP with the colours and depth
+ * Kelvin's fragment stage: the texture shader and register combiners
+ * (docs/combiners.rst) on the quad's colours (XF outputs 3, 4), fog (5)
+ * and texture coordinates (9-12).  Kelvin's window z is in units of the
+ * depth format's largest value (its programs scale it so): the ROP takes
+ * it in [0, 1].
+ */
+static void kelvin_quad(NVCard *card, const NVRasterQuad *q,
+                        float color[4][4], float depth[4], uint8_t *mask)
+{
+    NV20Draw *d = &card->pgraph20.draw;
+    NVRcTex tex = { rc_sample, card };
+    NVRcQuadIn in;
+    NVRcQuadOut out;
+
+    memset(&in, 0, sizeof(in));
+    in.mask = q->mask;
+    for (unsigned i = 0; i < 4; i++) {
+        const NVRasterFrag *f = &q->f[i];
+        NVRcPixelIn *px = &in.px[i];
+
+        memcpy(px->col0, f->attr[3], sizeof(px->col0));
+        memcpy(px->col1, f->attr[4], sizeof(px->col1));
+        px->fog = f->attr[5][0];
+        for (unsigned u = 0; u < NV_RC_TEX_UNITS; u++) {
+            memcpy(px->tex[u], f->attr[tc0_slot(card) + u],
+                   sizeof(px->tex[u]));
+        }
+        nv_raster_frag_coord(&d->raster.st, q->x + (i & 1), q->y + (i >> 1),
+                             px->pos);
+        px->pos[2] = f->z / d->raster.st.z_max;
+        px->pos[3] = f->q;
+    }
+    nv_rc_run_quad(&d->rc, &in, &tex, &out);
+    *mask &= ~out.culled;
+    memcpy(color, out.color, sizeof(out.color));
+    memcpy(depth, out.depth, sizeof(out.depth));
+}
+
+/*
+ * A quad of fragments: the fragment stage (Kelvin's combiners; Rankine's
+ * and Curie's fragment program once FP_ACTIVE_PROGRAM has named one, the
+ * primary colour before), then the ROP with its colours and depth
  * (docs/3d.rst "Fragments").
  */
 static void quad(void *opaque, const NVRasterQuad *q)
@@ -344,38 +470,28 @@ static void quad(void *opaque, const NVRasterQuad *q)
     for (unsigned i = 0; i < 4; i++) {
         depth[i] = q->f[i].z;
     }
-    if (d->fp_loaded) {
+    if (card->model->pgraph == NV_PGRAPH_KELVIN) {
+        kelvin_quad(card, q, color[0], depth, &mask);
+    } else if (d->fp_loaded) {
+        NVFpTex tex = { card, fp_sample };
         NVFpQuadIn in;
         NVFpQuadOut out;
 
-        memset(&in, 0, sizeof(in));
-        in.mask = q->mask;
+        nv_fp_quad_in(&in, nv20_is_curie(card) ? NV_FP_CURIE : NV_FP_RANKINE,
+                      &d->raster.st, q);
         in.control = d->fp_control;
-        for (unsigned i = 0; i < 4; i++) {
-            float *pos = in.attr[i][NV_FP_IN_POSITION];
-
-            nv_raster_frag_coord(&d->raster.st, q->x + (i & 1),
-                                 q->y + (i >> 1), pos);
-            pos[2] = q->f[i].z;
-            pos[3] = q->f[i].q;
-            for (unsigned k = 1; k < NV_FP_INPUTS; k++) {
-                if (d->fp_slot[k] >= 0) {
-                    memcpy(in.attr[i][k], q->f[i].attr[d->fp_slot[k]],
-                           sizeof(in.attr[i][k]));
-                }
-            }
-            in.attr[i][NV_FP_IN_FACING][0] = q->back ? -1 : 1;
-        }
-        nv_fp_run_quad(&d->fp, &in, NULL, &out);
+        nv_fp_run_quad(&d->fp, &in, &tex, &out);
         mask &= ~out.killed;
         memcpy(color, out.color, sizeof(color));
         if (out.depth_replaced) {
             memcpy(depth, out.depth, sizeof(depth));
         }
     } else {
+        /* Rankine's and Curie's primary colour (fd-nv20.c's COL0 slot) */
+        unsigned col0 = nv20_is_curie(card) ? 1 : 3;
+
         for (unsigned i = 0; i < 4; i++) {
-            memcpy(color[0][i], q->f[i].attr[d->fp_slot[NV_FP_IN_COL0]],
-                   sizeof(color[0][i]));
+            memcpy(color[0][i], q->f[i].attr[col0], sizeof(color[0][i]));
         }
     }
     nv_rop_quad(&d->rop, q->x, q->y, mask, color, depth, q->back);

@@ -1361,12 +1361,13 @@ static void kelvin_triangle(TestHost *th)
 
 /*
  * Kelvin through VTX, the program copying the position and the diffuse
- * colour (v[3] to o[3], Kelvin's COL0).  FRONT_FACE CCW, SHADE_MODEL
+ * colour (v[3] to o[3], Kelvin's COL0).  FRONT_FACE CW, SHADE_MODEL
  * SMOOTH, kelvin_triangle(): Kelvin's positions are window coordinates,
- * 1/w 1, 0.5, 1; counter-clockwise with y up (area (20 * 20 - 0) / 2 >
- * 0): front, each vertex its colour.  SHADE_MODEL FLAT: every vertex
- * blue, the last's (OpenGL's provoking vertex).  CULL_FACE BACK enabled
- * and FRONT_FACE CW: the same triangle is a back face, culled.
+ * 1/w 1, 0.5, 1; (10, 10) to (30, 10) to (10, 30) is clockwise as the
+ * window shows it, y down (docs/3d.rst "Faces"): front, each vertex its
+ * colour.  SHADE_MODEL FLAT: every vertex blue, the last's (OpenGL's
+ * provoking vertex).  CULL_FACE BACK enabled and FRONT_FACE CCW: the same
+ * triangle is a back face, culled.
  * POINT_SIZE 0x14 (6.3 fixed point: 2.5), a point: size 2.5.
  */
 static void test_fd_vtx_kelvin(void)
@@ -1376,14 +1377,14 @@ static void test_fd_vtx_kelvin(void)
     const NVVtxPrim *p;
 
     program(th, true, reg, reg, 2);
-    g_assert_true(mthd(th, 7, 0x3a0, 0x901));
+    g_assert_true(mthd(th, 7, 0x3a0, 0x900));
     g_assert_true(mthd(th, 7, 0x37c, 0x1d01));
     kelvin_triangle(th);
     g_assert_true(mthd(th, 7, 0x37c, 0x1d00));
     kelvin_triangle(th);
     g_assert_true(mthd(th, 7, 0x308, 1));
     g_assert_true(mthd(th, 7, 0x39c, 0x405));
-    g_assert_true(mthd(th, 7, 0x3a0, 0x900));
+    g_assert_true(mthd(th, 7, 0x3a0, 0x901));
     kelvin_triangle(th);
     g_assert_cmpuint(th->prims->len, ==, 2);
     for (unsigned k = 0; k < 2; k++) {
@@ -1418,8 +1419,8 @@ static void test_fd_vtx_kelvin(void)
  * VERTEX_TWO_SIDE_ENABLE, SHADE_MODEL SMOOTH and the back colour
  * (Rankine's BFC0 output is 1) green from VTX_ATTR_4UB[1] 0xff00ff00, a
  * red triangle (0, 0), (0.5, 0), (0, 0.5): window (100, 200), (108, 200),
- * (100, 208), counter-clockwise while FRONT_FACE is CW: a back face,
- * whose vertices show the back colour.  POLYGON_OFFSET_FILL_ENABLE with
+ * (100, 208), clockwise as the window shows it (y down) while FRONT_FACE
+ * is CCW (0x901): a back face, whose vertices show the back colour.  POLYGON_OFFSET_FILL_ENABLE with
  * factor 0 and units 2.0 (GL's 1, doubled as Mesa sends it) over Z24S8
  * (RT_FORMAT ZETA 2: 0x40): z offset 2 * 2^-25 = 2^-24.
  */
@@ -1434,7 +1435,8 @@ static void test_fd_vtx_rankine(void)
         0x1808, 0, 0,
     };
     static const uint32_t back[] = {
-        0x142c, 1, 0x368, 0x1d01, 0x1944, 0xff00ff00, 0x194c, 0xff0000ff,
+        0x142c, 1, 0x368, 0x1d01, 0x1834, 0x901,
+        0x1944, 0xff00ff00, 0x194c, 0xff0000ff,
         0xa68, 1, 0xa78, F0, 0xa7c, F2, 0x208, 0x40,
         0x1808, 5, 0x1880, F0, 0x1884, F0, 0x1880, FHALF, 0x1884, F0,
         0x1880, F0, 0x1884, FHALF, 0x1808, 0, 0,
