@@ -1916,6 +1916,121 @@ static void test_draw_pixels_curie(void)
     th_free(th);
 }
 
+/*
+ * A texture through the fragment program on Curie: the surface, DMA
+ * object and clear of test_draw_pixels_curie(); a 2x2 swizzled A8R8G8B8
+ * texture at TEXOFF in DMA_TEXTURE0 (TEX_FORMAT 0x00018529: DMA0 1,
+ * NO_BORDER 0x8, DIMS 2D 0x20, A8R8G8B8 5 << 8, Mesa's bit 15, one level
+ * 1 << 16; WRAP CLAMP_TO_EDGE 0x00030303; ENABLE bit 31 with MAX_LOD 15
+ * 0xf00 << 7; SWIZZLE 0xaae4 the identity; FILTER NEAREST both ways
+ * 0x01012000; NPOT_SIZE 2x2; TEX_SIZE1 depth 1 << 20).  Swizzled, texel
+ * (x, y) is word x + 2y here: blue 0xff0000ff, red 0xffff0000, green
+ * 0xff00ff00, white.  The program TEX R0 = texture 0 at f[TC0], END:
+ * word 0 END 1 | OUTMASK 0xf << 9 | INPUT_SRC TC0 4 << 13 | TEX 0x17 <<
+ * 24 = 0x17009e01, word 1 as in test_draw_pixels_curie().  The vertex
+ * program copies v[8] to o[7], Curie's TC0; v[8] is (0.75, 0.25) at every
+ * vertex: texel (floor(0.75 * 2), floor(0.25 * 2)) = (1, 0), red; the
+ * coordinates do not change across the quad, so the level is 0
+ * (magnified, NEAREST).  The triangle's pixels are 0xffff0000.
+ */
+#define TEXOFF  0x440000
+
+static void test_draw_texture_curie(void)
+{
+    static const uint8_t out[] = { 0, 7 }, in[] = { 0, 8 };
+    static const uint32_t texels[4] = {
+        0xff0000ff, 0xffff0000, 0xff00ff00, 0xffffffff,
+    };
+    const uint32_t setup[] = {
+        0x0184, VRAMDMA >> 4, 0x0194, VRAMDMA >> 4,
+        0x0200, 64 << 16, 0x0204, 64 << 16, 0x0208, 0x148,
+        0x020c, 256, 0x0210, SURF, 0x0220, 1, 0x0324, 0x01010101,
+        0x08c0, 0x10000000, 0x08c4, 0x10000000,
+        0x02c0, 63 << 16, 0x02c4, 63 << 16,
+        0x0a30, 0x42000000, 0x0a34, 0x42000000,
+        0x1d90, 0x11223344, 0x1d94, 0xf0,
+        0x1a00, TEXOFF, 0x1a04, 0x00018529, 0x1a08, 0x00030303,
+        0x1a0c, 0x80078000, 0x1a10, 0xaae4, 0x1a14, 0x01012000,
+        0x1a18, 0x00020002, 0x1840, 1 << 20,
+        0x08e4, FPROG | 1,
+        0x1c80, 0x3f400000, 0x1c84, 0x3e800000, 0x1c88, 0, 0x1c8c, F1,
+        0x1808, 5,
+        0x1c00, 0, 0x1c04, 0, 0x1c08, 0, 0x1c0c, F1,
+        0x1c00, F1, 0x1c04, 0, 0x1c08, 0, 0x1c0c, F1,
+        0x1c00, 0, 0x1c04, F1, 0x1c08, 0, 0x1c0c, F1,
+        0x1808, 0, 0,
+    };
+    TestHost *th = fd_new("nv40", 0x4097);
+
+    th_ramin_wr(th, VRAMDMA, 0x3d | 0x3000);
+    th_ramin_wr(th, VRAMDMA + 4, 0x7fffff);
+    th_ramin_wr(th, VRAMDMA + 8, 0);
+    for (unsigned i = 0; i < 4; i++) {
+        vram_wr(th, TEXOFF + 4 * i, texels[i]);
+    }
+    vram_wr(th, FPROG, 0x17009e01);
+    vram_wr(th, FPROG + 4, 0x1c9dc801);
+    vram_wr(th, FPROG + 8, 0);
+    vram_wr(th, FPROG + 12, 0);
+    program(th, false, out, in, 2);
+    mthds(th, setup);
+    g_assert_false(nv20_pgraph_busy(&th->card));
+    g_assert_cmphex(vram_rd(th, SURF), ==, 0xffff0000);
+    g_assert_cmphex(vram_rd(th, SURF + 15 * 256 + 15 * 4), ==, 0xffff0000);
+    g_assert_cmphex(vram_rd(th, SURF + 15 * 256 + 16 * 4), ==, 0x11223344);
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    th_free(th);
+}
+
+/*
+ * Kelvin's fragment stage: a 64x64 A8R8G8B8 surface (RT_FORMAT 0x128:
+ * COLOR 8, DEPTH Z24S8 2 << 4, TYPE LINEAR 1 << 8; RT_PITCH 256) at SURF
+ * through DMA_COLOR, clip rectangle 0 over it (VIEWPORT_CLIP_HORIZ/VERT
+ * 0: 63 << 16), COLOR_MASK every channel.  No general combiner (RC_ENABLE
+ * 0); the final combiner's D is the primary colour (RC_FINAL0 4: input 4,
+ * RGB, UNSIGNED_IDENTITY) and G its alpha (RC_FINAL1 0x1400: input 4,
+ * ALPHA usage 1 << 12): out = D.  The vertex program copies the position
+ * (Kelvin's are window coordinates) and v[3] to o[3]; v[3] is (1, 0.5,
+ * 0.25, 1).  The combiners' number format has k / 255 steps, ties away
+ * from zero: 0.5 -> 128 / 255, 0.25 -> 63.75 -> 64 / 255; the ROP
+ * writes A 255, R 255, G 128, B 64: 0xffff8040 over x + y <= 30 of the
+ * triangle (0, 0), (32, 0), (0, 32), as on Curie.
+ */
+static void test_draw_pixels_kelvin(void)
+{
+    static const uint8_t reg[] = { 0, 3 };
+    const uint32_t setup[] = {
+        0x0194, VRAMDMA >> 4,
+        0x0200, 64 << 16, 0x0204, 64 << 16, 0x0208, 0x128,
+        0x020c, 256, 0x0210, SURF,
+        0x02c0, 63 << 16, 0x02e0, 63 << 16, 0x0358, 0x01010101,
+        0x1e60, 0, 0x0288, 4, 0x028c, 0x1400,
+        0x1d90, 0x11223344, 0x1d94, 0xf0,
+        0x1550, F1, 0x1554, FHALF, 0x1558, 0x3e800000, 0x155c, F1,
+        0x17fc, 5,
+        0x1518, 0, 0x151c, 0, 0x1520, 0, 0x1524, F1,
+        0x1518, 0x42000000, 0x151c, 0, 0x1520, 0, 0x1524, F1,
+        0x1518, 0, 0x151c, 0x42000000, 0x1520, 0, 0x1524, F1,
+        0x17fc, 0, 0,
+    };
+    TestHost *th = fd_new("nv20", 0x0097);
+
+    th_ramin_wr(th, VRAMDMA, 0x3d | 0x3000);
+    th_ramin_wr(th, VRAMDMA + 4, 0x7fffff);
+    th_ramin_wr(th, VRAMDMA + 8, 0);
+    program(th, true, reg, reg, 2);
+    mthds(th, setup);
+    g_assert_false(nv20_pgraph_busy(&th->card));
+    g_assert_cmphex(vram_rd(th, SURF), ==, 0xffff8040);
+    g_assert_cmphex(vram_rd(th, SURF + 30 * 4), ==, 0xffff8040);
+    g_assert_cmphex(vram_rd(th, SURF + 31 * 4), ==, 0x11223344);
+    g_assert_cmphex(vram_rd(th, SURF + 15 * 256 + 15 * 4), ==, 0xffff8040);
+    g_assert_cmphex(vram_rd(th, SURF + 15 * 256 + 16 * 4), ==, 0x11223344);
+    g_assert_cmphex(vram_rd(th, SURF + 63 * 256 + 63 * 4), ==, 0x11223344);
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    th_free(th);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1950,6 +2065,10 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/3d/draw/slices", test_draw_slices);
     g_test_add_func("/objects-nv20/3d/draw/pixels/curie",
                     test_draw_pixels_curie);
+    g_test_add_func("/objects-nv20/3d/draw/texture/curie",
+                    test_draw_texture_curie);
+    g_test_add_func("/objects-nv20/3d/draw/pixels/kelvin",
+                    test_draw_pixels_kelvin);
     g_test_add_func("/objects-nv20/3d/fd/imm/nv30", test_fd_imm_nv30);
     g_test_add_func("/objects-nv20/3d/fd/imm/nv40", test_fd_imm_nv40);
     g_test_add_func("/objects-nv20/3d/fd/begin-end", test_fd_begin_end);
