@@ -297,6 +297,13 @@ static void fp_load(NVCard *card)
  */
 static void tex_state(NVCard *card)
 {
+    /* Each unit's bundles in NVTexRegs' order, offset to palette. */
+    static const uint32_t bundles[2][9] = {
+        { K_TEX_OFFSET, K_TEX_FORMAT, K_TEX_WRAP, K_TEX_CONTROL, K_TEX_PITCH,
+          K_TEX_FILTER, K_TEX_RECT, K_TEX_BORDER_COLOR, K_TEX_PALETTE },
+        { R_TEX_OFFSET, R_TEX_FORMAT, R_TEX_WRAP, R_TEX_CONTROL, R_TEX_PITCH,
+          R_TEX_FILTER, R_TEX_RECT, R_TEX_BORDER_COLOR, 0 },
+    };
     NV20Draw *d = &card->pgraph20.draw;
     const uint32_t *ms = card->pgraph20.fe3d.mthd_state;
     bool kelvin = card->model->pgraph == NV_PGRAPH_KELVIN;
@@ -306,36 +313,22 @@ static void tex_state(NVCard *card)
                                                  : NV_TEX_RANKINE;
 
     for (unsigned i = 0; i < NV20_TEX_UNITS; i++) {
-        NVTexRegs r = { 0 };
+        uint32_t w[9] = { 0 };
+        NVTexRegs r;
 
-        if (kelvin && i < NV_RC_TEX_UNITS) {
-            r = (NVTexRegs) {
-                .offset = *nv20_reg(card, K_TEX_OFFSET + 4 * i),
-                .format = *nv20_reg(card, K_TEX_FORMAT + 4 * i),
-                .wrap = *nv20_reg(card, K_TEX_WRAP + 4 * i),
-                .enable = *nv20_reg(card, K_TEX_CONTROL + 4 * i),
-                .swizzle = *nv20_reg(card, K_TEX_PITCH + 4 * i),
-                .filter = *nv20_reg(card, K_TEX_FILTER + 4 * i),
-                .npot_size = *nv20_reg(card, K_TEX_RECT + 4 * i),
-                .border_color = *nv20_reg(card, K_TEX_BORDER_COLOR + 4 * i),
-                .palette = *nv20_reg(card, K_TEX_PALETTE + 4 * i),
-                .rcomp = card->model->pgraph_chip == NV_PGRAPH_CHIP_NV20
-                         ? zcomp & 7 : zcomp >> (3 * i) & 7,
-            };
-        } else if (!kelvin) {
-            r = (NVTexRegs) {
-                .offset = *nv20_reg(card, R_TEX_OFFSET + 4 * i),
-                .format = *nv20_reg(card, R_TEX_FORMAT + 4 * i),
-                .wrap = *nv20_reg(card, R_TEX_WRAP + 4 * i),
-                .enable = *nv20_reg(card, R_TEX_CONTROL + 4 * i),
-                .swizzle = *nv20_reg(card, R_TEX_PITCH + 4 * i),
-                .filter = *nv20_reg(card, R_TEX_FILTER + 4 * i),
-                .npot_size = *nv20_reg(card, R_TEX_RECT + 4 * i),
-                .border_color = *nv20_reg(card, R_TEX_BORDER_COLOR + 4 * i),
-                .palette = curie ? 0 : ms[M_TEX_SIZE1 / 4 + i],
-                .size1 = curie ? ms[M_TEX_SIZE1 / 4 + i] : 0,
-            };
+        for (unsigned k = 0; k < 9 && (!kelvin || i < NV_RC_TEX_UNITS); k++) {
+            w[k] = bundles[!kelvin][k] ?
+                   *nv20_reg(card, bundles[!kelvin][k] + 4 * i) : 0;
         }
+        r = (NVTexRegs) {
+            .offset = w[0], .format = w[1], .wrap = w[2], .enable = w[3],
+            .swizzle = w[4], .filter = w[5], .npot_size = w[6],
+            .border_color = w[7],
+            .palette = kelvin ? w[8] : curie ? 0 : ms[M_TEX_SIZE1 / 4 + i],
+            .size1 = curie ? ms[M_TEX_SIZE1 / 4 + i] : 0,
+            .rcomp = card->model->pgraph_chip == NV_PGRAPH_CHIP_NV20
+                     ? zcomp & 7 : zcomp >> (3 * (i % NV_RC_TEX_UNITS)) & 7,
+        };
         nv_tex_decode(&d->tex[i], gen, &r);
     }
     for (unsigned k = 0; k < 2; k++) {

@@ -1872,17 +1872,64 @@ static void test_draw_slices(void)
 #define FPROG   0x480000
 #define VRAMDMA 0x13400
 
-static void test_draw_pixels_curie(void)
+/*
+ * The surface, the VRAM DMA object (also DMA_TEXTURE0), the viewport
+ * and the clear of the Curie draw tests; the fragment program @w0,
+ * @w1, 0, 0 at FPROG.
+ */
+static TestHost *curie_draw_new(uint32_t w0, uint32_t w1)
 {
-    static const uint8_t out[] = { 0, 1 }, in[] = { 0, 3 };
-    const uint32_t setup[] = {
+    static const uint32_t setup[] = {
         0x0184, VRAMDMA >> 4, 0x0194, VRAMDMA >> 4,
         0x0200, 64 << 16, 0x0204, 64 << 16, 0x0208, 0x148,
         0x020c, 256, 0x0210, SURF, 0x0220, 1, 0x0324, 0x01010101,
         0x08c0, 0x10000000, 0x08c4, 0x10000000,
         0x02c0, 63 << 16, 0x02c4, 63 << 16,
         0x0a30, 0x42000000, 0x0a34, 0x42000000,
-        0x1d90, 0x11223344, 0x1d94, 0xf0,
+        0x1d90, 0x11223344, 0x1d94, 0xf0, 0,
+    };
+    TestHost *th = fd_new("nv40", 0x4097);
+
+    th_ramin_wr(th, VRAMDMA, 0x3d | 0x3000);
+    th_ramin_wr(th, VRAMDMA + 4, 0x7fffff);
+    th_ramin_wr(th, VRAMDMA + 8, 0);
+    vram_wr(th, FPROG, w0);
+    vram_wr(th, FPROG + 4, w1);
+    vram_wr(th, FPROG + 8, 0);
+    vram_wr(th, FPROG + 12, 0);
+    mthds(th, setup);
+    return th;
+}
+
+/*
+ * The draw is done, no error; the triangle (0, 0), (32, 0), (0, 32) of
+ * the draw tests covers x + y <= 30 (the diagonal's centres, x + y = 31,
+ * lie on a bottom-right edge) with @color, the clear colour 0x11223344
+ * is left around it.
+ */
+static void expect_triangle(TestHost *th, uint32_t color)
+{
+    static const struct {
+        uint8_t x, y;
+        bool in;
+    } at[] = {
+        { 0, 0, true }, { 30, 0, true }, { 31, 0, false },
+        { 15, 15, true }, { 16, 15, false }, { 0, 30, true },
+        { 0, 31, false }, { 63, 63, false },
+    };
+
+    g_assert_false(nv20_pgraph_busy(&th->card));
+    for (size_t i = 0; i < G_N_ELEMENTS(at); i++) {
+        g_assert_cmphex(vram_rd(th, SURF + at[i].y * 256 + at[i].x * 4), ==,
+                        at[i].in ? color : 0x11223344);
+    }
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+}
+
+static void test_draw_pixels_curie(void)
+{
+    static const uint8_t out[] = { 0, 1 }, in[] = { 0, 3 };
+    const uint32_t setup[] = {
         0x08e4, FPROG | 1,
         0x1c30, F1, 0x1c34, FHALF, 0x1c38, 0x3e800000, 0x1c3c, F1,
         0x1808, 5,
@@ -1891,28 +1938,12 @@ static void test_draw_pixels_curie(void)
         0x1c00, 0, 0x1c04, F1, 0x1c08, 0, 0x1c0c, F1,
         0x1808, 0, 0,
     };
-    TestHost *th = fd_new("nv40", 0x4097);
+    TestHost *th = curie_draw_new(0x01003e01, 0x1c9dc801);
 
-    th_ramin_wr(th, VRAMDMA, 0x3d | 0x3000);
-    th_ramin_wr(th, VRAMDMA + 4, 0x7fffff);
-    th_ramin_wr(th, VRAMDMA + 8, 0);
-    vram_wr(th, FPROG, 0x01003e01);
-    vram_wr(th, FPROG + 4, 0x1c9dc801);
-    vram_wr(th, FPROG + 8, 0);
-    vram_wr(th, FPROG + 12, 0);
     program(th, false, out, in, 2);
     mthds(th, setup);
-    g_assert_false(nv20_pgraph_busy(&th->card));
-    g_assert_cmphex(vram_rd(th, SURF), ==, 0xffff8040);
-    g_assert_cmphex(vram_rd(th, SURF + 30 * 4), ==, 0xffff8040);
-    g_assert_cmphex(vram_rd(th, SURF + 31 * 4), ==, 0x11223344);
-    g_assert_cmphex(vram_rd(th, SURF + 15 * 256 + 15 * 4), ==, 0xffff8040);
-    g_assert_cmphex(vram_rd(th, SURF + 15 * 256 + 16 * 4), ==, 0x11223344);
-    g_assert_cmphex(vram_rd(th, SURF + 30 * 256), ==, 0xffff8040);
-    g_assert_cmphex(vram_rd(th, SURF + 31 * 256), ==, 0x11223344);
-    g_assert_cmphex(vram_rd(th, SURF + 63 * 256 + 63 * 4), ==, 0x11223344);
+    expect_triangle(th, 0xffff8040);
     g_assert_cmphex(vram_rd(th, SURF + 64 * 256), ==, 0);
-    g_assert_cmpuint(th->n_guest_error, ==, 0);
     th_free(th);
 }
 
@@ -1942,13 +1973,6 @@ static void test_draw_texture_curie(void)
         0xff0000ff, 0xffff0000, 0xff00ff00, 0xffffffff,
     };
     const uint32_t setup[] = {
-        0x0184, VRAMDMA >> 4, 0x0194, VRAMDMA >> 4,
-        0x0200, 64 << 16, 0x0204, 64 << 16, 0x0208, 0x148,
-        0x020c, 256, 0x0210, SURF, 0x0220, 1, 0x0324, 0x01010101,
-        0x08c0, 0x10000000, 0x08c4, 0x10000000,
-        0x02c0, 63 << 16, 0x02c4, 63 << 16,
-        0x0a30, 0x42000000, 0x0a34, 0x42000000,
-        0x1d90, 0x11223344, 0x1d94, 0xf0,
         0x1a00, TEXOFF, 0x1a04, 0x00018529, 0x1a08, 0x00030303,
         0x1a0c, 0x80078000, 0x1a10, 0xaae4, 0x1a14, 0x01012000,
         0x1a18, 0x00020002, 0x1840, 1 << 20,
@@ -1960,25 +1984,14 @@ static void test_draw_texture_curie(void)
         0x1c00, 0, 0x1c04, F1, 0x1c08, 0, 0x1c0c, F1,
         0x1808, 0, 0,
     };
-    TestHost *th = fd_new("nv40", 0x4097);
+    TestHost *th = curie_draw_new(0x17009e01, 0x1c9dc801);
 
-    th_ramin_wr(th, VRAMDMA, 0x3d | 0x3000);
-    th_ramin_wr(th, VRAMDMA + 4, 0x7fffff);
-    th_ramin_wr(th, VRAMDMA + 8, 0);
     for (unsigned i = 0; i < 4; i++) {
         vram_wr(th, TEXOFF + 4 * i, texels[i]);
     }
-    vram_wr(th, FPROG, 0x17009e01);
-    vram_wr(th, FPROG + 4, 0x1c9dc801);
-    vram_wr(th, FPROG + 8, 0);
-    vram_wr(th, FPROG + 12, 0);
     program(th, false, out, in, 2);
     mthds(th, setup);
-    g_assert_false(nv20_pgraph_busy(&th->card));
-    g_assert_cmphex(vram_rd(th, SURF), ==, 0xffff0000);
-    g_assert_cmphex(vram_rd(th, SURF + 15 * 256 + 15 * 4), ==, 0xffff0000);
-    g_assert_cmphex(vram_rd(th, SURF + 15 * 256 + 16 * 4), ==, 0x11223344);
-    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    expect_triangle(th, 0xffff0000);
     th_free(th);
 }
 
@@ -2020,14 +2033,7 @@ static void test_draw_pixels_kelvin(void)
     th_ramin_wr(th, VRAMDMA + 8, 0);
     program(th, true, reg, reg, 2);
     mthds(th, setup);
-    g_assert_false(nv20_pgraph_busy(&th->card));
-    g_assert_cmphex(vram_rd(th, SURF), ==, 0xffff8040);
-    g_assert_cmphex(vram_rd(th, SURF + 30 * 4), ==, 0xffff8040);
-    g_assert_cmphex(vram_rd(th, SURF + 31 * 4), ==, 0x11223344);
-    g_assert_cmphex(vram_rd(th, SURF + 15 * 256 + 15 * 4), ==, 0xffff8040);
-    g_assert_cmphex(vram_rd(th, SURF + 15 * 256 + 16 * 4), ==, 0x11223344);
-    g_assert_cmphex(vram_rd(th, SURF + 63 * 256 + 63 * 4), ==, 0x11223344);
-    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    expect_triangle(th, 0xffff8040);
     th_free(th);
 }
 
