@@ -38,11 +38,17 @@ nv_rootfs_image() {
 }
 
 # nv_rootfs_initramfs: build the initramfs into NV_GUEST_OUT; prints its path.
+# It carries x-session and nv-hold.so (tests/guest/nv-hold.c, built here:
+# the host is the guest's Debian release, so its libc is the guest's).
 nv_rootfs_initramfs() {
     local img=$NV_GUEST_OUT/initramfs-rootfs.cpio.gz
+    local hold=$NV_GUEST_OUT/nv-hold.so
+    cc -shared -fPIC -O2 -Wall -Werror -o "$hold" \
+        "$NV_TOP/tests/guest/nv-hold.c" -ldl >&2 ||
+        nv_die "cannot build $hold"
     NV_GUEST_INIT=$NV_TOP/tests/guest/rootfs-init \
     NV_GUEST_MODULES=$NV_ROOTFS_INITRD_MODULES \
-    NV_GUEST_FILES="$NV_TOP/tests/guest/x-session:/nv/x-session" \
+    NV_GUEST_FILES="$NV_TOP/tests/guest/x-session:/nv/x-session $hold:/nv/nv-hold.so" \
         "$NV_TOP/scripts/make-initramfs.sh" "$img" >&2
     printf '%s\n' "$img"
 }

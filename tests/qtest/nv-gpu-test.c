@@ -1413,11 +1413,11 @@ static void test_pgraph_2d_migration(void)
  *
  * Clip (0, 0, 0, 1), (1, 0, 0, 1), (0, 1, 0, 1) are inside the view
  * volume; window x = 320 x + 320, y = 240 y + 240, z = 0.5 z + 0.5:
- * (320, 240, 0.5), (640, 240, 0.5), (320, 480, 0.5), 1/w = 1.  Counter-
- * clockwise with y up (twice the signed area, sum of (x_i - x_i+1)(y_i +
- * y_i+1), is -153600 + 230400 + 0 > 0), so front-facing with FRONT_FACE
- * (0x1834) CCW (GL's 0x0901, which Mesa sends: the RASTER bundle's reset
- * value means CW); no polygon offset.
+ * (320, 240, 0.5), (640, 240, 0.5), (320, 480, 0.5), 1/w = 1.  Right,
+ * then down and left: clockwise as the window shows it, y down (twice
+ * the signed area with y up, sum of (x_i - x_i+1)(y_i + y_i+1), is
+ * -153600 + 230400 + 0 > 0; docs/3d.rst "Faces"), so front-facing with
+ * FRONT_FACE (0x1834) CW (GL's 0x0900); no polygon offset.
  */
 static void test_3d_triangle(void)
 {
@@ -1431,7 +1431,7 @@ static void test_3d_triangle(void)
         M(1, 0x1ea0), 0,
         M(4, 0xa20), F(320), F(240), F(0.5), 0,
         M(4, 0xa30), F(320), F(240), F(0.5), 0,
-        M(1, 0x1834), 0x0901,
+        M(1, 0x1834), 0x0900,
         M(1, 0x1808), 5,
         M(4, 0x1c00), 0, 0, 0, F(1),
         M(4, 0x1c00), F(1), 0, 0, F(1),

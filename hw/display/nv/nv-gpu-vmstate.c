@@ -442,6 +442,7 @@ static const VMStateDescription vmstate_nv20_fe3d = {
         VMSTATE_UINT32(data_pos, NV20Fe3d),
         VMSTATE_UINT32_ARRAY(data, NV20Fe3d, NV20_FD_DATA_WORDS),
         VMSTATE_UINT32(edgeflag, NV20Fe3d),
+        VMSTATE_UINT32(fp_named, NV20Fe3d),
         VMSTATE_END_OF_LIST()
     },
 };

@@ -307,7 +307,8 @@ static void do_line(NVVtx *vtx, const NVXfVertex *a, const NVXfVertex *b)
 
 /*
  * Newell's normal of a window-space polygon: n[2] is twice its signed
- * area (positive counter-clockwise with y up), and the plane's slopes are
+ * area (positive counter-clockwise with y up, so clockwise as the
+ * window, y down, shows it), and the plane's slopes are
  * dz/dx = -n[0] / n[2], dz/dy = -n[1] / n[2].
  */
 static void poly_normal(const NVVtxOut *v, unsigned n, float nrm[3])
@@ -375,9 +376,13 @@ static void do_poly(NVVtx *vtx, const NVXfVertex *const *in,
         }
     }
 
-    /* GL: zero area is neither counter-clockwise nor clockwise: back. */
+    /*
+     * The winding as the window shows it, y down (docs/3d.rst "Faces"):
+     * a negative nrm[2] is counter-clockwise.  GL: zero area is neither
+     * counter-clockwise nor clockwise: back.
+     */
     poly_normal(v, n, nrm);
-    back = !(st->front_ccw ? nrm[2] > 0 : nrm[2] < 0);
+    back = !(st->front_ccw ? nrm[2] < 0 : nrm[2] > 0);
     if (st->cull_enable && st->cull_face & (back ? 2 : 1)) {
         return;
     }

@@ -153,6 +153,30 @@ static inline uint32_t nv_widen(uint32_t c, unsigned bits)
     return c << (8 - bits) | c >> (2 * bits - 8);
 }
 
+/* An IEEE half float as a single, exactly (denormals normalized). */
+static inline uint32_t nv_half_to_single(uint16_t h)
+{
+    uint32_t sign = (uint32_t)(h & 0x8000) << 16, man = h & 0x3ff;
+    int exp = (h >> 10) & 0x1f;
+
+    if (exp == 0x1f) {
+        return sign | 0x7f800000 | man << 13;
+    }
+    if (exp == 0) {
+        if (!man) {
+            return sign;
+        }
+        /* 0.man * 2^-14: shift the leading one up into the implicit bit */
+        exp = 1;
+        while (!(man & 0x400)) {
+            man <<= 1;
+            exp--;
+        }
+        man &= 0x3ff;
+    }
+    return sign | (uint32_t)(exp + 127 - 15) << 23 | man << 13;
+}
+
 /* Little-endian access to byte arrays (VRAM, ROM); size 1, 2, 4 or 8. */
 static inline uint64_t nv_ld_le(const uint8_t *p, unsigned size)
 {

@@ -49,7 +49,12 @@ static Cap *cap_new(void)
     st->vp_scale[0] = st->vp_scale[1] = 8;
     st->vp_translate[0] = st->vp_translate[1] = 8;
     st->vp_scale[2] = st->vp_translate[2] = 0.5f;
-    st->front_ccw = true;
+    /*
+     * The tests' polygons are counter-clockwise in clip space, y up; the
+     * window, y down with this positive y scale, shows them clockwise
+     * (docs/3d.rst "Faces"): FRONT_FACE CW makes them front.
+     */
+    st->front_ccw = false;
     st->col[0] = (NVVtxSlot) { S_COL, 0 };
     st->bcol[0] = (NVVtxSlot) { S_BCOL, 0 };
     st->point_size = 1;
@@ -674,8 +679,9 @@ static void test_user_clip(void)
 }
 
 /*
- * One counter-clockwise triangle, (0,0) (0.5,0) (0,0.5), and the same
- * clockwise, ids 0-2 and 3-5.
+ * One triangle counter-clockwise in clip space, (0,0) (0.5,0) (0,0.5),
+ * so clockwise in the window (y down), and one the other way round, ids
+ * 0-2 and 3-5.
  */
 static void ccw_and_cw(Cap *c)
 {
@@ -694,18 +700,19 @@ static void test_faces_and_culling(void)
     Cap *c = cap_new();
     NVVtxState *st = &c->vtx.st;
 
-    /* FRONT_FACE CCW: the first is front, the second back. */
+    /* FRONT_FACE CW: the first is front, the second back. */
     ccw_and_cw(c);
     expect(c, "t0,1,2 bt3,4,5");
-    /* CW: the reverse. */
-    st->front_ccw = false;
+    /* CCW: the reverse. */
+    st->front_ccw = true;
     ccw_and_cw(c);
     expect(c, "bt0,1,2 t3,4,5");
     /*
-     * A negative y scale (a y-down window) mirrors the triangles: with
-     * CCW the first is now back.
+     * A negative y scale (Mesa's viewport for a window-system surface)
+     * mirrors the triangles: counter-clockwise in clip space is
+     * counter-clockwise in the window, so with CW the first is now back.
      */
-    st->front_ccw = true;
+    st->front_ccw = false;
     st->vp_scale[1] = -8;
     ccw_and_cw(c);
     expect(c, "bt0,1,2 t3,4,5");

@@ -9,6 +9,7 @@
  * take shortcuts that give the same bytes (tests/unit/graph/2d).
  */
 #include "hw/nv/card.h"
+#include "hw/nv/swizzle.h"
 #include "hw/nv/graph/2d/nv2d-internal.h"
 #include "hw/nv/graph/nv1/rop-nv1.h"
 #include "../nv20/pgraph-nv20-internal.h"
@@ -216,23 +217,6 @@ static bool op_is_blend(unsigned op)
     return op == NV2D_OP_BLEND_AND || op >= NV2D_OP_SRCCOPY_PREMULT;
 }
 
-/* Interleave the low bits of @x and @y, x first (the swizzled layout). */
-static uint32_t swizzle(const NV2dDraw *d, uint32_t x, uint32_t y)
-{
-    uint32_t r = 0;
-    unsigned bit = 0;
-
-    for (unsigned i = 0; i < MAX(d->swz_u, d->swz_v); i++) {
-        if (i < d->swz_u) {
-            r |= (x >> i & 1) << bit++;
-        }
-        if (i < d->swz_v) {
-            r |= (y >> i & 1) << bit++;
-        }
-    }
-    return r;
-}
-
 static bool clipped(const NV2dDraw *d, int32_t x, int32_t y)
 {
     return x < d->cx0 || x >= d->cx1 || y < d->cy0 || y >= d->cy1;
@@ -242,7 +226,8 @@ static bool clipped(const NV2dDraw *d, int32_t x, int32_t y)
 static uint64_t dst_addr(const NV2dDraw *d, int32_t x, int32_t y)
 {
     if (d->swizzled) {
-        return d->dst_offset + (uint64_t)swizzle(d, x, y) * d->bpp;
+        return d->dst_offset +
+               nv_swizzle(x, y, 0, d->swz_u, d->swz_v, 0) * d->bpp;
     }
     return d->dst_offset + (uint64_t)y * d->dst_pitch + (uint64_t)x * d->bpp;
 }

@@ -587,7 +587,7 @@ static const NVMethod kelvin_methods[] = {
     STATE(0x1d88, "UNK1D88"),
     WORD(0x1d8c, "CLEAR_DEPTH_VALUE", B_CLEAR_ZETA),
     WORD(0x1d90, "CLEAR_VALUE", K_CLEAR_COLOR),
-    TRIG(0x1d94, "CLEAR_BUFFERS"),
+    NV_MTHD(0x1d94, "CLEAR_BUFFERS", nv20_draw_clear),
     STATE(0x1da4, "UNK1DA4"),
 };
 
@@ -645,7 +645,7 @@ static const NVMethod kelvin_methods[] = {
     STATE(0x8c0, "SCISSOR_HORIZ"), STATE(0x8c4, "SCISSOR_VERT"), \
     BITS(0x8cc, "FOG_MODE", B_CONFIG_B, 0x00070000, CV_FOG_MODE), \
     STATE_N(0x8d0, 3, 4, "FOG_EQUATION"), \
-    STATE(0x8e4, "FP_ACTIVE_PROGRAM"), \
+    NV_MTHD(0x8e4, "FP_ACTIVE_PROGRAM", nv20_draw_fp_program), \
     STATE(0xa00, "VIEWPORT_HORIZ"), STATE(0xa04, "VIEWPORT_VERT"), \
     FF_N(0xa20, 4, "VIEWPORT_TRANSLATE", VIEWPORT_TRANSLATE), \
     FF_N(0xa30, 4, "VIEWPORT_SCALE", VIEWPORT_SCALE), \
@@ -715,7 +715,7 @@ static const NVMethod kelvin_methods[] = {
     STATE(0x1d88, "COORD_CONVENTIONS"), \
     WORD(0x1d8c, "CLEAR_DEPTH_VALUE", B_CLEAR_ZETA), \
     WORD(0x1d90, "CLEAR_COLOR_VALUE", R_CLEAR_COLOR), \
-    TRIG(0x1d94, "CLEAR_BUFFERS"), \
+    NV_MTHD(0x1d94, "CLEAR_BUFFERS", nv20_draw_clear), \
     WORD(0x1dac, "PRIMITIVE_RESTART_ENABLE", B_PRIM_RESTART_EN), \
     WORD(0x1db0, "PRIMITIVE_RESTART_INDEX", B_PRIM_RESTART_IDX), \
     FLAG(0x1db4, "LINE_STIPPLE_ENABLE", B_LINE_STIPPLE, 1), \

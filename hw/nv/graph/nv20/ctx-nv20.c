@@ -224,6 +224,9 @@ static void ctx_load(NVCard *card, uint32_t inst)
     if (curie) {
         ctx_image(card, inst, false);
     }
+    /* the draw's derived state, the fragment program too, are the old one's */
+    nv20_draw_invalidate(card);
+    g->draw.fp_dirty = true;
 }
 
 /* Kelvin/Rankine: CTX_USER names the channel (Curie keeps CTXCTL_CUR). */

@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv: the back half of the NV20+ 3D pipeline as PGRAPH drives it:
- * the rasterizer's state from the 3D state, VTX's primitives queued and
- * rasterized in slices while PGRAPH is busy, and each quad of fragments
- * passed on.  docs/3d.rst "Rasterizer" and "Bounded work" have the rules.
+ * the rasterizer's, fragment program's and ROP's state from the 3D state,
+ * VTX's primitives queued and rasterized in slices while PGRAPH is busy,
+ * each quad of fragments through the fragment program into the ROP, and
+ * CLEAR_BUFFERS.  docs/3d.rst "Rasterizer", "Fragments" and "Bounded
+ * work" have the rules.
  */
 #include "hw/nv/card.h"
+#include "hw/nv/mem/dmaobj.h"
 #include "hw/nv/raster/raster.h"
+#include "hw/nv/rc/rc.h"
+#include "hw/nv/tex/tex.h"
 #include "bundles-nv20.h"
 #include "pgraph-nv20-internal.h"
 
@@ -22,6 +27,31 @@
 #define   COORD_HEIGHT(v)   ((v) & 0xfff)
 #define   COORD_INVERTED    (1u << 12)
 #define   COORD_INTEGER     (1u << 16)
+#define M_FP_PROGRAM        0x08e4          /* FP_ACTIVE_PROGRAM */
+#define   FP_PROGRAM_DMA1   (1u << 1)
+#define   FP_PROGRAM_OFFSET(v) ((v) & ~3u)
+#define M_FP_CONTROL        0x1d60
+#define M_DMA_COLOR1        0x018c
+#define M_DMA_COLOR0        0x0194
+#define M_DMA_ZETA          0x0198
+#define M_DMA_COLOR2        0x01b4          /* Curie */
+#define M_DMA_COLOR3        0x01b8
+#define M_RT_FORMAT         0x0208
+#define M_COLOR0_PITCH      0x020c          /* Kelvin's RT_PITCH */
+#define M_COLOR0_OFFSET     0x0210
+#define M_ZETA_OFFSET       0x0214
+#define M_COLOR1_OFFSET     0x0218
+#define M_COLOR1_PITCH      0x021c
+#define M_ZETA_PITCH        0x022c          /* Curie */
+#define M_COLOR2_PITCH      0x0280
+#define M_COLOR3_PITCH      0x0284
+#define M_COLOR2_OFFSET     0x0288
+#define M_COLOR3_OFFSET     0x028c
+#define M_COLOR_MASK        0x0324          /* Curie (rop.h NVRopMthdRegs) */
+#define M_MRT_BLEND_ENABLE  0x036c
+#define M_MRT_COLOR_MASK    0x0370
+#define M_DEPTH_BOUNDS      0x0380          /* ENABLE, ZMIN, ZMAX */
+#define M_TEX_SIZE1         0x1840          /* Curie; Rankine's PALETTE */
 #define M_POINT_SPRITE      0x1ee8
 #define   SPRITE_ENABLE     (1u << 0)
 #define   SPRITE_R_MODE(v)  (((v) >> 1) & 3)
@@ -101,7 +131,9 @@ static void raster_state(NVCard *card)
     st->coord_height = COORD_HEIGHT(cc);
     st->origin_inverted = cc & COORD_INVERTED;
     st->center_integer = cc & COORD_INTEGER;
-    st->z_max = 1;
+    /* Kelvin's window z is in depth format units (kelvin_quad()) */
+    st->z_max = !kelvin ? 1 : (ms[M_RT_FORMAT / 4] >> 4 & 3) == 1 ? 65535
+                                                                  : 16777215;
     st->attr_mask = (1u << NV_VTX_ATTRS) - 1;
     st->line_stipple = !kelvin && (ls & LS_LINE_ENABLE);
     st->line_stipple_factor = LS_FACTOR(ls);
@@ -114,12 +146,376 @@ static void raster_state(NVCard *card)
     st->sprite_replace = SPRITE_REPLACE(sprite) << tc0_slot(card);
 }
 
-/* Each quad of fragments the rasterizer makes. */
-static void quad(void *opaque, const NVRasterQuad *q)
+/*
+ * The memory of the DMA object at instance @inst (the method's data, which
+ * PFIFO turned from a handle into the instance >> 4) for the pixel
+ * engines, which address it directly: a linear VRAM object's whole range,
+ * cut to VRAM's end.  Anything else gives no memory (every access then
+ * drops) and is logged once: Mesa puts surfaces, textures and fragment
+ * programs in VRAM.
+ */
+static void dma_view(NVCard *card, uint32_t inst, const char *what,
+                     uint8_t **base, uint64_t *size)
+{
+    NVDmaObj o;
+    uint64_t start;
+
+    *base = NULL;
+    *size = 0;
+    nv_dmaobj_load(card, inst << 4, &o);
+    if (!o.present) {
+        return;
+    }
+    if (o.target != NV_DMAOBJ_TARGET_VRAM || !o.linear) {
+        if (!card->pgraph20.draw.logged) {
+            card->pgraph20.draw.logged = true;
+            nv_log(card, NV_LOG_UNIMP, "nv: pgraph: 3D %s in a DMA object "
+                   "other than linear VRAM (instance 0x%x): not accessed",
+                   what, inst << 4);
+        }
+        return;
+    }
+    start = (o.pte0 & ~0xfffull) + o.adjust;
+    if (start >= card->vram_size) {
+        return;
+    }
+    *base = card->vram + start;
+    *size = MIN((uint64_t)o.limit + 1, card->vram_size - start);
+}
+
+static NVRopGen rop_gen(const NVCard *card)
+{
+    switch (card->model->pgraph) {
+    case NV_PGRAPH_KELVIN:
+        return NV_ROP_KELVIN;
+    case NV_PGRAPH_RANKINE:
+        return NV_ROP_RANKINE;
+    default:
+        return NV_ROP_CURIE;
+    }
+}
+
+/* The ROP's writes, to the host's dirty tracking. */
+static void rop_dirty(void *opaque, unsigned which, uint64_t off,
+                      uint64_t len)
 {
     NVCard *card = opaque;
 
-    card->pgraph20.draw.quads++;
+    if (card->host.vram_dirty && which < NV_ROP_MEMS) {
+        card->host.vram_dirty(card->host.opaque,
+                              card->pgraph20.draw.mem_base[which] + off, len);
+    }
+}
+
+/*
+ * The ROP's state (docs/rop3d.rst): the bundles, the method words with no
+ * bundle, the surface words, and the memory of each surface's DMA object.
+ */
+static void rop_state(NVCard *card)
+{
+    NV20Draw *d = &card->pgraph20.draw;
+    const uint32_t *ms = card->pgraph20.fe3d.mthd_state;
+    bool curie = nv20_is_curie(card);
+    NVRopGen gen = rop_gen(card);
+    NVRopMthdRegs m = {
+        .color_mask = ms[M_COLOR_MASK / 4],
+        .mrt_color_mask = ms[M_MRT_COLOR_MASK / 4],
+        .mrt_blend_enable = ms[M_MRT_BLEND_ENABLE / 4],
+        .depth_bounds_enable = ms[M_DEPTH_BOUNDS / 4],
+        .depth_bounds_zmin = ms[M_DEPTH_BOUNDS / 4 + 1],
+        .depth_bounds_zmax = ms[M_DEPTH_BOUNDS / 4 + 2],
+    };
+    NVRopSurfaceRegs r = {
+        .rt_horiz = ms[M_RT_HORIZ / 4], .rt_vert = ms[M_RT_VERT / 4],
+        .rt_format = ms[M_RT_FORMAT / 4],
+        .color_pitch = { ms[M_COLOR0_PITCH / 4], ms[M_COLOR1_PITCH / 4],
+                         ms[M_COLOR2_PITCH / 4], ms[M_COLOR3_PITCH / 4] },
+        .color_offset = { ms[M_COLOR0_OFFSET / 4], ms[M_COLOR1_OFFSET / 4],
+                          ms[M_COLOR2_OFFSET / 4], ms[M_COLOR3_OFFSET / 4] },
+        .zeta_offset = ms[M_ZETA_OFFSET / 4],
+        .zeta_pitch = curie ? ms[M_ZETA_PITCH / 4] : 0,
+        .rt_enable = *nv20_reg(card, B_RT_ENABLE),
+    };
+    static const uint16_t dma[NV_ROP_MEMS] = {
+        M_DMA_COLOR0, M_DMA_COLOR1, M_DMA_COLOR2, M_DMA_COLOR3, M_DMA_ZETA,
+    };
+
+    nv_rop_decode(&d->rop.st, gen, nv20_reg(card, BUNDLE(0)));
+    nv_rop_decode_mthd(&d->rop.st, gen, &m);
+    nv_rop_surface_decode(&d->rop.surf, gen, &r);
+    for (unsigned i = 0; i < NV_ROP_MEMS; i++) {
+        if (!d->rop.surf.color[i % NV_ROP_TARGETS].enabled &&
+            i != NV_ROP_MEM_ZETA) {
+            d->rop.mem[i] = (NVRopMem) { NULL, 0 };
+            continue;
+        }
+        dma_view(card, ms[dma[i] / 4], "surface", &d->rop.mem[i].base,
+                 &d->rop.mem[i].size);
+        d->mem_base[i] = d->rop.mem[i].base ?
+                         d->rop.mem[i].base - card->vram : 0;
+    }
+}
+
+/*
+ * The fragment program FP_ACTIVE_PROGRAM points at, read again after each
+ * write of that method (Mesa's nv30_fragprog.c writes it again after
+ * changing a program's constants, as the hardware caches the program):
+ * OFFSET in DMA_TEXTURE0, or DMA_TEXTURE1 with DMA1 (the DMA_TEX bundle's
+ * two words).
+ */
+static void fp_load(NVCard *card)
+{
+    NV20Draw *d = &card->pgraph20.draw;
+    const uint32_t *ms = card->pgraph20.fe3d.mthd_state;
+    uint32_t v = ms[M_FP_PROGRAM / 4], off = FP_PROGRAM_OFFSET(v);
+    unsigned n = 0;
+    uint8_t *base;
+    uint64_t size;
+
+    dma_view(card, *nv20_reg(card, B_DMA_TEX + 4 * !!(v & FP_PROGRAM_DMA1)),
+             "fragment program", &base, &size);
+    if (base && off < size) {
+        n = nv_fp_load_words(d->fp_words, base + off,
+                             MIN(size - off, sizeof(d->fp_words)), false);
+    }
+    nv_fp_decode(&d->fp, nv20_is_curie(card) ? NV_FP_CURIE : NV_FP_RANKINE,
+                 d->fp_words, n);
+    if (d->fp.status != NV_FP_OK) {
+        nv_log(card, d->fp.status == NV_FP_UNIMP ? NV_LOG_UNIMP
+                                                 : NV_LOG_GUEST_ERROR,
+               "nv: pgraph: 3D fragment program at 0x%x, word %u: %s",
+               off, d->fp.error_word, d->fp.error ? d->fp.error : "?");
+    }
+}
+
+/*
+ * The texture units (docs/texture.rst): each unit's words where the 3D
+ * methods keep them (the TEX bundles; Rankine's palette and Curie's
+ * TEX_SIZE1 per context), the memory of DMA_TEXTURE0 and 1.  Kelvin's
+ * TEX_RCOMP: one function for all units on NV20, three bits a unit on
+ * NV25 (bundles.rst TEX_ZCOMP).
+ */
+static void tex_state(NVCard *card)
+{
+    /* Each unit's bundles in NVTexRegs' order, offset to palette. */
+    static const uint32_t bundles[2][9] = {
+        { K_TEX_OFFSET, K_TEX_FORMAT, K_TEX_WRAP, K_TEX_CONTROL, K_TEX_PITCH,
+          K_TEX_FILTER, K_TEX_RECT, K_TEX_BORDER_COLOR, K_TEX_PALETTE },
+        { R_TEX_OFFSET, R_TEX_FORMAT, R_TEX_WRAP, R_TEX_CONTROL, R_TEX_PITCH,
+          R_TEX_FILTER, R_TEX_RECT, R_TEX_BORDER_COLOR, 0 },
+    };
+    NV20Draw *d = &card->pgraph20.draw;
+    const uint32_t *ms = card->pgraph20.fe3d.mthd_state;
+    bool kelvin = card->model->pgraph == NV_PGRAPH_KELVIN;
+    bool curie = nv20_is_curie(card);
+    uint32_t zcomp = *nv20_reg(card, B_TEX_ZCOMP);
+    NVTexGen gen = kelvin ? NV_TEX_KELVIN : curie ? NV_TEX_CURIE
+                                                 : NV_TEX_RANKINE;
+
+    for (unsigned i = 0; i < NV20_TEX_UNITS; i++) {
+        uint32_t w[9] = { 0 };
+        NVTexRegs r;
+
+        for (unsigned k = 0; k < 9 && (!kelvin || i < NV_RC_TEX_UNITS); k++) {
+            w[k] = bundles[!kelvin][k] ?
+                   *nv20_reg(card, bundles[!kelvin][k] + 4 * i) : 0;
+        }
+        r = (NVTexRegs) {
+            .offset = w[0], .format = w[1], .wrap = w[2], .enable = w[3],
+            .swizzle = w[4], .filter = w[5], .npot_size = w[6],
+            .border_color = w[7],
+            .palette = kelvin ? w[8] : curie ? 0 : ms[M_TEX_SIZE1 / 4 + i],
+            .size1 = curie ? ms[M_TEX_SIZE1 / 4 + i] : 0,
+            .rcomp = card->model->pgraph_chip == NV_PGRAPH_CHIP_NV20
+                     ? zcomp & 7 : zcomp >> (3 * (i % NV_RC_TEX_UNITS)) & 7,
+        };
+        nv_tex_decode(&d->tex[i], gen, &r);
+    }
+    for (unsigned k = 0; k < 2; k++) {
+        uint8_t *base;
+
+        dma_view(card, *nv20_reg(card, B_DMA_TEX + 4 * k), "texture", &base,
+                 &d->tex_mem[k].size);
+        d->tex_mem[k].base = base;
+    }
+}
+
+/* A texel fetch outside its DMA object reads zero; logged once. */
+static void tex_sample(NVCard *card, unsigned unit, const float coord[4],
+                       const float dx[4], const float dy[4],
+                       NVTexLodMode mode, float lod, float out[4])
+{
+    NV20Draw *d = &card->pgraph20.draw;
+    bool fault = false;
+
+    if (unit >= NV20_TEX_UNITS) {
+        memset(out, 0, 4 * sizeof(*out));
+        return;
+    }
+    nv_tex_sample(&d->tex[unit], d->tex_mem, coord, dx, dy, mode, lod, out,
+                  &fault);
+    if (fault && !d->tex_logged) {
+        d->tex_logged = true;
+        nv_log(card, NV_LOG_GUEST_ERROR, "nv: pgraph: 3D texture unit %u "
+               "reads outside its DMA object: zero texels", unit);
+    }
+}
+
+/* The fragment program's texture instructions (fp.h NVFpTexKind). */
+static void fp_sample(void *opaque, unsigned unit, NVFpTexKind kind,
+                      const float coord[4], const float dx[4],
+                      const float dy[4], float out[4])
+{
+    tex_sample(opaque, unit, coord, dx, dy,
+               kind == NV_FP_TXB ? NV_TEX_LOD_BIAS :
+               kind == NV_FP_TXL ? NV_TEX_LOD_EXPLICIT : NV_TEX_LOD_IMPLICIT,
+               coord[3], out);
+}
+
+/* Kelvin's texture shader stages. */
+static void rc_sample(void *opaque, unsigned unit, const float coord[4],
+                      const float dx[4], const float dy[4], float out[4])
+{
+    tex_sample(opaque, unit, coord, dx, dy, NV_TEX_LOD_IMPLICIT, 0, out);
+}
+
+/* Everything the draw derives from the 3D state, if a method changed it. */
+static void draw_state(NVCard *card)
+{
+    NV20Draw *d = &card->pgraph20.draw;
+
+    if (d->state_valid) {
+        return;
+    }
+    raster_state(card);
+    rop_state(card);
+    tex_state(card);
+    if (card->model->pgraph == NV_PGRAPH_KELVIN) {
+        nv_rc_decode(&d->rc, nv20_reg(card, BUNDLE(0)),
+                     card->pgraph20.fe3d.mthd_state);
+    }
+    if (d->fp_dirty) {
+        d->fp_dirty = false;
+        d->fp_loaded = card->pgraph20.fe3d.fp_named &&
+                       card->model->pgraph != NV_PGRAPH_KELVIN;
+        if (d->fp_loaded) {
+            fp_load(card);
+        }
+    }
+    d->fp_control = card->pgraph20.fe3d.mthd_state[M_FP_CONTROL / 4];
+    d->state_valid = true;
+}
+
+/*
+ * Kelvin's fragment stage: the texture shader and register combiners
+ * (docs/combiners.rst) on the quad's colours (XF outputs 3, 4), fog (5)
+ * and texture coordinates (9-12).  Kelvin's window z is in units of the
+ * depth format's largest value (its programs scale it so): the ROP takes
+ * it in [0, 1].
+ */
+static void kelvin_quad(NVCard *card, const NVRasterQuad *q,
+                        float color[4][4], float depth[4], uint8_t *mask)
+{
+    NV20Draw *d = &card->pgraph20.draw;
+    NVRcTex tex = { rc_sample, card };
+    NVRcQuadIn in;
+    NVRcQuadOut out;
+
+    memset(&in, 0, sizeof(in));
+    in.mask = q->mask;
+    for (unsigned i = 0; i < 4; i++) {
+        const NVRasterFrag *f = &q->f[i];
+        NVRcPixelIn *px = &in.px[i];
+
+        memcpy(px->col0, f->attr[3], sizeof(px->col0));
+        memcpy(px->col1, f->attr[4], sizeof(px->col1));
+        px->fog = f->attr[5][0];
+        for (unsigned u = 0; u < NV_RC_TEX_UNITS; u++) {
+            memcpy(px->tex[u], f->attr[tc0_slot(card) + u],
+                   sizeof(px->tex[u]));
+        }
+        nv_raster_frag_coord(&d->raster.st, q->x + (i & 1), q->y + (i >> 1),
+                             px->pos);
+        px->pos[2] = f->z / d->raster.st.z_max;
+        px->pos[3] = f->q;
+    }
+    nv_rc_run_quad(&d->rc, &in, &tex, &out);
+    *mask &= ~out.culled;
+    memcpy(color, out.color, sizeof(out.color));
+    memcpy(depth, out.depth, sizeof(out.depth));
+}
+
+/*
+ * A quad of fragments: the fragment stage (Kelvin's combiners; Rankine's
+ * and Curie's fragment program once FP_ACTIVE_PROGRAM has named one, the
+ * primary colour before), then the ROP with its colours and depth
+ * (docs/3d.rst "Fragments").
+ */
+static void quad(void *opaque, const NVRasterQuad *q)
+{
+    NVCard *card = opaque;
+    NV20Draw *d = &card->pgraph20.draw;
+    float color[NV_ROP_TARGETS][4][4] = { { { 0 } } };
+    float depth[4];
+    uint8_t mask = q->mask;
+
+    d->quads++;
+    for (unsigned i = 0; i < 4; i++) {
+        depth[i] = q->f[i].z;
+    }
+    if (card->model->pgraph == NV_PGRAPH_KELVIN) {
+        kelvin_quad(card, q, color[0], depth, &mask);
+    } else if (d->fp_loaded) {
+        NVFpTex tex = { card, fp_sample };
+        NVFpQuadIn in;
+        NVFpQuadOut out;
+
+        nv_fp_quad_in(&in, nv20_is_curie(card) ? NV_FP_CURIE : NV_FP_RANKINE,
+                      &d->raster.st, q);
+        in.control = d->fp_control;
+        nv_fp_run_quad(&d->fp, &in, &tex, &out);
+        mask &= ~out.killed;
+        memcpy(color, out.color, sizeof(color));
+        if (out.depth_replaced) {
+            memcpy(depth, out.depth, sizeof(depth));
+        }
+    } else {
+        /* Rankine's and Curie's primary colour (fd-nv20.c's COL0 slot) */
+        unsigned col0 = nv20_is_curie(card) ? 1 : 3;
+
+        for (unsigned i = 0; i < 4; i++) {
+            memcpy(color[0][i], q->f[i].attr[col0], sizeof(color[0][i]));
+        }
+    }
+    nv_rop_quad(&d->rop, q->x, q->y, mask, color, depth, q->back);
+}
+
+/*
+ * CLEAR_BUFFERS: the buffers of its word, with CLEAR_COLOR_VALUE and
+ * CLEAR_DEPTH_VALUE, in the window cut by the scissor (Mesa's
+ * nv30_clear.c sets the scissor to the area it clears).
+ */
+void nv20_draw_clear(NVCard *card, const NVMethodCall *call)
+{
+    NV20Draw *d = &card->pgraph20.draw;
+    const NVRasterState *st = &d->raster.st;
+    NVRasterRect r;
+
+    draw_state(card);
+    r.x0 = MAX(d->rop.surf.x0, (int32_t)st->scissor_x);
+    r.y0 = MAX(d->rop.surf.y0, (int32_t)st->scissor_y);
+    r.x1 = MIN((int64_t)d->rop.surf.x1, (int64_t)st->scissor_x +
+                                        st->scissor_w) - 1;
+    r.y1 = MIN((int64_t)d->rop.surf.y1, (int64_t)st->scissor_y +
+                                        st->scissor_h) - 1;
+    nv_rop_clear(&d->rop, call->data, &r);
+}
+
+void nv20_draw_fp_program(NVCard *card, const NVMethodCall *call)
+{
+    card->pgraph20.fe3d.mthd_state[call->mthd / 4] = call->data;
+    card->pgraph20.fe3d.fp_named = 1;
+    card->pgraph20.draw.fp_dirty = true;
 }
 
 void nv20_draw_prim(NVCard *card, const NVVtxPrim *prim)
@@ -160,7 +556,7 @@ unsigned nv20_draw_run(NVCard *card, unsigned budget)
             spent += n;
             worked = true;
         } else if (d->count) {
-            raster_state(card);
+            draw_state(card);
             nv_raster_start(&d->raster, &d->queue[d->head]);
             d->head = (d->head + 1) % NV20_DRAW_QUEUE;
             d->count--;
@@ -187,6 +583,7 @@ void nv20_draw_reset(NVCard *card)
 
     memset(d, 0, sizeof(*d));
     nv_raster_init(&d->raster, quad, card);
+    nv_rop_init(&d->rop, rop_gen(card), rop_dirty, card);
 }
 
 /* After migration: indices into range, the derived state again. */
@@ -201,5 +598,8 @@ void nv20_draw_post_load(NVCard *card)
     }
     d->raster.emit = quad;
     d->raster.opaque = card;
-    raster_state(card);
+    nv_rop_init(&d->rop, rop_gen(card), rop_dirty, card);
+    d->state_valid = false;
+    d->fp_dirty = true;
+    draw_state(card);
 }

@@ -106,30 +106,6 @@ static uint32_t snorm16(int16_t v)
     return f32_bits(v == INT16_MIN ? -1.0f : (float)v / 32767.0f);
 }
 
-/* An IEEE half float as a single, exactly (denormals normalized). */
-static uint32_t half_to_single(uint16_t h)
-{
-    uint32_t sign = (uint32_t)(h & 0x8000) << 16, man = h & 0x3ff;
-    int exp = (h >> 10) & 0x1f;
-
-    if (exp == 0x1f) {
-        return sign | 0x7f800000 | man << 13;
-    }
-    if (exp == 0) {
-        if (!man) {
-            return sign;
-        }
-        /* 0.man * 2^-14: shift the leading one up into the implicit bit */
-        exp = 1;
-        while (!(man & 0x400)) {
-            man <<= 1;
-            exp--;
-        }
-        man &= 0x3ff;
-    }
-    return sign | (uint32_t)(exp + 127 - 15) << 23 | man << 13;
-}
-
 /* A component of a vertex buffer element of @type, its bytes at @p. */
 static uint32_t buffer_comp(unsigned type, const uint8_t *p)
 {
@@ -141,7 +117,7 @@ static uint32_t buffer_comp(unsigned type, const uint8_t *p)
     case T_V32_FLOAT:
         return nv_ld_le(p, 4);
     case T_V16_FLOAT:
-        return half_to_single(nv_ld_le(p, 2));
+        return nv_half_to_single(nv_ld_le(p, 2));
     case T_V16_SSCALED:
         return f32_bits(s);
     case T_U8_USCALED:

@@ -340,6 +340,9 @@ static void execute(NVCard *card, unsigned chid, unsigned subc,
         return;
     }
     g->methods++;
+    if (is_3d) {
+        nv20_draw_invalidate(card);
+    }
     if (mthd == 0) {
         return;                 /* the bind itself is done; traced only */
     }

@@ -124,6 +124,14 @@ bool nv20_draw_busy(NVCard *card);
 unsigned nv20_draw_run(NVCard *card, unsigned budget);
 void nv20_draw_reset(NVCard *card);
 void nv20_draw_post_load(NVCard *card);
+/* A 3D method or register write: the draw state is derived again. */
+static inline void nv20_draw_invalidate(NVCard *card)
+{
+    card->pgraph20.draw.state_valid = false;
+}
+/* CLEAR_BUFFERS; FP_ACTIVE_PROGRAM (stored, the program read again). */
+void nv20_draw_clear(NVCard *card, const NVMethodCall *call);
+void nv20_draw_fp_program(NVCard *card, const NVMethodCall *call);
 
 /* A method's work still running: a 2D job or a draw. */
 static inline bool nv20_work_busy(NVCard *card)

@@ -340,6 +340,7 @@ static void pgraph_write(NVCard *card, uint32_t addr, uint32_t val)
     bool busy = nv20_pgraph_busy(card);
 
     pgraph_store(card, addr, val);
+    nv20_draw_invalidate(card);
     if ((busy || addr == NV20_PGRAPH_INTR) && !nv20_pgraph_busy(card)) {
         nv4_pfifo_run(card);
     }

@@ -1361,12 +1361,13 @@ static void kelvin_triangle(TestHost *th)
 
 /*
  * Kelvin through VTX, the program copying the position and the diffuse
- * colour (v[3] to o[3], Kelvin's COL0).  FRONT_FACE CCW, SHADE_MODEL
+ * colour (v[3] to o[3], Kelvin's COL0).  FRONT_FACE CW, SHADE_MODEL
  * SMOOTH, kelvin_triangle(): Kelvin's positions are window coordinates,
- * 1/w 1, 0.5, 1; counter-clockwise with y up (area (20 * 20 - 0) / 2 >
- * 0): front, each vertex its colour.  SHADE_MODEL FLAT: every vertex
- * blue, the last's (OpenGL's provoking vertex).  CULL_FACE BACK enabled
- * and FRONT_FACE CW: the same triangle is a back face, culled.
+ * 1/w 1, 0.5, 1; (10, 10) to (30, 10) to (10, 30) is clockwise as the
+ * window shows it, y down (docs/3d.rst "Faces"): front, each vertex its
+ * colour.  SHADE_MODEL FLAT: every vertex blue, the last's (OpenGL's
+ * provoking vertex).  CULL_FACE BACK enabled and FRONT_FACE CCW: the same
+ * triangle is a back face, culled.
  * POINT_SIZE 0x14 (6.3 fixed point: 2.5), a point: size 2.5.
  */
 static void test_fd_vtx_kelvin(void)
@@ -1376,14 +1377,14 @@ static void test_fd_vtx_kelvin(void)
     const NVVtxPrim *p;
 
     program(th, true, reg, reg, 2);
-    g_assert_true(mthd(th, 7, 0x3a0, 0x901));
+    g_assert_true(mthd(th, 7, 0x3a0, 0x900));
     g_assert_true(mthd(th, 7, 0x37c, 0x1d01));
     kelvin_triangle(th);
     g_assert_true(mthd(th, 7, 0x37c, 0x1d00));
     kelvin_triangle(th);
     g_assert_true(mthd(th, 7, 0x308, 1));
     g_assert_true(mthd(th, 7, 0x39c, 0x405));
-    g_assert_true(mthd(th, 7, 0x3a0, 0x900));
+    g_assert_true(mthd(th, 7, 0x3a0, 0x901));
     kelvin_triangle(th);
     g_assert_cmpuint(th->prims->len, ==, 2);
     for (unsigned k = 0; k < 2; k++) {
@@ -1418,8 +1419,8 @@ static void test_fd_vtx_kelvin(void)
  * VERTEX_TWO_SIDE_ENABLE, SHADE_MODEL SMOOTH and the back colour
  * (Rankine's BFC0 output is 1) green from VTX_ATTR_4UB[1] 0xff00ff00, a
  * red triangle (0, 0), (0.5, 0), (0, 0.5): window (100, 200), (108, 200),
- * (100, 208), counter-clockwise while FRONT_FACE is CW: a back face,
- * whose vertices show the back colour.  POLYGON_OFFSET_FILL_ENABLE with
+ * (100, 208), clockwise as the window shows it (y down) while FRONT_FACE
+ * is CCW (0x901): a back face, whose vertices show the back colour.  POLYGON_OFFSET_FILL_ENABLE with
  * factor 0 and units 2.0 (GL's 1, doubled as Mesa sends it) over Z24S8
  * (RT_FORMAT ZETA 2: 0x40): z offset 2 * 2^-25 = 2^-24.
  */
@@ -1434,7 +1435,8 @@ static void test_fd_vtx_rankine(void)
         0x1808, 0, 0,
     };
     static const uint32_t back[] = {
-        0x142c, 1, 0x368, 0x1d01, 0x1944, 0xff00ff00, 0x194c, 0xff0000ff,
+        0x142c, 1, 0x368, 0x1d01, 0x1834, 0x901,
+        0x1944, 0xff00ff00, 0x194c, 0xff0000ff,
         0xa68, 1, 0xa78, F0, 0xa7c, F2, 0x208, 0x40,
         0x1808, 5, 0x1880, F0, 0x1884, F0, 0x1880, FHALF, 0x1884, F0,
         0x1880, F0, 0x1884, FHALF, 0x1808, 0, 0,
@@ -1846,6 +1848,195 @@ static void test_draw_slices(void)
     th_free(th);
 }
 
+/*
+ * Pixels on Curie, through CLEAR_BUFFERS, the rasterizer, a fragment
+ * program and the ROP.  A 64x64 A8R8G8B8 linear surface (RT_FORMAT 0x148:
+ * COLOR 8, ZETA Z24S8 2 << 5, TYPE LINEAR 1 << 8; pitch 256) at VRAM
+ * SURF through a VRAM DMA object (class 0x3d, linear, base 0, limit
+ * 0x7fffff) for DMA_COLOR0 and DMA_TEXTURE0; RT_ENABLE COLOR0; COLOR_MASK
+ * every channel (0x01010101: B, G, R, A bytes).
+ * CLEAR_COLOR_VALUE 0x11223344 with CLEAR_BUFFERS 0xf0 (R, G, B, A)
+ * fills the window.  The program at FPROG in DMA_TEXTURE0, MOV
+ * R0.xyzw = f[COL0] with END, in Mesa's fields (nvfx_shader.h): word 0
+ * END 1 | OUTMASK 0xf << 9 | INPUT_SRC COL0 1 << 13 | MOV 1 << 24 =
+ * 0x01003e01; word 1 the input source (TYPE 1, swizzle xyzw 0xe4 << 9)
+ * with the condition TR (7 << 18) and its identity swizzle (0xe4 << 21):
+ * 0x1c9dc801.  The vertex program copies the position and v[3] to o[1],
+ * Curie's COL0; v[3] is (1, 0.5, 0.25, 1) at every vertex.  TRIANGLES
+ * at window (0, 0), (32, 0), (0, 32) (scale 32) cover x + y <= 30 (the
+ * diagonal x + y = 31 is a bottom-right edge): those pixels are A 255,
+ * R 255, G round(0.5 * 255) = 128, B round(0.25 * 255) = 64: 0xffff8040;
+ * the rest keeps the clear colour.
+ */
+#define SURF    0x400000
+#define FPROG   0x480000
+#define VRAMDMA 0x13400
+
+/*
+ * The surface, the VRAM DMA object (also DMA_TEXTURE0), the viewport
+ * and the clear of the Curie draw tests; the fragment program @w0,
+ * @w1, 0, 0 at FPROG.
+ */
+static TestHost *curie_draw_new(uint32_t w0, uint32_t w1)
+{
+    static const uint32_t setup[] = {
+        0x0184, VRAMDMA >> 4, 0x0194, VRAMDMA >> 4,
+        0x0200, 64 << 16, 0x0204, 64 << 16, 0x0208, 0x148,
+        0x020c, 256, 0x0210, SURF, 0x0220, 1, 0x0324, 0x01010101,
+        0x08c0, 0x10000000, 0x08c4, 0x10000000,
+        0x02c0, 63 << 16, 0x02c4, 63 << 16,
+        0x0a30, 0x42000000, 0x0a34, 0x42000000,
+        0x1d90, 0x11223344, 0x1d94, 0xf0, 0,
+    };
+    TestHost *th = fd_new("nv40", 0x4097);
+
+    th_ramin_wr(th, VRAMDMA, 0x3d | 0x3000);
+    th_ramin_wr(th, VRAMDMA + 4, 0x7fffff);
+    th_ramin_wr(th, VRAMDMA + 8, 0);
+    vram_wr(th, FPROG, w0);
+    vram_wr(th, FPROG + 4, w1);
+    vram_wr(th, FPROG + 8, 0);
+    vram_wr(th, FPROG + 12, 0);
+    mthds(th, setup);
+    return th;
+}
+
+/*
+ * The draw is done, no error; the triangle (0, 0), (32, 0), (0, 32) of
+ * the draw tests covers x + y <= 30 (the diagonal's centres, x + y = 31,
+ * lie on a bottom-right edge) with @color, the clear colour 0x11223344
+ * is left around it.
+ */
+static void expect_triangle(TestHost *th, uint32_t color)
+{
+    static const struct {
+        uint8_t x, y;
+        bool in;
+    } at[] = {
+        { 0, 0, true }, { 30, 0, true }, { 31, 0, false },
+        { 15, 15, true }, { 16, 15, false }, { 0, 30, true },
+        { 0, 31, false }, { 63, 63, false },
+    };
+
+    g_assert_false(nv20_pgraph_busy(&th->card));
+    for (size_t i = 0; i < G_N_ELEMENTS(at); i++) {
+        g_assert_cmphex(vram_rd(th, SURF + at[i].y * 256 + at[i].x * 4), ==,
+                        at[i].in ? color : 0x11223344);
+    }
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+}
+
+static void test_draw_pixels_curie(void)
+{
+    static const uint8_t out[] = { 0, 1 }, in[] = { 0, 3 };
+    const uint32_t setup[] = {
+        0x08e4, FPROG | 1,
+        0x1c30, F1, 0x1c34, FHALF, 0x1c38, 0x3e800000, 0x1c3c, F1,
+        0x1808, 5,
+        0x1c00, 0, 0x1c04, 0, 0x1c08, 0, 0x1c0c, F1,
+        0x1c00, F1, 0x1c04, 0, 0x1c08, 0, 0x1c0c, F1,
+        0x1c00, 0, 0x1c04, F1, 0x1c08, 0, 0x1c0c, F1,
+        0x1808, 0, 0,
+    };
+    TestHost *th = curie_draw_new(0x01003e01, 0x1c9dc801);
+
+    program(th, false, out, in, 2);
+    mthds(th, setup);
+    expect_triangle(th, 0xffff8040);
+    g_assert_cmphex(vram_rd(th, SURF + 64 * 256), ==, 0);
+    th_free(th);
+}
+
+/*
+ * A texture through the fragment program on Curie: the surface, DMA
+ * object and clear of test_draw_pixels_curie(); a 2x2 swizzled A8R8G8B8
+ * texture at TEXOFF in DMA_TEXTURE0 (TEX_FORMAT 0x00018529: DMA0 1,
+ * NO_BORDER 0x8, DIMS 2D 0x20, A8R8G8B8 5 << 8, Mesa's bit 15, one level
+ * 1 << 16; WRAP CLAMP_TO_EDGE 0x00030303; ENABLE bit 31 with MAX_LOD 15
+ * 0xf00 << 7; SWIZZLE 0xaae4 the identity; FILTER NEAREST both ways
+ * 0x01012000; NPOT_SIZE 2x2; TEX_SIZE1 depth 1 << 20).  Swizzled, texel
+ * (x, y) is word x + 2y here: blue 0xff0000ff, red 0xffff0000, green
+ * 0xff00ff00, white.  The program TEX R0 = texture 0 at f[TC0], END:
+ * word 0 END 1 | OUTMASK 0xf << 9 | INPUT_SRC TC0 4 << 13 | TEX 0x17 <<
+ * 24 = 0x17009e01, word 1 as in test_draw_pixels_curie().  The vertex
+ * program copies v[8] to o[7], Curie's TC0; v[8] is (0.75, 0.25) at every
+ * vertex: texel (floor(0.75 * 2), floor(0.25 * 2)) = (1, 0), red; the
+ * coordinates do not change across the quad, so the level is 0
+ * (magnified, NEAREST).  The triangle's pixels are 0xffff0000.
+ */
+#define TEXOFF  0x440000
+
+static void test_draw_texture_curie(void)
+{
+    static const uint8_t out[] = { 0, 7 }, in[] = { 0, 8 };
+    static const uint32_t texels[4] = {
+        0xff0000ff, 0xffff0000, 0xff00ff00, 0xffffffff,
+    };
+    const uint32_t setup[] = {
+        0x1a00, TEXOFF, 0x1a04, 0x00018529, 0x1a08, 0x00030303,
+        0x1a0c, 0x80078000, 0x1a10, 0xaae4, 0x1a14, 0x01012000,
+        0x1a18, 0x00020002, 0x1840, 1 << 20,
+        0x08e4, FPROG | 1,
+        0x1c80, 0x3f400000, 0x1c84, 0x3e800000, 0x1c88, 0, 0x1c8c, F1,
+        0x1808, 5,
+        0x1c00, 0, 0x1c04, 0, 0x1c08, 0, 0x1c0c, F1,
+        0x1c00, F1, 0x1c04, 0, 0x1c08, 0, 0x1c0c, F1,
+        0x1c00, 0, 0x1c04, F1, 0x1c08, 0, 0x1c0c, F1,
+        0x1808, 0, 0,
+    };
+    TestHost *th = curie_draw_new(0x17009e01, 0x1c9dc801);
+
+    for (unsigned i = 0; i < 4; i++) {
+        vram_wr(th, TEXOFF + 4 * i, texels[i]);
+    }
+    program(th, false, out, in, 2);
+    mthds(th, setup);
+    expect_triangle(th, 0xffff0000);
+    th_free(th);
+}
+
+/*
+ * Kelvin's fragment stage: a 64x64 A8R8G8B8 surface (RT_FORMAT 0x128:
+ * COLOR 8, DEPTH Z24S8 2 << 4, TYPE LINEAR 1 << 8; RT_PITCH 256) at SURF
+ * through DMA_COLOR, clip rectangle 0 over it (VIEWPORT_CLIP_HORIZ/VERT
+ * 0: 63 << 16), COLOR_MASK every channel.  No general combiner (RC_ENABLE
+ * 0); the final combiner's D is the primary colour (RC_FINAL0 4: input 4,
+ * RGB, UNSIGNED_IDENTITY) and G its alpha (RC_FINAL1 0x1400: input 4,
+ * ALPHA usage 1 << 12): out = D.  The vertex program copies the position
+ * (Kelvin's are window coordinates) and v[3] to o[3]; v[3] is (1, 0.5,
+ * 0.25, 1).  The combiners' number format has k / 255 steps, ties away
+ * from zero: 0.5 -> 128 / 255, 0.25 -> 63.75 -> 64 / 255; the ROP
+ * writes A 255, R 255, G 128, B 64: 0xffff8040 over x + y <= 30 of the
+ * triangle (0, 0), (32, 0), (0, 32), as on Curie.
+ */
+static void test_draw_pixels_kelvin(void)
+{
+    static const uint8_t reg[] = { 0, 3 };
+    const uint32_t setup[] = {
+        0x0194, VRAMDMA >> 4,
+        0x0200, 64 << 16, 0x0204, 64 << 16, 0x0208, 0x128,
+        0x020c, 256, 0x0210, SURF,
+        0x02c0, 63 << 16, 0x02e0, 63 << 16, 0x0358, 0x01010101,
+        0x1e60, 0, 0x0288, 4, 0x028c, 0x1400,
+        0x1d90, 0x11223344, 0x1d94, 0xf0,
+        0x1550, F1, 0x1554, FHALF, 0x1558, 0x3e800000, 0x155c, F1,
+        0x17fc, 5,
+        0x1518, 0, 0x151c, 0, 0x1520, 0, 0x1524, F1,
+        0x1518, 0x42000000, 0x151c, 0, 0x1520, 0, 0x1524, F1,
+        0x1518, 0, 0x151c, 0x42000000, 0x1520, 0, 0x1524, F1,
+        0x17fc, 0, 0,
+    };
+    TestHost *th = fd_new("nv20", 0x0097);
+
+    th_ramin_wr(th, VRAMDMA, 0x3d | 0x3000);
+    th_ramin_wr(th, VRAMDMA + 4, 0x7fffff);
+    th_ramin_wr(th, VRAMDMA + 8, 0);
+    program(th, true, reg, reg, 2);
+    mthds(th, setup);
+    expect_triangle(th, 0xffff8040);
+    th_free(th);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1878,6 +2069,12 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/3d/ctx", test_3d_ctx);
     g_test_add_func("/objects-nv20/3d/fd/imm/kelvin", test_fd_imm_kelvin);
     g_test_add_func("/objects-nv20/3d/draw/slices", test_draw_slices);
+    g_test_add_func("/objects-nv20/3d/draw/pixels/curie",
+                    test_draw_pixels_curie);
+    g_test_add_func("/objects-nv20/3d/draw/texture/curie",
+                    test_draw_texture_curie);
+    g_test_add_func("/objects-nv20/3d/draw/pixels/kelvin",
+                    test_draw_pixels_kelvin);
     g_test_add_func("/objects-nv20/3d/fd/imm/nv30", test_fd_imm_nv30);
     g_test_add_func("/objects-nv20/3d/fd/imm/nv40", test_fd_imm_nv40);
     g_test_add_func("/objects-nv20/3d/fd/begin-end", test_fd_begin_end);

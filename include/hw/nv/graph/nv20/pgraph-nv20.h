@@ -17,7 +17,11 @@
 
 #include "hw/nv/core/method.h"
 #include "hw/nv/graph/2d/nv2d.h"
+#include "hw/nv/fp/fp.h"
 #include "hw/nv/raster/raster.h"
+#include "hw/nv/rc/rc.h"
+#include "hw/nv/rop/rop.h"
+#include "hw/nv/tex/tex.h"
 #include "hw/nv/vtx/vtx.h"
 #include "hw/nv/xf/xf.h"
 
@@ -185,6 +189,7 @@ typedef struct NV20Fe3d {
     uint32_t data_pos;
     uint32_t data[NV20_FD_DATA_WORDS];
     uint32_t edgeflag;
+    uint32_t fp_named;          /* FP_ACTIVE_PROGRAM written since reset */
 } NV20Fe3d;
 
 /*
@@ -197,6 +202,8 @@ typedef struct NV20Fe3d {
  * so the queue never fills.
  */
 #define NV20_DRAW_QUEUE             32
+/* Texture units of the 3D classes: Kelvin 4, Rankine and Curie 8. */
+#define NV20_TEX_UNITS              8
 
 enum {
     NV20_FD_NONE,
@@ -211,6 +218,23 @@ typedef struct NV20Draw {
     uint32_t head, count;
     uint32_t fd_kind, fd_data, fd_next;
     uint64_t quads;             /* quads with fragments, for tests */
+    /*
+     * Derived, not migrated: the ROP, the texture units, Kelvin's
+     * combiners and the fragment program as the 3D state has them (valid
+     * until a 3D method or PGRAPH register write; the program read again
+     * after FP_ACTIVE_PROGRAM or a context switch), log-once flags.
+     */
+    bool state_valid, fp_dirty;
+    NVRop rop;
+    uint32_t mem_base[NV_ROP_MEMS];     /* VRAM offsets of rop.mem[] */
+    NVTexUnit tex[NV20_TEX_UNITS];
+    NVTexMem tex_mem[2];                /* DMA_TEXTURE0, DMA_TEXTURE1 */
+    NVRcState rc;                       /* Kelvin */
+    bool fp_loaded;             /* Rankine, Curie: fp is the program */
+    NVFpProgram fp;
+    uint32_t fp_words[NV_FP_MAX_INSNS * 4];     /* scratch for the reading */
+    uint32_t fp_control;
+    bool logged, tex_logged;
 } NV20Draw;
 
 /*
