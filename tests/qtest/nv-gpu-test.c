@@ -1462,6 +1462,107 @@ static void test_3d_triangle(void)
 #undef F
 }
 
+/*
+ * A draw migrated while it runs (docs/3d.rst "Bounded work"), on nv40.
+ * RAMIN: the VRAM DMA object 0xbeef1001 and the Curie 3D object
+ * 0xbeef4097 of the tests above.  The pushbuffer binds the object, names
+ * the DMA object for DMA_TEXTURE0 (0x184, the fragment program's) and
+ * DMA_COLOR0 (0x194); a 2048x2048 A8R8G8B8 linear surface (RT_HORIZ/VERT
+ * 2048 << 16, RT_FORMAT 0x148: COLOR 8, ZETA Z24S8 2 << 5, LINEAR 1 << 8;
+ * COLOR0_PITCH 8192, COLOR0_OFFSET 0x1000000, RT_ENABLE COLOR0,
+ * COLOR_MASK every channel), the scissor off (0x10000000 twice) and clip
+ * rectangle 0 over the surface (2047 << 16); the vertex program of
+ * test_3d_triangle() (o[0] = v[0], o[1], Curie's COL0, = v[3]); the
+ * fragment program at VRAM 0x300000 in DMA_TEXTURE0 (FP_ACTIVE_PROGRAM
+ * 0x300001): MOV R0 = f[COL0] with END, in Mesa's fields (nvfx_shader.h),
+ * 0x01003e01 0x1c9dc801 0 0; viewport scale 2048 (translate 0); colour
+ * v[3] (1, 0.5, 0.25, 1); TRIANGLES at clip (0, 0), (1, 0), (0, 1):
+ * window (0, 0), (2048, 0), (0, 2048).
+ *
+ * Pixel (x, y) is inside when x + y <= 2046 (the diagonal's centres, x +
+ * y = 2047, lie on a bottom-right edge); inside it is A 255, R 255, G
+ * round(0.5 * 255) = 128, B round(0.25 * 255) = 64: 0xffff8040.  The
+ * triangle's box is 1024 x 1024 quad positions: 16384 units of 64, four
+ * PFIFO slices of 4096, and the rows go top down: after the push row 0
+ * is drawn and row 2000 not, PGRAPH busy.  After the move the rest is
+ * drawn on PFIFO's timer: (0, 2000), (1023, 1023) and (2046, 0) are
+ * 0xffff8040, (2047, 0) and (1024, 1023) untouched (0).
+ */
+static void test_3d_migration(void)
+{
+#define F(x)    ((union { float f; uint32_t u; }) { .f = (x) }).u
+#define M(n, mthd)  ((n) << 18 | 1 << 13 | (mthd))
+    const uint32_t push[] = {
+        M(1, 0x000), 0xbeef4097,
+        M(1, 0x184), 0xbeef1001, M(1, 0x194), 0xbeef1001,
+        M(3, 0x200), 2048 << 16, 2048 << 16, 0x148,
+        M(2, 0x20c), 8192, 0x1000000, M(1, 0x220), 1,
+        M(1, 0x324), 0x01010101,
+        M(2, 0x8c0), 0x10000000, 0x10000000,
+        M(2, 0x2c0), 2047 << 16, 2047 << 16,
+        M(1, 0x1e9c), 0,
+        M(4, 0xb80), 0x401f9c6c, 0x0040000d, 0x8106c083, 0x6041ef80,
+        M(4, 0xb80), 0x401f9c6c, 0x0040030d, 0x8106c083, 0x6041ef85,
+        M(1, 0x1ea0), 0,
+        M(1, 0x8e4), 0x300001,
+        M(4, 0xa20), 0, 0, F(0.5), 0,
+        M(4, 0xa30), F(2048), F(2048), F(0.5), 0,
+        M(4, 0x1c30), F(1), F(0.5), F(0.25), F(1),
+        M(1, 0x1808), 5,
+        M(4, 0x1c00), 0, 0, 0, F(1),
+        M(4, 0x1c00), F(1), 0, 0, F(1),
+        M(4, 0x1c00), 0, F(1), 0, F(1),
+        M(1, 0x1808), 0,
+    };
+    static const uint32_t ramin[][2] = {
+        { 0x12010, 0x303d }, { 0x12014, 0x0fffffff }, { 0x12018, 0 },
+        { 0x10128, 0xbeef1001 }, { 0x1012c, 0x00001201 },
+        { 0x13000, 0x4097 },
+        { 0x104d8, 0xbeef4097 }, { 0x104dc, 0x00101300 },
+        { 0x20038, 0x1500 },        /* channel 0's graphics context */
+    };
+    static const uint32_t fprog[] = { 0x01003e01, 0x1c9dc801, 0, 0 };
+    NVTest t;
+
+    nv_start(&t, "nv40");
+    fifo_setup(&t, "nv40");
+    wr(&t, 0x400084, 0x401287c0);       /* nouveau's DEBUG_B: bit 20 */
+    for (size_t i = 0; i < G_N_ELEMENTS(ramin); i++) {
+        qpci_io_writel(t.dev, t.ramin, ramin[i][0], ramin[i][1]);
+    }
+    for (size_t i = 0; i < G_N_ELEMENTS(fprog); i++) {
+        qpci_io_writel(t.dev, t.bar1, 0x300000 + 4 * i, fprog[i]);
+    }
+    fifo_push(&t, push, G_N_ELEMENTS(push));
+    g_assert_cmphex(qpci_io_readl(t.dev, t.bar1, 0x1000000), ==, 0xffff8040);
+    g_assert_cmphex(qpci_io_readl(t.dev, t.bar1, 0x1000000 + 2000 * 8192),
+                    ==, 0);
+    g_assert_cmphex(rd(&t, 0x400700) & 1, ==, 1);               /* busy */
+
+    nv_migrate(&t, "model=nv40,romfile=");
+    t.bar1.addr = qpci_config_readl(t.dev, PCI_BASE_ADDRESS_1) & ~0xfu;
+    qtest_qmp_assert_success(t.qts, "{'execute': 'cont'}");
+    qtest_clock_step(t.qts, 1000000);
+    g_assert_cmphex(rd(&t, 0x400700), ==, 0);
+    g_assert_cmphex(qpci_io_readl(t.dev, t.bar1, 0x1000000 + 2000 * 8192),
+                    ==, 0xffff8040);
+    g_assert_cmphex(qpci_io_readl(t.dev, t.bar1,
+                                  0x1000000 + 1023 * 8192 + 1023 * 4),
+                    ==, 0xffff8040);
+    g_assert_cmphex(qpci_io_readl(t.dev, t.bar1, 0x1000000 + 2046 * 4),
+                    ==, 0xffff8040);
+    g_assert_cmphex(qpci_io_readl(t.dev, t.bar1, 0x1000000 + 2047 * 4),
+                    ==, 0);
+    g_assert_cmphex(qpci_io_readl(t.dev, t.bar1,
+                                  0x1000000 + 1023 * 8192 + 1024 * 4),
+                    ==, 0);
+    g_assert_cmphex(rd(&t, 0xc00044), ==, sizeof(push));       /* DMA_GET */
+    g_assert_cmphex(rd(&t, 0x400100), ==, 0);
+    nv_stop(&t);
+#undef M
+#undef F
+}
+
 /* Before NV41 0xf000 is unassigned: $r1 does not keep a value. */
 static void test_vp1_absent(void)
 {
@@ -2144,6 +2245,7 @@ int main(int argc, char **argv)
     qtest_add_func("/nv-gpu/pfifo/migration-nv40", test_pfifo_migration);
     qtest_add_func("/nv-gpu/pgraph/notify-nv40", test_pgraph_notify);
     qtest_add_func("/nv-gpu/pgraph/3d-triangle-nv40", test_3d_triangle);
+    qtest_add_func("/nv-gpu/pgraph/3d-migration-nv40", test_3d_migration);
     qtest_add_func("/nv-gpu/pgraph/2d-migration-nv40",
                    test_pgraph_2d_migration);
     qtest_add_func("/nv-gpu/vp1/absent-nv40", test_vp1_absent);
