@@ -53,6 +53,10 @@
 #             nv30/nv34, where Mesa offers no GLES2, "glx" takes its place:
 #             glxinfo -B gets a direct GL context whose renderer is the
 #             chip, with no kernel error
+#   glxgears  (with NV_X_ACCEL=1) glxgears in X on Mesa's nouveau driver,
+#             frame 3 on a 30 frames a second clock held on the screen
+#             (tests/guest/nv-hold.c), matches llvmpipe's frame 3 inside
+#             its window (tolerance as kmscube's).  Skipped on nv20/nv25
 #   NV_X_MODE       the mode expected (default 1280x800, the EDID's)
 #   NV_X_REFRESH    its refresh rate as modetest prints it (default 74.99)
 # The serial logs, Xorg.0.log and screendumps (PPM and PNG) of each model
@@ -164,12 +168,21 @@ kmscube=${NV_X_KMSCUBE:-1}
 # sub-pixel bits with the top-left rule, so edges agree; the 512 leave
 # room for a vertex that snaps to the other side of a pixel centre.
 kmscube_tol=2 kmscube_bad=512
+# glxgears' held frame (x-session's NV_GEARS_HOLD).
+gears_hold=3
 [ "$accel" = 1 ] || kmscube=0
-per_model=$((7 + 2 * accel + kmscube))
+# glxgears on the card and on llvmpipe, its held frame compared inside its
+# window with the tolerance of kmscube's frame (the same reasons).
+gears=$accel
+per_model=$((7 + 2 * accel + kmscube + gears))
 echo "1..$((per_model * ${#models[@]}))"
 for model in "${models[@]}"; do
     log=$run/$model.log shots=$run/$model xlog=$run/$model-Xorg.0.log
-    NV_GUEST_APPEND="NV_X=test NV_X_ROOT=$root_rgb NV_X_KMSCUBE=$kmscube nouveau.noaccel=$((1 - accel)) ${NV_GUEST_APPEND:-}" \
+    case $model in
+        nv20 | nv25) model_gears=0 ;;
+        *) model_gears=$gears ;;
+    esac
+    NV_GUEST_APPEND="NV_X=test NV_X_ROOT=$root_rgb NV_X_KMSCUBE=$kmscube NV_X_GEARS=$model_gears nouveau.noaccel=$((1 - accel)) ${NV_GUEST_APPEND:-}" \
         nv_rootfs_boot "$model" "$initrd" "$image" "$log" "$shots"
     echo "# $model: boot took ${NV_GUEST_SECS} s (qemu exit status $NV_GUEST_RC)"
     name=guest/$tag/$model
@@ -352,6 +365,33 @@ for model in "${models[@]}"; do
     result "$name/same" \
         "$(same_picture "$shots-x.ppm" "$(noaccel_shot "$model")")" \
         "byte-identical to nouveau.noaccel=1"
+
+    # glxgears
+    if [ "$gears" = 1 ]; then
+        if [ "$model_gears" = 0 ]; then
+            k=$((k + 1))
+            echo "ok $k - $name/glxgears # SKIP bookworm's Mesa has no Kelvin driver"
+        else
+            reason='' seen=''
+            g=$(nv_rootfs_values "$log" GEARS)
+            win=$(nv_rootfs_values "$log" WIN | sed -n 's/^glxgears //p' | head -n 1)
+            if ! grep -qx 'glxgears exit status 143 (held)' <<<"$g"; then
+                reason="glxgears on the card: $(grep '^glxgears ' <<<"$g" | head -n 1)${stop:+ ($stop)}"
+            elif ! grep -qx 'glxgears-sw exit status 143 (held)' <<<"$g"; then
+                reason="glxgears on llvmpipe: $(grep '^glxgears-sw ' <<<"$g" | head -n 1)"
+            elif [ -z "$win" ]; then
+                reason="no NV-WIN line for glxgears' window"
+            elif ! seen=$("$NV_TOP/tests/guest/x-check" frame "$shots-glxgears.ppm" \
+                          "$shots-glxgears-sw.ppm" "$kmscube_tol" "$kmscube_bad" "$win"); then
+                reason="frame $shots-glxgears.png against llvmpipe's, in the window: $seen"
+            elif [ -n "$errs" ]; then
+                reason="kernel errors (see the driver test)"
+            fi
+            result "$name/glxgears" "$reason" \
+                "frame $gears_hold held, against llvmpipe's in its window ($win): $seen" \
+                "$(tail -n 6 <<<"$g")"
+        fi
+    fi
 
     # kmscube
     [ "$kmscube" = 1 ] || continue

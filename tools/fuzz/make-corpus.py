@@ -482,8 +482,37 @@ def pgraph_seeds():
         one = 0x3f800000
         m(6, 0x19c, 0xbeef1001)
         m(6, 0x1e94, 0x13)
+        # pixels (docs/3d.rst "Fragments"): a 64x64 A8R8G8B8 surface at
+        # VRAM 0x400000 with its clip rectangle, cleared; on Curie a
+        # fragment program in RAMIN 0x18000 sampling a 2x2 texture at
+        # RAMIN 0x18100 (TEX R0 = texture 0 at f[TC0]), the viewport
+        # scaled to the surface; on Kelvin the final combiner's D the
+        # primary colour, the triangle in window coordinates
+        m(6, 0x184 if curie else 0x194, 0xbeef1001, 0xbeef1001)
+        m(6, 0x194, 0xbeef1001)
+        m(6, 0x200, 64 << 16, 64 << 16, 0x148 if curie else 0x128,
+          256, 0x400000)
+        m(6, 0x2c0, 63 << 16)
+        m(6, 0x2c4 if curie else 0x2e0, 63 << 16)
+        m(6, 0x324 if curie else 0x358, 0x01010101)
+        m(6, 0x1d90, 0x11223344, 0xf0)
+        if curie:
+            for i, w in enumerate((0x17009e01, 0x1c9dc801, 0, 0)):
+                ramin(0x18000 + 4 * i, w)
+            for i, w in enumerate((0xff0000ff, 0xffff0000, 0xff00ff00,
+                                   0xffffffff)):
+                ramin(0x18100 + 4 * i, w)
+            m(6, 0x220, 1)
+            m(6, 0x8c0, 0x10000000, 0x10000000)
+            m(6, 0x8e4, vram_of(0x18000) | 1)
+            m(6, 0x1a00, vram_of(0x18100), 0x00018529, 0x00030303,
+              0x80078000, 0xaae4, 0x01012000, 0x00020002)
+            m(6, 0xa30, 0x42800000, 0x42800000)
+        else:
+            m(6, 0x288, 4, 0x1400)
         m(6, begin, 5)
-        for x, y in ((0, 0), (one, 0), (0, one)):
+        big = one if curie else 0x42000000
+        for x, y in ((0, 0), (big, 0), (0, big)):
             m(6, 0x1c00 if curie else 0x1518, x, y, 0, one)
         m(6, begin, 0)
         m(6, begin, 3)

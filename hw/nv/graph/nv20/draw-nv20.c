@@ -37,6 +37,7 @@
 #define M_DMA_COLOR2        0x01b4          /* Curie */
 #define M_DMA_COLOR3        0x01b8
 #define M_RT_FORMAT         0x0208
+#define   RT_FORMAT_MS      0x0000f000u
 #define M_COLOR0_PITCH      0x020c          /* Kelvin's RT_PITCH */
 #define M_COLOR0_OFFSET     0x0210
 #define M_ZETA_OFFSET       0x0214
@@ -240,6 +241,16 @@ static void rop_state(NVCard *card)
         M_DMA_COLOR0, M_DMA_COLOR1, M_DMA_COLOR2, M_DMA_COLOR3, M_DMA_ZETA,
     };
 
+    /*
+     * Mesa's nv30_miptree.c puts a multisampled surface's mode in bits
+     * 12-15 (0x3000, 0x4000): not modelled, every pixel one sample.
+     */
+    if (r.rt_format & RT_FORMAT_MS && !d->ms_logged) {
+        d->ms_logged = true;
+        nv_log(card, NV_LOG_UNIMP, "nv: pgraph: 3D multisampled surface "
+               "(RT_FORMAT 0x%08x): drawn with one sample a pixel",
+               r.rt_format);
+    }
     nv_rop_decode(&d->rop.st, gen, nv20_reg(card, BUNDLE(0)));
     nv_rop_decode_mthd(&d->rop.st, gen, &m);
     nv_rop_surface_decode(&d->rop.surf, gen, &r);
