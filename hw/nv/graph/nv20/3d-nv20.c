@@ -416,7 +416,7 @@ static void mthd_flip(NVCard *card, const NVMethodCall *call)
     WORD_N(0x184, 2, 4, "DMA_TEXTURE", B_DMA_TEX), \
     STATE(0x194, "DMA_COLOR"), STATE(0x198, "DMA_ZETA"), \
     STATE(0x200, "RT_HORIZ"), STATE(0x204, "RT_VERT"), \
-    STATE(0x208, "RT_FORMAT"), STATE(0x20c, "RT_PITCH"), \
+    STATE(0x20c, "RT_PITCH"), \
     STATE(0x210, "COLOR_OFFSET"), STATE(0x214, "ZETA_OFFSET"), \
     STATE(0x290, "UNK0290"), STATE(0x2b4, "VIEWPORT_CLIP_MODE"), \
     FLAG(0x300, "ALPHA_FUNC_ENABLE", B_CONFIG_A, 12), \
@@ -475,6 +475,7 @@ static void mthd_flip(NVCard *card, const NVMethodCall *call)
 static const NVMethod kelvin_methods[] = {
     NV20_COMMON_METHODS,
     CELSIUS_KELVIN_ROWS,
+    STATE(0x208, "RT_FORMAT"),
     WORD_N(0x2c0, 8, 4, "VIEWPORT_CLIP_HORIZ", B_CLIP_RECT_HORIZ),
     WORD_N(0x2e0, 8, 4, "VIEWPORT_CLIP_VERT", B_CLIP_RECT_VERT),
     WORD_N(0x19c, 2, 4, "DMA_VTXBUF", B_DMA_VTX),
@@ -699,6 +700,21 @@ static void mthd_cel_rc_out_rgb(NVCard *card, const NVMethodCall *call)
 }
 
 /*
+ * RT_FORMAT: DEPTH's codes differ (rnndb nv10_rt_depth_format): Z24S8 is
+ * 0 on Celsius and 2 on Kelvin, Z16 1 on both; the word is kept as
+ * Kelvin's, which the draw reads (docs/rop3d.rst).
+ */
+static void mthd_cel_rt_format(NVCard *card, const NVMethodCall *call)
+{
+    uint32_t v = call->data;
+
+    if (!(v & 0x30)) {
+        v |= 0x20;
+    }
+    card->pgraph20.fe3d.mthd_state[call->mthd / 4] = v;
+}
+
+/*
  * VIEWPORT_CLIP_HORIZ/VERT(i): the 11-bit edges (bits 0-10, 16-26) into
  * Kelvin's CLIP_RECT bundles; an edge whose enable (bit 11, 27) is clear
  * does not clip: 0 for the first, 4095 for the second (inferred).
@@ -717,8 +733,8 @@ static void mthd_cel_clip(NVCard *card, const NVMethodCall *call)
  * Fixed-function words whose Celsius layout differs (rnndb nv10_3d.xml,
  * nv20_3d.xml), converted, then Kelvin's handler (ff-nv20.c):
  * LIGHT_MODEL: SEPARATE_SPECULAR bit 1 to bit 0, LOCAL_VIEWER bit 16 to
- * VIEWER LOCAL (3 in bits 16-17); VERTEX_SPECULAR (bit 0) has no Kelvin
- * field and is dropped (inferred).  COLOR_MATERIAL: the EMISSION,
+ * VIEWER (bits 16-17) LOCAL 3, else NONLOCAL 2 (nv20_light_viewer);
+ * VERTEX_SPECULAR (bit 0) has no Kelvin field and is dropped (inferred).  COLOR_MATERIAL: the EMISSION,
  * AMBIENT, DIFFUSE and SPECULAR bits 0-3 to the front fields' 2-bit
  * binding 1 (the vertex's primary colour) at bits 0, 2, 4, 6.
  */
@@ -728,7 +744,7 @@ static void mthd_cel_ff_mode(NVCard *card, const NVMethodCall *call)
     uint32_t v = call->data;
 
     if (call->m->arg == NV20_FF_LIGHT_MODEL) {
-        c.data = (v >> 1 & 1) | (v >> 16 & 1 ? 3u << 16 : 0);
+        c.data = (v >> 1 & 1) | (2u | (v >> 16 & 1)) << 16;
     } else {
         c.data = 0;
         for (unsigned f = 0; f < 4; f++) {
@@ -798,6 +814,7 @@ static const NVMethod celsius_methods[] = {
     NV20_COMMON_METHODS,
     CELSIUS_KELVIN_ROWS,
     WORD(0x18c, "DMA_VTXBUF", B_DMA_VTX),
+    NV_MTHD(0x208, "RT_FORMAT", mthd_cel_rt_format),
     NV_MTHD_ARRAY(0x2c0, 8, 4, "VIEWPORT_CLIP_HORIZ", mthd_cel_clip,
                   .field = B_CLIP_RECT_HORIZ),
     NV_MTHD_ARRAY(0x2e0, 8, 4, "VIEWPORT_CLIP_VERT", mthd_cel_clip,
