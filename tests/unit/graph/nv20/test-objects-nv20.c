@@ -2312,6 +2312,35 @@ static void test_draw_celsius(void)
     th_free(th);
 }
 
+/*
+ * Garbage into a Celsius object: 5000 methods at random offsets of the
+ * class's range (0x180-0x1bfc) with random data, half of it small, the
+ * primitive types mostly valid, one PGRAPH poll slice (a STATUS read)
+ * after each and FIFO_ENABLE set again after an error.  Nothing to
+ * compare; the run must stay in bounds (ASan, UBSan) and end.
+ */
+static void test_celsius_garbage(void)
+{
+    TestHost *th = gr_new("nv25");
+    ThRng g = { 96 };
+
+    bind_3d(th, 0x0096);
+    for (unsigned n = 0; n < 5000; n++) {
+        uint32_t r = th_rnd(&g), d = th_rnd(&g);
+        uint32_t m = 0x180 + 4 * (r % ((0x1c00 - 0x180) / 4));
+
+        if (m == 0xdfc || m == 0x13fc) {
+            d %= 12;
+        } else if (r & 0x80000000) {
+            d &= 0xffff;
+        }
+        nv20_pgraph_method(&th->card, 7, m, d);
+        th_rd(th, 0x400700);
+        th_wr(th, 0x400720, 1);
+    }
+    th_free(th);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -2377,6 +2406,8 @@ int main(int argc, char **argv)
                     test_celsius_bundles);
     g_test_add_func("/objects-nv20/3d/celsius/ff", test_celsius_ff);
     g_test_add_func("/objects-nv20/3d/celsius/vertex", test_celsius_vertex);
+    g_test_add_func("/objects-nv20/3d/celsius/garbage",
+                    test_celsius_garbage);
     g_test_add_func("/objects-nv20/3d/draw/celsius", test_draw_celsius);
     return g_test_run();
 }
