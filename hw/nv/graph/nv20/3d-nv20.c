@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: the 3D classes of the NV20+ PGRAPH, Kelvin (0x0097, 0x0597),
- * Rankine (0x0397, 0x0497, 0x0697) and Curie (0x4097, 0x4497): which chip
- * has which (nouveau's nvkm/engine/gr class lists) and their method
- * tables, names from rnndb graph/nv20_3d.xml and nv30-40_3d.xml.
+ * qemu-nv: the 3D classes of the NV20+ PGRAPH, Celsius (0x0096, on
+ * Kelvin's state), Kelvin (0x0097, 0x0597), Rankine (0x0397, 0x0497,
+ * 0x0697) and Curie (0x4097, 0x4497): which chip has which (nouveau's
+ * nvkm/engine/gr class lists) and their method tables, names from rnndb
+ * graph/nv10_3d.xml, nv20_3d.xml and nv30-40_3d.xml.
  *
  * So far the methods only keep state, where the hardware keeps it:
  * bit fields of the bundle shadow registers (envytools
