@@ -735,9 +735,10 @@ static void mthd_cel_clip(NVCard *card, const NVMethodCall *call)
  * nv20_3d.xml), converted, then Kelvin's handler (ff-nv20.c):
  * LIGHT_MODEL: SEPARATE_SPECULAR bit 1 to bit 0, LOCAL_VIEWER bit 16 to
  * VIEWER (bits 16-17) LOCAL 3, else NONLOCAL 2 (nv20_light_viewer);
- * VERTEX_SPECULAR (bit 0) has no Kelvin field and is dropped (inferred).  COLOR_MATERIAL: the EMISSION,
- * AMBIENT, DIFFUSE and SPECULAR bits 0-3 to the front fields' 2-bit
- * binding 1 (the vertex's primary colour) at bits 0, 2, 4, 6.
+ * VERTEX_SPECULAR (bit 0) has no Kelvin field and is dropped (inferred).
+ * COLOR_MATERIAL: the EMISSION, AMBIENT, DIFFUSE and SPECULAR bits 0-3
+ * to the front fields' 2-bit binding 1 (the vertex's primary colour) at
+ * bits 0, 2, 4, 6.
  */
 static void mthd_cel_ff_mode(NVCard *card, const NVMethodCall *call)
 {
