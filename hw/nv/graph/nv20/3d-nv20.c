@@ -716,18 +716,25 @@ static void mthd_cel_rt_format(NVCard *card, const NVMethodCall *call)
 }
 
 /*
- * VIEWPORT_CLIP_HORIZ/VERT(i): the 11-bit edges (bits 0-10, 16-26) into
- * Kelvin's CLIP_RECT bundles; an edge whose enable (bit 11, 27) is clear
- * does not clip: 0 for the first, 4095 for the second (inferred).
+ * Celsius' window space lies 2048 pixels below the pixel grid on x and
+ * y: its drivers bias VIEWPORT_TRANSLATE by -2048 and give clip edges
+ * with bits 11 and 27 set, which rnndb calls the edges' enables
+ * (inferred, docs/pgraph.rst "Celsius on Kelvin").  Kelvin's window
+ * space is the pixel grid.
+ */
+#define CELSIUS_WINDOW_BIAS 2048.0f
+
+/*
+ * VIEWPORT_CLIP_HORIZ/VERT(i): each edge a signed 12-bit value in
+ * Celsius' window space (bits 0-11, 16-27); plus 2048, Kelvin's
+ * CLIP_RECT edge: the edge with its top bit flipped.  So 0x800 | x
+ * (rnndb: enabled edge x) is pixel x, and 0x7ff (a disabled edge at
+ * 2047) is pixel 4095, no limit.
  */
 static void mthd_cel_clip(NVCard *card, const NVMethodCall *call)
 {
-    uint32_t v = call->data;
-    uint32_t lo = v >> 11 & 1 ? v & 0x7ff : 0;
-    uint32_t hi = v >> 27 & 1 ? v >> 16 & 0x7ff : 0xfff;
-
     reg_put(card, call->m->field + 4 * (call->idx % 8), 0xffffffff,
-            lo | hi << 16);
+            (call->data & 0x0fff0fff) ^ 0x08000800);
 }
 
 /*
@@ -757,11 +764,12 @@ static void mthd_cel_ff_mode(NVCard *card, const NVMethodCall *call)
 }
 
 /*
- * VIEWPORT_TRANSLATE(i): Kelvin's, and the same component of Kelvin's
- * VIEWPORT_SCALE set to 1 (W to 0, as Kelvin drivers leave it): Celsius
- * has no scale method, its drivers fold the viewport scale into
- * PROJECTION_MATRIX, and Kelvin's fixed-function path multiplies by the
- * scale after the divide by w (docs/xf.rst; inferred).
+ * VIEWPORT_TRANSLATE(i): Kelvin's, X and Y moved from Celsius' window
+ * space to the pixel grid (CELSIUS_WINDOW_BIAS); and the same component
+ * of Kelvin's VIEWPORT_SCALE set to 1 (W to 0, as Kelvin drivers leave
+ * it): Celsius has no scale method, its drivers fold the viewport scale
+ * into PROJECTION_MATRIX, and Kelvin's fixed-function path multiplies
+ * by the scale after the divide by w (docs/xf.rst; inferred).
  */
 static void mthd_cel_viewport(NVCard *card, const NVMethodCall *call)
 {
@@ -769,8 +777,14 @@ static void mthd_cel_viewport(NVCard *card, const NVMethodCall *call)
         .name = "VIEWPORT_SCALE", .arg = NV20_FF_VIEWPORT_SCALE,
     };
     NVMethodCall c = *call;
+    float f;
 
-    nv20_mthd_ff(card, call);
+    if (call->idx < 2) {
+        memcpy(&f, &call->data, sizeof(f));
+        f += CELSIUS_WINDOW_BIAS;
+        memcpy(&c.data, &f, sizeof(f));
+    }
+    nv20_mthd_ff(card, &c);
     c.m = &scale;
     c.data = call->idx < 3 ? 0x3f800000 : 0;
     nv20_mthd_ff(card, &c);

@@ -2096,10 +2096,11 @@ static void test_celsius_bind(void)
  *   RC_OUT_COLOR 0x048 + 1 (0x401924); OPERATION 5 (bits 27-29): bits
  *   28-29 = 2 general combiners in RC_CONFIG 0x050 (0x401940).  Then
  *   0x18000000 (OPERATION 3): one.
- * - VIEWPORT_CLIP_HORIZ(2) (0x2c8) 0x083f0805: left 5 and right 63,
- *   both enabled (bits 11, 27): CLIP_RECT_HORIZ 0x091 + 2 (0x401a4c)
- *   0x003f0005.  VIEWPORT_CLIP_VERT(0) (0x2e0) 0x003f0005 without the
- *   enables: 0 to 4095, CLIP_RECT_VERT 0x099 (0x401a64) 0x0fff0000.
+ * - VIEWPORT_CLIP_HORIZ(2) (0x2c8) 0x083f0805: signed 12-bit edges
+ *   0x805 = 5 - 2048 and 0x83f = 63 - 2048 in Celsius' window space,
+ *   pixels 5 and 63: CLIP_RECT_HORIZ 0x091 + 2 (0x401a4c) 0x003f0005.
+ *   VIEWPORT_CLIP_VERT(0) (0x2e0) 0x07ff0800: -2048 and 2047, pixels 0
+ *   and 4095: CLIP_RECT_VERT 0x099 (0x401a64) 0x0fff0000.
  * - COLOR_LOGIC_OP_ENABLE (0xd40) and _OP XOR (0xd44, 0x1506 -> 6 <<
  *   12): Kelvin's BLEND 0x001 (0x401804) bit 16: 0x16000.
  * - PROVOKING_VERTEX FIRST (0x3f4): CONFIG_B 0x056 (0x401958) bit 0.
@@ -2111,7 +2112,7 @@ static void test_celsius_bundles(void)
     static const uint32_t m[] = {
         0x21c, 0x12345680, 0x224, 0x13238302, 0x220, 0x4,
         0x248, 0x26000500, 0x274, 0x80402010, 0x284, 0x28000c00,
-        0x2c8, 0x083f0805, 0x2e0, 0x003f0005,
+        0x2c8, 0x083f0805, 0x2e0, 0x07ff0800,
         0xd40, 1, 0xd44, 0x1506, 0x3f4, 1, 0x18c, 0x1234, 0x3ec, 0x40, 0
     };
     TestHost *th = gr_new("nv20");
@@ -2152,8 +2153,10 @@ static void test_celsius_bundles(void)
  * - LIGHT(2) DIFFUSE G (0x800 + 256 + 0xc + 4 = 0x910): LTCTX 8 * 2 + 1
  *   = 0x11, Y.  LIGHT(1) SPOT_CUTOFF word 6 (0x880 + 0x40 + 24 = 0x8d8):
  *   XFCTX SPOT_DIRECTION 0x30 + 1, W.
- * - VIEWPORT_TRANSLATE X (0x6e8) 2.0: XFCTX 0x3b X, and VIEWPORT_SCALE
- *   (0x3a) X 1.0; W (0x6f4): scale W 0.
+ * - VIEWPORT_TRANSLATE X (0x6e8) 2.0, in Celsius' window space 2048
+ *   below the pixel grid: XFCTX 0x3b X 2050.0 (2^11 * (1 + 2^-10):
+ *   exponent 138 = 0x8a, mantissa 2^13: 0x45002000), and VIEWPORT_SCALE
+ *   (0x3a) X 1.0; W (0x6f4) 2.0 as it is, scale W 0.
  * - LIGHT_MODEL (0x294) 0x10002, LOCAL_VIEWER and SEPARATE_SPECULAR:
  *   Kelvin's 0x30001 (VIEWER LOCAL 3 in bits 16-17, SEPARATE_SPECULAR
  *   bit 0), XFMODE_A (word 1) bits 30, 17 and 18: 0x40060000;
@@ -2176,9 +2179,10 @@ static void test_celsius_ff(void)
     g_assert_cmphex(r->ctx[0x4c][1], ==, F1);
     ff_check(th, 0x910, F2, &r->ltctx[0x11][1], F2);
     ff_check(th, 0x8d8, F3, &r->ctx[0x31][3], F3);
-    ff_check(th, 0x6e8, F2, &r->ctx[0x3b][0], F2);
+    ff_check(th, 0x6e8, F2, &r->ctx[0x3b][0], 0x45002000);
     g_assert_cmphex(r->ctx[0x3a][0], ==, F1);
     ff_check(th, 0x6f4, F2, &r->ctx[0x3a][3], F0);
+    g_assert_cmphex(r->ctx[0x3b][3], ==, F2);
     ff_check(th, 0x294, 0x10002, &r->mode[0][1], 0x40060000);
     ff_check(th, 0x298, 4, &r->mode[0][1], 0x40260000);
     ff_check(th, 0x3d8, 0x8512, &r->mode[0][3], 5u << 26);
@@ -2221,11 +2225,12 @@ static void test_celsius_vertex(void)
 /*
  * A Composite-style draw through a Celsius object, as the X driver's EXA
  * path draws: fixed function with identity MODELVIEW_MATRIX(0) and
- * PROJECTION_MATRIX, VIEWPORT_TRANSLATE 0 (so VIEWPORT_SCALE 1): window
- * coordinates are the vertices'.  A 64x64 A8R8G8B8 linear surface
+ * PROJECTION_MATRIX, VIEWPORT_TRANSLATE (-2048, -2048, 0, 0), Celsius'
+ * window space bias (so Kelvin's translation 0 and VIEWPORT_SCALE 1):
+ * the pixel coordinates are the vertices'.  A 64x64 A8R8G8B8 linear surface
  * (RT_FORMAT 0x108: COLOR 8, DEPTH Z24S8 0 on Celsius, TYPE LINEAR
- * 1 << 8; RT_PITCH 256) at SURF, clip rectangle 0 from 0 to 63 with both
- * edges enabled (0x083f0800).  Texture 0: the 2x2 A8R8G8B8 texels of
+ * 1 << 8; RT_PITCH 256) at SURF, clip rectangle 0 from 0 to 63
+ * (0x083f0800: 0 - 2048 and 63 - 2048 as signed 12-bit edges).  Texture 0: the 2x2 A8R8G8B8 texels of
  * test_draw_texture_curie() at TEXOFF (word x + 2y: blue, red, green,
  * white), TEX_FORMAT 0x33111301 (DMA0, FORMAT 6 << 7, one level 1 << 12,
  * sizes 2 = 1 << 16 and 1 << 20, CLAMP_TO_EDGE 3 both ways), ENABLE
@@ -2262,7 +2267,7 @@ static void test_draw_celsius(void)
         0x0268, 0x08040000, 0x0260, 0x18140000,
         0x0280, 0xc0, 0x0278, 0xc0, 0x0284, 0x18000000,
         0x0288, 0xc, 0x028c, 0x1c00,
-        0x06e8, 0, 0x06ec, 0, 0x06f0, 0, 0x06f4, 0,
+        0x06e8, 0xc5000000, 0x06ec, 0xc5000000, 0x06f0, 0, 0x06f4, 0,
         0x0c50, F1, 0x0c54, FHALF, 0x0c58, 0x3e800000, 0x0c5c, F1,
         0x0dfc, 8, 0,
     };
