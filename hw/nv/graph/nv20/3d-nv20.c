@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: the 3D classes of the NV20+ PGRAPH, Kelvin (0x0097, 0x0597),
- * Rankine (0x0397, 0x0497, 0x0697) and Curie (0x4097, 0x4497): which chip
- * has which (nouveau's nvkm/engine/gr class lists) and their method
- * tables, names from rnndb graph/nv20_3d.xml and nv30-40_3d.xml.
+ * qemu-nv: the 3D classes of the NV20+ PGRAPH, Celsius (0x0096, on
+ * Kelvin's state), Kelvin (0x0097, 0x0597), Rankine (0x0397, 0x0497,
+ * 0x0697) and Curie (0x4097, 0x4497): which chip has which (nouveau's
+ * nvkm/engine/gr class lists) and their method tables, names from rnndb
+ * graph/nv10_3d.xml, nv20_3d.xml and nv30-40_3d.xml.
  *
  * So far the methods only keep state, where the hardware keeps it:
  * bit fields of the bundle shadow registers (envytools
@@ -151,6 +152,20 @@ static uint32_t deposit(uint32_t run, uint32_t v)
 }
 
 /*
+ * Bits @mask of the table register at BAR0 offset @off take @bits; the
+ * register keeps only what its write mask allows.
+ */
+static void reg_put(NVCard *card, uint32_t off, uint32_t mask, uint32_t bits)
+{
+    const NV20Reg *row = nv20_pgraph_reg_find(card->model, off);
+    uint32_t *reg = nv20_reg(card, off);
+
+    if (row) {
+        *reg = ((*reg & ~mask) | (bits & mask)) & row->mask;
+    }
+}
+
+/*
  * A bundle field: bits @m->mask of the register at BAR0 offset
  * @m->field (+ 4 per array element) take the data converted by
  * @m->arg.  A mask of two runs of bits takes two values, the data's low
@@ -160,10 +175,7 @@ static uint32_t deposit(uint32_t run, uint32_t v)
 static void mthd_bits(NVCard *card, const NVMethodCall *call)
 {
     const NVMethod *m = call->m;
-    uint32_t off = m->field + 4 * call->idx;
-    const NV20Reg *row = nv20_pgraph_reg_find(card->model, off);
     uint32_t lo = low_run(m->mask), hi = m->mask & ~lo, v, w = 0;
-    uint32_t *reg = nv20_reg(card, off);
 
     if (hi) {
         if (!convert(m->arg, call->data & 0xffff, &v) ||
@@ -173,10 +185,8 @@ static void mthd_bits(NVCard *card, const NVMethodCall *call)
     } else if (!convert(m->arg, call->data, &v)) {
         goto bad;
     }
-    if (row) {
-        *reg = ((*reg & ~m->mask) | deposit(lo, v) | deposit(hi, w)) &
-               row->mask;
-    }
+    reg_put(card, m->field + 4 * call->idx, m->mask,
+            deposit(lo, v) | deposit(hi, w));
     return;
 bad:
     nv_log(card, NV_LOG_GUEST_ERROR, "nv: pgraph: 3D method %s: value "
@@ -397,61 +407,78 @@ static void mthd_flip(NVCard *card, const NVMethodCall *call)
     IMM_K(f4, 4, "VERTEX_TX" #i "_4F", FLOAT, 9 + (i), 4), \
     IMM_K(i4, 2, "VERTEX_TX" #i "_4I", SHORT2, 9 + (i), 4)
 
+/*
+ * The rows Kelvin keeps from Celsius as they are: the same offsets and
+ * layouts in rnndb graph/nv10_3d.xml (nv10tcl-base and NV10_3D-NV17_3D)
+ * and graph/nv20_3d.xml.
+ */
+#define CELSIUS_KELVIN_ROWS \
+    FLIP_ROWS, \
+    WORD_N(0x184, 2, 4, "DMA_TEXTURE", B_DMA_TEX), \
+    STATE(0x194, "DMA_COLOR"), STATE(0x198, "DMA_ZETA"), \
+    STATE(0x200, "RT_HORIZ"), STATE(0x204, "RT_VERT"), \
+    STATE(0x20c, "RT_PITCH"), \
+    STATE(0x210, "COLOR_OFFSET"), STATE(0x214, "ZETA_OFFSET"), \
+    STATE(0x290, "UNK0290"), STATE(0x2b4, "VIEWPORT_CLIP_MODE"), \
+    FLAG(0x300, "ALPHA_FUNC_ENABLE", B_CONFIG_A, 12), \
+    FLAG(0x304, "BLEND_FUNC_ENABLE", K_BLEND, 3), \
+    FLAG(0x308, "CULL_FACE_ENABLE", B_RASTER, 28), \
+    FLAG(0x30c, "DEPTH_TEST_ENABLE", B_CONFIG_A, 14), \
+    FLAG(0x310, "DITHER_ENABLE", B_CONFIG_A, 22), \
+    FF_MODE(0x314, "LIGHTING_ENABLE", LIGHTING_ENABLE), \
+    FF_FLAG(0x318, "POINT_PARAMETERS_ENABLE", B_CONFIG_B, 9, \
+            POINT_PARAMS_ENABLE), \
+    FLAG(0x31c, "POINT_SMOOTH_ENABLE", B_RASTER, 9), \
+    FLAG(0x320, "LINE_SMOOTH_ENABLE", B_RASTER, 10), \
+    FLAG(0x324, "POLYGON_SMOOTH_ENABLE", B_RASTER, 11), \
+    FF_MODE(0x328, "VERTEX_WEIGHT_ENABLE", WEIGHT_MODE), \
+    FLAG(0x32c, "STENCIL_ENABLE", B_STENCIL_A, 0), \
+    FLAG(0x330, "POLYGON_OFFSET_POINT_ENABLE", B_RASTER, 6), \
+    FLAG(0x334, "POLYGON_OFFSET_LINE_ENABLE", B_RASTER, 7), \
+    FLAG(0x338, "POLYGON_OFFSET_FILL_ENABLE", B_RASTER, 8), \
+    BITS(0x33c, "ALPHA_FUNC_FUNC", B_CONFIG_A, 0x00000f00, CV_FUNC), \
+    BITS(0x340, "ALPHA_FUNC_REF", B_CONFIG_A, 0x000000ff, CV_RAW), \
+    BITS(0x344, "BLEND_FACTOR_SRC", K_BLEND, 0x000000f0, CV_BLEND_FACTOR), \
+    BITS(0x348, "BLEND_FACTOR_DST", K_BLEND, 0x00000f00, CV_BLEND_FACTOR), \
+    WORD(0x34c, "BLEND_COLOR", K_BLEND_COLOR), \
+    BITS(0x350, "BLEND_EQUATION", K_BLEND, 0x7, CV_BLEND_EQUATION), \
+    BITS(0x354, "DEPTH_FUNC", B_CONFIG_A, 0x000f0000, CV_FUNC), \
+    BITS(0x358, "COLOR_MASK", B_CONFIG_A, 0x3c000000, CV_COLOR_MASK), \
+    FLAG(0x35c, "DEPTH_WRITE_ENABLE", B_CONFIG_A, 24), \
+    BITS(0x360, "STENCIL_MASK", B_STENCIL_A, 0xff000000, CV_RAW), \
+    BITS(0x364, "STENCIL_FUNC_FUNC", B_STENCIL_A, 0x000000f0, CV_FUNC), \
+    BITS(0x368, "STENCIL_FUNC_REF", B_STENCIL_A, 0x0000ff00, CV_RAW), \
+    BITS(0x36c, "STENCIL_FUNC_MASK", B_STENCIL_A, 0x00ff0000, CV_RAW), \
+    BITS(0x370, "STENCIL_OP_FAIL", B_STENCIL_B, 0x00f, CV_STENCIL_OP), \
+    BITS(0x374, "STENCIL_OP_ZFAIL", B_STENCIL_B, 0x0f0, CV_STENCIL_OP), \
+    BITS(0x378, "STENCIL_OP_ZPASS", B_STENCIL_B, 0xf00, CV_STENCIL_OP), \
+    BITS(0x37c, "SHADE_MODEL", B_CONFIG_B, 0x80, CV_SHADE_MODEL), \
+    BITS(0x380, "LINE_WIDTH", B_RASTER, 0x001ff000, CV_RAW), \
+    WORD(0x384, "POLYGON_OFFSET_FACTOR", B_POLY_OFF_FACTOR), \
+    WORD(0x388, "POLYGON_OFFSET_UNITS", B_POLY_OFF_UNITS), \
+    BITS(0x38c, "POLYGON_MODE_FRONT", B_RASTER, 0x3, CV_POLYGON_MODE), \
+    BITS(0x390, "POLYGON_MODE_BACK", B_RASTER, 0xc, CV_POLYGON_MODE), \
+    WORD(0x394, "DEPTH_RANGE_NEAR", B_DEPTH_RANGE_NEAR), \
+    WORD(0x398, "DEPTH_RANGE_FAR", B_DEPTH_RANGE_FAR), \
+    BITS(0x39c, "CULL_FACE", B_RASTER, 0x00600000, CV_CULL_FACE), \
+    BITS(0x3a0, "FRONT_FACE", B_RASTER, 0x00800000, CV_FRONT_FACE), \
+    BITS(0x29c, "FOG_MODE", B_CONFIG_B, 0x00070000, CV_FOG_MODE), \
+    FF_MODE(0x2a0, "FOG_COORD", FOG_COORD), \
+    FF_FLAG(0x2a4, "FOG_ENABLE", B_CONFIG_B, 8, FOG_ENABLE), \
+    WORD(0x2a8, "FOG_COLOR", B_FOG_COLOR), \
+    WORD(0x288, "RC_FINAL0", B_RC_FINAL_A), \
+    WORD(0x28c, "RC_FINAL1", B_RC_FINAL_B), \
+    FF_MODE(0x3a4, "NORMALIZE_ENABLE", NORMALIZE_ENABLE), \
+    FF_MODE(0x3b8, "SEPARATE_SPECULAR_ENABLE", SPECULAR_ENABLE), \
+    FF_MODE(0x3bc, "ENABLED_LIGHTS", ENABLED_LIGHTS)
+
 /* Kelvin (rnndb graph/nv20_3d.xml; NV25's additions included). */
 static const NVMethod kelvin_methods[] = {
     NV20_COMMON_METHODS,
-    /* what Kelvin keeps from Celsius (rnndb nv10_3d.xml nv10tcl-base) */
-    FLIP_ROWS,
-    WORD_N(0x184, 2, 4, "DMA_TEXTURE", B_DMA_TEX),
-    STATE(0x194, "DMA_COLOR"), STATE(0x198, "DMA_ZETA"),
-    STATE(0x200, "RT_HORIZ"), STATE(0x204, "RT_VERT"),
-    STATE(0x208, "RT_FORMAT"), STATE(0x20c, "RT_PITCH"),
-    STATE(0x210, "COLOR_OFFSET"), STATE(0x214, "ZETA_OFFSET"),
-    STATE(0x290, "UNK0290"), STATE(0x2b4, "VIEWPORT_CLIP_MODE"),
+    CELSIUS_KELVIN_ROWS,
+    STATE(0x208, "RT_FORMAT"),
     WORD_N(0x2c0, 8, 4, "VIEWPORT_CLIP_HORIZ", B_CLIP_RECT_HORIZ),
     WORD_N(0x2e0, 8, 4, "VIEWPORT_CLIP_VERT", B_CLIP_RECT_VERT),
-    FLAG(0x300, "ALPHA_FUNC_ENABLE", B_CONFIG_A, 12),
-    FLAG(0x304, "BLEND_FUNC_ENABLE", K_BLEND, 3),
-    FLAG(0x308, "CULL_FACE_ENABLE", B_RASTER, 28),
-    FLAG(0x30c, "DEPTH_TEST_ENABLE", B_CONFIG_A, 14),
-    FLAG(0x310, "DITHER_ENABLE", B_CONFIG_A, 22),
-    FF_MODE(0x314, "LIGHTING_ENABLE", LIGHTING_ENABLE),
-    FF_FLAG(0x318, "POINT_PARAMETERS_ENABLE", B_CONFIG_B, 9,
-            POINT_PARAMS_ENABLE),
-    FLAG(0x31c, "POINT_SMOOTH_ENABLE", B_RASTER, 9),
-    FLAG(0x320, "LINE_SMOOTH_ENABLE", B_RASTER, 10),
-    FLAG(0x324, "POLYGON_SMOOTH_ENABLE", B_RASTER, 11),
-    FF_MODE(0x328, "VERTEX_WEIGHT_ENABLE", WEIGHT_MODE),
-    FLAG(0x32c, "STENCIL_ENABLE", B_STENCIL_A, 0),
-    FLAG(0x330, "POLYGON_OFFSET_POINT_ENABLE", B_RASTER, 6),
-    FLAG(0x334, "POLYGON_OFFSET_LINE_ENABLE", B_RASTER, 7),
-    FLAG(0x338, "POLYGON_OFFSET_FILL_ENABLE", B_RASTER, 8),
-    BITS(0x33c, "ALPHA_FUNC_FUNC", B_CONFIG_A, 0x00000f00, CV_FUNC),
-    BITS(0x340, "ALPHA_FUNC_REF", B_CONFIG_A, 0x000000ff, CV_RAW),
-    BITS(0x344, "BLEND_FACTOR_SRC", K_BLEND, 0x000000f0, CV_BLEND_FACTOR),
-    BITS(0x348, "BLEND_FACTOR_DST", K_BLEND, 0x00000f00, CV_BLEND_FACTOR),
-    WORD(0x34c, "BLEND_COLOR", K_BLEND_COLOR),
-    BITS(0x350, "BLEND_EQUATION", K_BLEND, 0x7, CV_BLEND_EQUATION),
-    BITS(0x354, "DEPTH_FUNC", B_CONFIG_A, 0x000f0000, CV_FUNC),
-    BITS(0x358, "COLOR_MASK", B_CONFIG_A, 0x3c000000, CV_COLOR_MASK),
-    FLAG(0x35c, "DEPTH_WRITE_ENABLE", B_CONFIG_A, 24),
-    BITS(0x360, "STENCIL_MASK", B_STENCIL_A, 0xff000000, CV_RAW),
-    BITS(0x364, "STENCIL_FUNC_FUNC", B_STENCIL_A, 0x000000f0, CV_FUNC),
-    BITS(0x368, "STENCIL_FUNC_REF", B_STENCIL_A, 0x0000ff00, CV_RAW),
-    BITS(0x36c, "STENCIL_FUNC_MASK", B_STENCIL_A, 0x00ff0000, CV_RAW),
-    BITS(0x370, "STENCIL_OP_FAIL", B_STENCIL_B, 0x00f, CV_STENCIL_OP),
-    BITS(0x374, "STENCIL_OP_ZFAIL", B_STENCIL_B, 0x0f0, CV_STENCIL_OP),
-    BITS(0x378, "STENCIL_OP_ZPASS", B_STENCIL_B, 0xf00, CV_STENCIL_OP),
-    BITS(0x37c, "SHADE_MODEL", B_CONFIG_B, 0x80, CV_SHADE_MODEL),
-    BITS(0x380, "LINE_WIDTH", B_RASTER, 0x001ff000, CV_RAW),
-    WORD(0x384, "POLYGON_OFFSET_FACTOR", B_POLY_OFF_FACTOR),
-    WORD(0x388, "POLYGON_OFFSET_UNITS", B_POLY_OFF_UNITS),
-    BITS(0x38c, "POLYGON_MODE_FRONT", B_RASTER, 0x3, CV_POLYGON_MODE),
-    BITS(0x390, "POLYGON_MODE_BACK", B_RASTER, 0xc, CV_POLYGON_MODE),
-    WORD(0x394, "DEPTH_RANGE_NEAR", B_DEPTH_RANGE_NEAR),
-    WORD(0x398, "DEPTH_RANGE_FAR", B_DEPTH_RANGE_FAR),
-    BITS(0x39c, "CULL_FACE", B_RASTER, 0x00600000, CV_CULL_FACE),
-    BITS(0x3a0, "FRONT_FACE", B_RASTER, 0x00800000, CV_FRONT_FACE),
     WORD_N(0x19c, 2, 4, "DMA_VTXBUF", B_DMA_VTX),
     NV_MTHD_STORE(0x1a4, "DMA_FENCE", FE3D(dma_fence), 0xfffff),
     STATE(0x1a8, "DMA_QUERY"),
@@ -459,8 +486,6 @@ static const NVMethod kelvin_methods[] = {
     STATE(0x22c, "HIERZ_PITCH"), STATE(0x230, "HIERZ_OFFSET"),
     /* register combiners */
     WORD_N(0x260, 8, 4, "RC_IN_ALPHA", B_RC_IN_ALPHA),
-    WORD(0x288, "RC_FINAL0", B_RC_FINAL_A),
-    WORD(0x28c, "RC_FINAL1", B_RC_FINAL_B),
     WORD_N(0xa60, 8, 4, "RC_CONSTANT_COLOR0", B_RC_FACTOR_A),
     WORD_N(0xa80, 8, 4, "RC_CONSTANT_COLOR1", B_RC_FACTOR_B),
     WORD_N(0xaa0, 8, 4, "RC_OUT_ALPHA", B_RC_OUT_ALPHA),
@@ -469,19 +494,12 @@ static const NVMethod kelvin_methods[] = {
     WORD_N(0x1e40, 8, 4, "RC_OUT_RGB", B_RC_OUT_COLOR),
     WORD(0x1e60, "RC_ENABLE", B_RC_CONFIG),
     /* fog */
-    BITS(0x29c, "FOG_MODE", B_CONFIG_B, 0x00070000, CV_FOG_MODE),
-    FF_MODE(0x2a0, "FOG_COORD", FOG_COORD),
-    FF_FLAG(0x2a4, "FOG_ENABLE", B_CONFIG_B, 8, FOG_ENABLE),
-    WORD(0x2a8, "FOG_COLOR", B_FOG_COLOR),
     FF_N(0x9c0, 3, "FOG_COEFF", FOG_COEFF),
     /* lighting */
     FF_MODE(0x294, "LIGHT_MODEL", LIGHT_MODEL),
     FF_MODE(0x298, "COLOR_MATERIAL", COLOR_MATERIAL),
-    FF_MODE(0x3a4, "NORMALIZE_ENABLE", NORMALIZE_ENABLE),
     FF_N(0x3a8, 3, "MATERIAL_FACTOR_FRONT", MATERIAL),
     FF(0x3b4, "MATERIAL_FACTOR_FRONT_A", MATERIAL_A),
-    FF_MODE(0x3b8, "SEPARATE_SPECULAR_ENABLE", SPECULAR_ENABLE),
-    FF_MODE(0x3bc, "ENABLED_LIGHTS", ENABLED_LIGHTS),
     FF_N(0x9e0, 6, "FRONT_MATERIAL_SHININESS", SHININESS),
     FF_N(0xa10, 3, "LIGHT_MODEL_FRONT_AMBIENT", MODEL_AMBIENT),
     FF_N(0x17a0, 3, "LIGHT_MODEL_BACK_AMBIENT", MODEL_BACK_AMBIENT),
@@ -589,6 +607,313 @@ static const NVMethod kelvin_methods[] = {
     WORD(0x1d90, "CLEAR_VALUE", K_CLEAR_COLOR),
     NV_MTHD(0x1d94, "CLEAR_BUFFERS", nv20_draw_clear),
     STATE(0x1da4, "UNK1DA4"),
+};
+
+/*
+ * Celsius (0x0096, rnndb graph/nv10_3d.xml, variant NV15_3D) on Kelvin:
+ * the chip runs a Celsius object through its Kelvin state, so each
+ * method goes where the Kelvin method of the same meaning puts it
+ * (docs/pgraph.rst "Celsius on Kelvin").  The handlers below convert the
+ * words whose layout differs.
+ */
+
+/* TEX_SHADER_OP's program for a unit: 5 bits a unit (docs/combiners.rst). */
+#define TS_TEXTURE_2D       0x01
+#define TS_CUBE_MAP         0x03
+#define TS_UNIT_BITS        5
+
+/*
+ * TEX_FORMAT(i): Celsius packs wrap modes and sizes that Kelvin splits
+ * between its TEX_FORMAT and TEX_WRAP bundles (bundles.rst TEX_FORMAT
+ * [NV10:NV20] and [NV20:], TEX_WRAP): DMA0/1 and CUBE_MAP stay in bits
+ * 0-2, FORMAT (bits 7-11; the same nv10_tex_format codes) moves to bits
+ * 8-14, the level bits 12-15 (MIPMAP at 15) to 16-19, BASE_SIZE_U/V
+ * (16-23) to 20-27; DIMS is 2D and NO_BORDER set, as a Celsius texture
+ * has no border texels (inferred).  WRAP_S (24-27, cylindrical at 27)
+ * and WRAP_T (28-31) go to TEX_WRAP bits 0-3 and 8-11 (cylindrical at 4
+ * and 12).  Celsius has no texture shader: the unit's TEX_SHADER_OP
+ * program becomes a plain lookup, CUBE_MAP for a cube texture, else
+ * TEXTURE_2D, and units 2 and 3, which Celsius lacks, NONE (inferred).
+ */
+static void mthd_cel_tex_format(NVCard *card, const NVMethodCall *call)
+{
+    uint32_t v = call->data, i = call->idx % 2;
+    uint32_t wrap_s = v >> 24 & 7, wrap_t = v >> 28 & 7;
+    bool cube = v >> 2 & 1;
+
+    reg_put(card, K_TEX_FORMAT + 4 * i, 0xffffffff,
+            (v & 7) | 1u << 3 | 2u << 4 | (v >> 7 & 0x1f) << 8 |
+            (v >> 12 & 0xf) << 16 | (v >> 16 & 0xff) << 20);
+    reg_put(card, K_TEX_WRAP + 4 * i, 0xffffffff,
+            wrap_s | (v >> 27 & 1) << 4 | wrap_t << 8 | (v >> 31) << 12);
+    reg_put(card, B_TEX_SHADER_OP,
+            (0x1fu << (TS_UNIT_BITS * i)) | 0x3ffu << (2 * TS_UNIT_BITS),
+            (uint32_t)(cube ? TS_CUBE_MAP : TS_TEXTURE_2D) <<
+            (TS_UNIT_BITS * i));
+}
+
+/*
+ * TEX_FILTER(i): LOD_BIAS keeps its bits; MINIFY moves from bits 24-27
+ * to 16-19 and MAGNIFY from 28-31 to 24-27 (rnndb nv10_3d.xml and
+ * nv20_3d.xml TEX_FILTER; the same nv4_tex_*_filter codes).
+ */
+static void mthd_cel_tex_filter(NVCard *card, const NVMethodCall *call)
+{
+    uint32_t v = call->data;
+
+    reg_put(card, K_TEX_FILTER + 4 * (call->idx % 2), 0xffffffff,
+            (v & 0xffff) | (v >> 24 & 0xf) << 16 | (v >> 28) << 24);
+}
+
+/*
+ * RC_COLOR(i): Celsius has two combiner constants for both general
+ * stages and the final combiner (bundles.rst: one RC_FACTOR_A and one
+ * RC_FACTOR_B on Celsius).  On Kelvin: stage 0's RC_FACTOR_A or _B, which
+ * every stage reads while RC_CONFIG's per-stage constant bits are clear
+ * (mthd_cel_rc_out_rgb() clears them), and RC_FINAL_FACTOR i.
+ */
+static void mthd_cel_rc_color(NVCard *card, const NVMethodCall *call)
+{
+    unsigned i = call->idx % 2;
+
+    reg_put(card, i ? B_RC_FACTOR_B : B_RC_FACTOR_A, 0xffffffff, call->data);
+    reg_put(card, B_RC_FINAL_FACTOR + 4 * i, 0xffffffff, call->data);
+}
+
+/*
+ * RC_OUT_RGB(i): bits 0-17 are Kelvin's RC_OUT_RGB (nv10_rc_out).
+ * RC_OUT_RGB(1) bits 27-29 (rnndb nv10_rc_out_op OPERATION) also say how
+ * many general combiners run, which Kelvin keeps in RC_CONFIG
+ * (RC_ENABLE): the count is taken from bits 28-29, at most Celsius' two,
+ * and bit 27 is not used (inferred, docs/pgraph.rst).  RC_CONFIG's
+ * per-stage constant bits 12 and 16 are cleared: Celsius has one
+ * constant pair for all stages.
+ */
+static void mthd_cel_rc_out_rgb(NVCard *card, const NVMethodCall *call)
+{
+    unsigned i = call->idx % 2;
+
+    reg_put(card, B_RC_OUT_COLOR + 4 * i, 0xffffffff, call->data & 0x3ffff);
+    if (i == 1) {
+        reg_put(card, B_RC_CONFIG, 0xf | 1u << 12 | 1u << 16,
+                MIN(call->data >> 28 & 3, 2));
+    }
+}
+
+/*
+ * RT_FORMAT: DEPTH's codes differ (rnndb nv10_rt_depth_format): Z24S8 is
+ * 0 on Celsius and 2 on Kelvin, Z16 1 on both; the word is kept as
+ * Kelvin's, which the draw reads (docs/rop3d.rst).
+ */
+static void mthd_cel_rt_format(NVCard *card, const NVMethodCall *call)
+{
+    uint32_t v = call->data;
+
+    if (!(v & 0x30)) {
+        v |= 0x20;
+    }
+    card->pgraph20.fe3d.mthd_state[call->mthd / 4] = v;
+}
+
+/*
+ * Celsius' window space lies 2048 pixels below the pixel grid on x and
+ * y: its drivers bias VIEWPORT_TRANSLATE by -2048 and give clip edges
+ * with bits 11 and 27 set, which rnndb calls the edges' enables
+ * (inferred, docs/pgraph.rst "Celsius on Kelvin").  Kelvin's window
+ * space is the pixel grid.
+ */
+#define CELSIUS_WINDOW_BIAS 2048.0f
+
+/*
+ * VIEWPORT_CLIP_HORIZ/VERT(i): each edge a signed 12-bit value in
+ * Celsius' window space (bits 0-11, 16-27); plus 2048, Kelvin's
+ * CLIP_RECT edge: the edge with its top bit flipped.  So 0x800 | x
+ * (rnndb: enabled edge x) is pixel x, and 0x7ff (a disabled edge at
+ * 2047) is pixel 4095, no limit.
+ */
+static void mthd_cel_clip(NVCard *card, const NVMethodCall *call)
+{
+    reg_put(card, call->m->field + 4 * (call->idx % 8), 0xffffffff,
+            (call->data & 0x0fff0fff) ^ 0x08000800);
+}
+
+/*
+ * Fixed-function words whose Celsius layout differs (rnndb nv10_3d.xml,
+ * nv20_3d.xml), converted, then Kelvin's handler (ff-nv20.c):
+ * LIGHT_MODEL: SEPARATE_SPECULAR bit 1 to bit 0, LOCAL_VIEWER bit 16 to
+ * VIEWER (bits 16-17) LOCAL 3, else NONLOCAL 2 (nv20_light_viewer);
+ * VERTEX_SPECULAR (bit 0) has no Kelvin field and is dropped (inferred).
+ * COLOR_MATERIAL: the EMISSION, AMBIENT, DIFFUSE and SPECULAR bits 0-3
+ * to the front fields' 2-bit binding 1 (the vertex's primary colour) at
+ * bits 0, 2, 4, 6.
+ */
+static void mthd_cel_ff_mode(NVCard *card, const NVMethodCall *call)
+{
+    NVMethodCall c = *call;
+    uint32_t v = call->data;
+
+    if (call->m->arg == NV20_FF_LIGHT_MODEL) {
+        c.data = (v >> 1 & 1) | (2u | (v >> 16 & 1)) << 16;
+    } else {
+        c.data = 0;
+        for (unsigned f = 0; f < 4; f++) {
+            c.data |= (v >> f & 1) << (2 * f);
+        }
+    }
+    nv20_mthd_ff_mode(card, &c);
+}
+
+/*
+ * VIEWPORT_TRANSLATE(i): Kelvin's, X and Y moved from Celsius' window
+ * space to the pixel grid (CELSIUS_WINDOW_BIAS); and the same component
+ * of Kelvin's VIEWPORT_SCALE set to 1 (W to 0, as Kelvin drivers leave
+ * it): Celsius has no scale method, its drivers fold the viewport scale
+ * into PROJECTION_MATRIX, and Kelvin's fixed-function path multiplies
+ * by the scale after the divide by w (docs/xf.rst; inferred).
+ */
+static void mthd_cel_viewport(NVCard *card, const NVMethodCall *call)
+{
+    static const NVMethod scale = {
+        .name = "VIEWPORT_SCALE", .arg = NV20_FF_VIEWPORT_SCALE,
+    };
+    NVMethodCall c = *call;
+    float f;
+
+    if (call->idx < 2) {
+        memcpy(&f, &call->data, sizeof(f));
+        f += CELSIUS_WINDOW_BIAS;
+        memcpy(&c.data, &f, sizeof(f));
+    }
+    nv20_mthd_ff(card, &c);
+    c.m = &scale;
+    c.data = call->idx < 3 ? 0x3f800000 : 0;
+    nv20_mthd_ff(card, &c);
+}
+
+/*
+ * VTXBUF_OFFSET(i), VTXBUF_FMT(i): array i is rnndb NV10_VERTEX_ATTR
+ * (POS, COLOR0, COLOR1, TEX0, TEX1, NORMAL, WEIGHT, FOG), whose IDX
+ * state is that of Kelvin's attribute (NV20_VERTEX_ATTR) 0, 3, 4, 9, 10,
+ * 2, 1, 5.  FMT's TYPE, FIELDS and STRIDE are Kelvin's TYPE, SIZE and
+ * STRIDE (the same nv10_vtxbuf_type codes); HOMOGENEOUS (bit 24) is
+ * above the 23 bits IDX keeps.
+ */
+static void mthd_cel_vtxbuf(NVCard *card, const NVMethodCall *call)
+{
+    static const uint8_t attr[8] = { 0, 3, 4, 9, 10, 2, 1, 5 };
+    NVMethodCall c = *call;
+
+    c.idx = attr[call->idx % 8];
+    mthd_vtxbuf(card, &c);
+}
+
+/*
+ * A Celsius light's methods (rnndb nv10_3d.xml LIGHT, 128 bytes a light
+ * from 0x800): Kelvin's front ones.  ff-nv20.c finds the light and word
+ * from Kelvin's offsets, 0x800 bytes (16 lights) further, which give the
+ * same light modulo 8 and the same word modulo 128 bytes.
+ */
+#define CELSIUS_LIGHT_ROWS(i) \
+    FF_N(0x800 + 128 * (i), 3, "LIGHT_AMBIENT(" #i ")", LIGHT_FRONT), \
+    FF_N(0x80c + 128 * (i), 3, "LIGHT_DIFFUSE(" #i ")", LIGHT_FRONT), \
+    FF_N(0x818 + 128 * (i), 3, "LIGHT_SPECULAR(" #i ")", LIGHT_FRONT), \
+    FF_N(0x828 + 128 * (i), 3, "LIGHT_HALF_VECTOR(" #i ")", LIGHT_HALF_ATT), \
+    FF_N(0x834 + 128 * (i), 3, "LIGHT_DIRECTION(" #i ")", LIGHT_DIRECTION), \
+    FF_N(0x840 + 128 * (i), 7, "LIGHT_SPOT_CUTOFF(" #i ")", LIGHT_SPOT), \
+    FF_N(0x85c + 128 * (i), 3, "LIGHT_POSITION(" #i ")", LIGHT_POSITION), \
+    FF_N(0x868 + 128 * (i), 3, "LIGHT_ATTENUATION(" #i ")", LIGHT_HALF_ATT)
+
+/* A Celsius texture unit's word through @fn (two units, 4 bytes apart). */
+#define CEL_TEX(off, nm, fn)    NV_MTHD_ARRAY(off, 2, 4, nm, fn)
+
+static const NVMethod celsius_methods[] = {
+    NV20_COMMON_METHODS,
+    CELSIUS_KELVIN_ROWS,
+    WORD(0x18c, "DMA_VTXBUF", B_DMA_VTX),
+    NV_MTHD(0x208, "RT_FORMAT", mthd_cel_rt_format),
+    NV_MTHD_ARRAY(0x2c0, 8, 4, "VIEWPORT_CLIP_HORIZ", mthd_cel_clip,
+                  .field = B_CLIP_RECT_HORIZ),
+    NV_MTHD_ARRAY(0x2e0, 8, 4, "VIEWPORT_CLIP_VERT", mthd_cel_clip,
+                  .field = B_CLIP_RECT_VERT),
+    /* textures: Kelvin's units 0 and 1 */
+    WORD_N(0x218, 2, 4, "TEX_OFFSET", K_TEX_OFFSET),
+    CEL_TEX(0x220, "TEX_FORMAT", mthd_cel_tex_format),
+    WORD_N(0x228, 2, 4, "TEX_ENABLE", K_TEX_CONTROL),
+    WORD_N(0x230, 2, 4, "TEX_NPOT_PITCH", K_TEX_PITCH),
+    WORD_N(0x240, 2, 4, "TEX_NPOT_SIZE", K_TEX_RECT),
+    CEL_TEX(0x248, "TEX_FILTER", mthd_cel_tex_filter),
+    WORD_N(0x250, 2, 4, "TEX_PALETTE_OFFSET", K_TEX_PALETTE),
+    /* register combiners: Kelvin's stages 0 and 1 */
+    WORD_N(0x260, 2, 4, "RC_IN_ALPHA", B_RC_IN_ALPHA),
+    WORD_N(0x268, 2, 4, "RC_IN_RGB", B_RC_IN_COLOR),
+    CEL_TEX(0x270, "RC_COLOR", mthd_cel_rc_color),
+    WORD_N(0x278, 2, 4, "RC_OUT_ALPHA", B_RC_OUT_ALPHA),
+    CEL_TEX(0x280, "RC_OUT_RGB", mthd_cel_rc_out_rgb),
+    /* lighting */
+    NV_MTHD(0x294, "LIGHT_MODEL", mthd_cel_ff_mode, .arg = NV20_FF_LIGHT_MODEL),
+    NV_MTHD(0x298, "COLOR_MATERIAL", mthd_cel_ff_mode,
+            .arg = NV20_FF_COLOR_MATERIAL),
+    FF_N(0x3a8, 3, "MATERIAL_FACTOR", MATERIAL),
+    FF(0x3b4, "MATERIAL_FACTOR_A", MATERIAL_A),
+    FF_N(0x6a0, 6, "MATERIAL_SHININESS", SHININESS),
+    FF_N(0x6c4, 3, "LIGHT_MODEL_AMBIENT", MODEL_AMBIENT),
+    CELSIUS_LIGHT_ROWS(0), CELSIUS_LIGHT_ROWS(1), CELSIUS_LIGHT_ROWS(2),
+    CELSIUS_LIGHT_ROWS(3), CELSIUS_LIGHT_ROWS(4), CELSIUS_LIGHT_ROWS(5),
+    CELSIUS_LIGHT_ROWS(6), CELSIUS_LIGHT_ROWS(7),
+    /* transforms, texture coordinates, fog */
+    FF_MODE_N(0x3c0, 8, "TEX_GEN_MODE", TEX_GEN_MODE),
+    FF_MODE_N(0x3e0, 2, "TEX_MATRIX_ENABLE", TEX_MATRIX_ENABLE),
+    STATE(0x3e8, "VIEW_MATRIX_ENABLE"),
+    WORD(0x3ec, "POINT_SIZE", B_POINT_SIZE),
+    STATE(0x3f0, "UNK03F0"),
+    FLAG(0x3f4, "PROVOKING_VERTEX", B_CONFIG_B, 0),
+    FF_N(0x400, 32, "MODELVIEW_MATRIX", MODELVIEW),
+    FF_N(0x480, 12, "INVERSE_MODELVIEW_MATRIX(0)", INV_MODELVIEW),
+    NV_MTHD_ARRAY(0x4c0, 12, 4, "INVERSE_MODELVIEW_MATRIX(1)", nv20_mthd_ff,
+                  .arg = NV20_FF_INV_MODELVIEW, .field = 16),
+    FF_N(0x500, 16, "PROJECTION_MATRIX", PROJECTION),
+    FF_N(0x540, 32, "TEX_MATRIX", TEX_MATRIX),
+    FF_N(0x600, 32, "TEX_GEN_COEFF", TEX_GEN_COEFF),
+    FF_N(0x680, 3, "FOG_COEFF", FOG_COEFF),
+    NV_MTHD_ARRAY(0x6e8, 4, 4, "VIEWPORT_TRANSLATE", mthd_cel_viewport,
+                  .arg = NV20_FF_VIEWPORT_TRANSLATE),
+    FF_N(0x6f8, 8, "POINT_PARAMETER", POINT_PARAMS),
+    /*
+     * immediate vertex data into Kelvin's attributes (rnndb
+     * NV20_VERTEX_ATTR): position 0, weight 1, normal 2, colours 3 and
+     * 4, fog 5, texture coordinates 9 and 10
+     */
+    IMM_K(0xc00, 3, "VERTEX_POS_3F", FLOAT, 0, 3),
+    IMM_K(0xc18, 4, "VERTEX_POS_4F", FLOAT, 0, 4),
+    IMM_K(0xc30, 3, "VERTEX_NOR_3F", FLOAT, 2, 3),
+    IMM_K(0xc40, 2, "VERTEX_NOR_3I", SHORT2, 2, 3),
+    IMM_K(0xc50, 4, "VERTEX_COL_4F", FLOAT, 3, 4),
+    IMM_K(0xc60, 3, "VERTEX_COL_3F", FLOAT, 3, 3),
+    IMM_K(0xc6c, 1, "VERTEX_COL_4I", UNORM8, 3, 4),
+    IMM_K(0xc80, 3, "VERTEX_COL2_3F", FLOAT, 4, 3),
+    IMM_K(0xc8c, 1, "VERTEX_COL2_3I", UNORM8, 4, 3),
+    KELVIN_TX_ROWS(0, 0xc90, 0xc98, 0xca0, 0xcb0),
+    KELVIN_TX_ROWS(1, 0xcb8, 0xcc0, 0xcc8, 0xcd8),
+    IMM_K(0xce0, 1, "VERTEX_FOG_1F", FLOAT, 5, 1),
+    IMM_K(0xce4, 1, "VERTEX_WGH_1F", FLOAT, 1, 1),
+    NV_MTHD(0xcec, "EDGEFLAG", nv20_fd_edgeflag),
+    /* vertex arrays and drawing */
+    NV_MTHD(0xcf0, "VTXBUF_VALIDATE", nv_method_nop),
+    NV_MTHD_ARRAY(0xd00, 8, 8, "VTXBUF_OFFSET", mthd_cel_vtxbuf, .arg = 0),
+    NV_MTHD_ARRAY(0xd04, 8, 8, "VTXBUF_FMT", mthd_cel_vtxbuf, .arg = 1),
+    FLAG(0xd40, "COLOR_LOGIC_OP_ENABLE", K_BLEND, 16),
+    BITS(0xd44, "COLOR_LOGIC_OP_OP", K_BLEND, 0xf000, CV_LOGIC_OP),
+    NV_MTHD(0xdfc, "VERTEX_BEGIN_END", nv20_fd_begin_end,
+            NV_MENUM(nv20_fd_prim_names)),
+    /* a method each word of a batch: up to the next method's offset */
+    NV_MTHD_ARRAY(0xe00, 192, 4, "VTXBUF_ELEMENT_U16", nv20_fd_elements,
+                  .arg = 16),
+    NV_MTHD_ARRAY(0x1100, 191, 4, "VTXBUF_ELEMENT_U32", nv20_fd_elements,
+                  .arg = 32),
+    NV_MTHD(0x13fc, "VTXBUF_BEGIN_END", nv20_fd_begin_end,
+            NV_MENUM(nv20_fd_prim_names)),
+    NV_MTHD_ARRAY(0x1400, 256, 4, "VTXBUF_BATCH", nv20_fd_batch, .arg = 0),
+    NV_MTHD_ARRAY(0x1800, 256, 4, "VTXBUF_DATA", nv20_fd_data),
 };
 
 /*
@@ -833,6 +1158,8 @@ static const NVMethod curie_methods[] = {
     STATE(0x1ff4, "VP_RESULT_EN"),
 };
 
+static NVMethodClass celsius_class = NV_METHOD_CLASS("NV15_3D",
+                                                     celsius_methods);
 static NVMethodClass kelvin_class = NV_METHOD_CLASS("NV20_3D",
                                                     kelvin_methods);
 static NVMethodClass rankine_class = NV_METHOD_CLASS("NV30_3D",
@@ -842,15 +1169,15 @@ static NVMethodClass curie_class = NV_METHOD_CLASS("NV40_3D",
 
 /*
  * Each chip's 3D classes, by the GPU id in PMC.BOOT_0, as nouveau's
- * nvkm/engine/gr lists them (nv20.c ... nv44.c).  Celsius, and Kelvin on
- * Rankine chips, have no table yet: their methods are taken and dropped.
+ * nvkm/engine/gr lists them (nv20.c ... nv44.c).  Kelvin on Rankine
+ * chips has no table yet: its methods are taken and dropped.
  */
 static const struct {
     uint16_t cls;
     NVMethodClass *table;
     uint8_t chips[8];
 } classes_3d[] = {
-    { 0x0096, NULL, { 0x20, 0x25, 0x28, 0x2a } },
+    { 0x0096, &celsius_class, { 0x20, 0x25, 0x28, 0x2a } },
     { 0x0097, &kelvin_class, { 0x20 } },
     { 0x0597, &kelvin_class, { 0x25, 0x28, 0x2a } },
     { 0x0597, NULL, { 0x30, 0x31, 0x34, 0x35, 0x36 } },

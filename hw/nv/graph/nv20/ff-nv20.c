@@ -133,7 +133,7 @@ static const struct {
 void nv20_mthd_ff(NVCard *card, const NVMethodCall *call)
 {
     bool k = kelvin(card);
-    unsigned i = call->idx, l, w;
+    unsigned i = call->idx + call->m->field, l, w;
     uint32_t v = call->data;
 
     if (nv20_is_curie(card)) {

@@ -25,7 +25,9 @@ void nv20_volatile_reset(NVCard *card);
  * The fixed-function state methods of Kelvin and Rankine (ff-nv20.c):
  * NVMethod.arg says which.  nv20_mthd_ff() writes XF's RAMs,
  * nv20_mthd_ff_mode() XFMODE; a mode row with a .mask also sets those
- * bits of the bundle register .field when its data is non-zero.
+ * bits of the bundle register .field when its data is non-zero.  An
+ * nv20_mthd_ff row's .field is the element its first method stands for
+ * (Celsius' second INVERSE_MODELVIEW_MATRIX, 3d-nv20.c).
  */
 enum {
     /* nv20_mthd_ff */

@@ -2037,6 +2037,315 @@ static void test_draw_pixels_kelvin(void)
     th_free(th);
 }
 
+/*
+ * Celsius (0x0096) is a class of NV20 and NV25 (nouveau's nvkm/engine/gr
+ * nv20.c, nv25.c): bound there, ALPHA_FUNC_ENABLE (0x300) sets CONFIG_A
+ * (0x40194c) bit 12 as Kelvin's method does, without an error (INTR
+ * 0x400100 stays 0).  NV30's list (nv30.c) has no 0x0096: its methods
+ * are illegal there, NSOURCE (0x400108) ILLEGAL_MTHD 0x40.
+ */
+static void test_celsius_bind(void)
+{
+    static const char *const models[] = { "nv20", "nv25" };
+
+    for (size_t i = 0; i < G_N_ELEMENTS(models); i++) {
+        TestHost *th = gr_new(models[i]);
+        NVMethodClass *table = NULL;
+
+        g_assert_true(nv20_3d_class(&th->card, 0x0096, &table));
+        g_assert_nonnull(table);
+        th_check_class(table);
+        bind_3d(th, 0x0096);
+        g_assert_true(mthd(th, 7, 0x300, 1));
+        g_assert_cmphex(th_rd(th, 0x40194c), ==, 0x00001000);
+        g_assert_cmphex(th_rd(th, 0x400100), ==, 0);
+        th_free(th);
+    }
+
+    TestHost *th = gr_new("nv30");
+    NVMethodClass *table = NULL;
+
+    g_assert_false(nv20_3d_class(&th->card, 0x0096, &table));
+    bind_3d(th, 0x0096);
+    g_assert_true(mthd(th, 7, 0x300, 1));
+    g_assert_cmphex(th_rd(th, 0x400108), ==, 0x00000040);
+    th_free(th);
+}
+
+/*
+ * Celsius' words in Kelvin's bundles (register 0x401800 + 4 * Kelvin
+ * bundle id, bundles.rst), computed from rnndb nv10_3d.xml's and
+ * nv20_3d.xml's fields:
+ * - TEX_OFFSET(1) (0x21c): TEX_OFFSET bundle 0x089 + 1 = 0x401a28.
+ * - TEX_FORMAT(1) (0x224) 0x13238302: DMA1 (bit 1), FORMAT A8R8G8B8
+ *   (6 << 7), MIPMAP (bit 15), BASE_SIZE_U 3 (bits 16-19), V 2 (20-23),
+ *   WRAP_S CLAMP_TO_EDGE 3 (24-26), WRAP_T REPEAT 1 (28-30).  Kelvin's
+ *   TEX_FORMAT 0x081 + 1 (0x401a08): DMA1 0x2, NO_BORDER 0x8, DIMS 2D
+ *   0x20, FORMAT 6 << 8, bits 12-15 (0x8) at 16-19: 0x80000 (MIPMAP,
+ *   bit 19), U 3 << 20, V 2 << 24: 0x0238062a.  TEX_WRAP 0x06f + 1
+ *   (0x4019c0): S 3, T 1 << 8: 0x103.
+ * - TEX_FORMAT(0) (0x220) 0x4, CUBE_MAP: TEX_SHADER_OP (0x067, 0x40199c)
+ *   unit 0 CUBE_MAP 3 (bits 0-4), unit 1 TEXTURE_2D 1 (bits 5-9):
+ *   0x23.
+ * - TEX_FILTER(0) (0x248) 0x26000500: LOD_BIAS 5 << 8 stays, MINIFY
+ *   LINEAR_MIPMAP_LINEAR 6 (24-27) to bits 16-19, MAGNIFY LINEAR 2
+ *   (28-31) to 24-27: TEX_FILTER 0x07d (0x4019f4) 0x02060500.
+ * - RC_COLOR(1) (0x274) 0x80402010: RC_FACTOR_B 0x028 (0x4018a0) and
+ *   RC_FINAL_FACTOR 0x06b + 1 (0x4019b0).
+ * - RC_OUT_RGB(1) (0x284) 0x28000c00: SUM_OUTPUT spare0 (0xc << 8) in
+ *   RC_OUT_COLOR 0x048 + 1 (0x401924); OPERATION 5 (bits 27-29): bits
+ *   28-29 = 2 general combiners in RC_CONFIG 0x050 (0x401940).  Then
+ *   0x18000000 (OPERATION 3): one.
+ * - VIEWPORT_CLIP_HORIZ(2) (0x2c8) 0x083f0805: signed 12-bit edges
+ *   0x805 = 5 - 2048 and 0x83f = 63 - 2048 in Celsius' window space,
+ *   pixels 5 and 63: CLIP_RECT_HORIZ 0x091 + 2 (0x401a4c) 0x003f0005.
+ *   VIEWPORT_CLIP_VERT(0) (0x2e0) 0x07ff0800: -2048 and 2047, pixels 0
+ *   and 4095: CLIP_RECT_VERT 0x099 (0x401a64) 0x0fff0000.
+ * - COLOR_LOGIC_OP_ENABLE (0xd40) and _OP XOR (0xd44, 0x1506 -> 6 <<
+ *   12): Kelvin's BLEND 0x001 (0x401804) bit 16: 0x16000.
+ * - PROVOKING_VERTEX FIRST (0x3f4): CONFIG_B 0x056 (0x401958) bit 0.
+ * - DMA_VTXBUF (0x18c) 0x1234: DMA_VTX 0x0a7 (0x401a9c).
+ * - POINT_SIZE (0x3ec) 0x40: POINT_SIZE 0x063 (0x40198c).
+ */
+static void test_celsius_bundles(void)
+{
+    static const uint32_t m[] = {
+        0x21c, 0x12345680, 0x224, 0x13238302, 0x220, 0x4,
+        0x248, 0x26000500, 0x274, 0x80402010, 0x284, 0x28000c00,
+        0x2c8, 0x083f0805, 0x2e0, 0x07ff0800,
+        0xd40, 1, 0xd44, 0x1506, 0x3f4, 1, 0x18c, 0x1234, 0x3ec, 0x40, 0
+    };
+    TestHost *th = gr_new("nv20");
+
+    bind_3d(th, 0x0096);
+    mthds(th, m);
+    g_assert_cmphex(th_rd(th, 0x401a28), ==, 0x12345680);
+    g_assert_cmphex(th_rd(th, 0x401a08), ==, 0x0238062a);
+    g_assert_cmphex(th_rd(th, 0x4019c0), ==, 0x00000103);
+    g_assert_cmphex(th_rd(th, 0x40199c), ==, 0x00000023);
+    g_assert_cmphex(th_rd(th, 0x4019f4), ==, 0x02060500);
+    g_assert_cmphex(th_rd(th, 0x4018a0), ==, 0x80402010);
+    g_assert_cmphex(th_rd(th, 0x4019b0), ==, 0x80402010);
+    g_assert_cmphex(th_rd(th, 0x401924), ==, 0x00000c00);
+    g_assert_cmphex(th_rd(th, 0x401940), ==, 2);
+    g_assert_true(mthd(th, 7, 0x284, 0x18000000));
+    g_assert_cmphex(th_rd(th, 0x401940), ==, 1);
+    g_assert_cmphex(th_rd(th, 0x401a4c), ==, 0x003f0005);
+    g_assert_cmphex(th_rd(th, 0x401a64), ==, 0x0fff0000);
+    g_assert_cmphex(th_rd(th, 0x401804), ==, 0x00016000);
+    g_assert_cmphex(th_rd(th, 0x401958), ==, 0x00000001);
+    g_assert_cmphex(th_rd(th, 0x401a9c), ==, 0x1234);
+    g_assert_cmphex(th_rd(th, 0x40198c), ==, 0x40);
+    g_assert_cmphex(th_rd(th, 0x400100), ==, 0);
+    th_free(th);
+}
+
+/*
+ * Celsius' fixed-function words in XF (docs/xf.rst; ctx.rst NV20
+ * column), through Kelvin's places:
+ * - MODELVIEW_MATRIX(1) word 6 (0x440 + 24 = 0x458): MATRIX_MV1 (0x10)
+ *   + 6 % 4 = 0x12, column 6 / 4 = 1 (Y).
+ * - INVERSE_MODELVIEW_MATRIX(1) word 5 (0x4c0 + 20 = 0x4d4): IMV1 (0x0c
+ *   + 8 = 0x14) + 1, Y.
+ * - PROJECTION_MATRIX word 3 (0x50c): 0x03, X.
+ * - TEX_MATRIX(1) word 4 (0x540 + 64 + 16 = 0x590): MATRIX_TX1 (0x4c),
+ *   Y.
+ * - LIGHT(2) DIFFUSE G (0x800 + 256 + 0xc + 4 = 0x910): LTCTX 8 * 2 + 1
+ *   = 0x11, Y.  LIGHT(1) SPOT_CUTOFF word 6 (0x880 + 0x40 + 24 = 0x8d8):
+ *   XFCTX SPOT_DIRECTION 0x30 + 1, W.
+ * - VIEWPORT_TRANSLATE X (0x6e8) 2.0, in Celsius' window space 2048
+ *   below the pixel grid: XFCTX 0x3b X 2050.0 (2^11 * (1 + 2^-10):
+ *   exponent 138 = 0x8a, mantissa 2^13: 0x45002000), and VIEWPORT_SCALE
+ *   (0x3a) X 1.0; W (0x6f4) 2.0 as it is, scale W 0.
+ * - LIGHT_MODEL (0x294) 0x10002, LOCAL_VIEWER and SEPARATE_SPECULAR:
+ *   Kelvin's 0x30001 (VIEWER LOCAL 3 in bits 16-17, SEPARATE_SPECULAR
+ *   bit 0), XFMODE_A (word 1) bits 30, 17 and 18: 0x40060000;
+ *   COLOR_MATERIAL (0x298) DIFFUSE (bit 2): front diffuse binding 1 at
+ *   bit 21: 0x40260000.
+ * - TEX_GEN_MODE of texture 1, R (0x3c0 + 16 + 8 = 0x3d8)
+ *   REFLECTION_MAP (0x8512): XFMODE_T[0] (word 3) bits 26-28 = 5;
+ *   TEX_MATRIX_ENABLE(1) (0x3e4): bit 17 of the same word.
+ */
+static void test_celsius_ff(void)
+{
+    TestHost *th = gr_new("nv25");
+    NVXfRams *r = &th->card.xf.ram;
+
+    bind_3d(th, 0x0096);
+    ff_check(th, 0x458, F1, &r->ctx[0x12][1], F1);
+    ff_check(th, 0x4d4, F2, &r->ctx[0x15][1], F2);
+    ff_check(th, 0x50c, F3, &r->ctx[0x03][0], F3);
+    ff_check(th, 0x590, F1, &r->ctx[0x4d][0], F0);
+    g_assert_cmphex(r->ctx[0x4c][1], ==, F1);
+    ff_check(th, 0x910, F2, &r->ltctx[0x11][1], F2);
+    ff_check(th, 0x8d8, F3, &r->ctx[0x31][3], F3);
+    ff_check(th, 0x6e8, F2, &r->ctx[0x3b][0], 0x45002000);
+    g_assert_cmphex(r->ctx[0x3a][0], ==, F1);
+    ff_check(th, 0x6f4, F2, &r->ctx[0x3a][3], F0);
+    g_assert_cmphex(r->ctx[0x3b][3], ==, F2);
+    ff_check(th, 0x294, 0x10002, &r->mode[0][1], 0x40060000);
+    ff_check(th, 0x298, 4, &r->mode[0][1], 0x40260000);
+    ff_check(th, 0x3d8, 0x8512, &r->mode[0][3], 5u << 26);
+    ff_check(th, 0x3e4, 1, &r->mode[0][3], 5u << 26 | 1u << 17);
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    th_free(th);
+}
+
+/*
+ * Celsius' vertex input into Kelvin's attributes (rnndb
+ * NV20_VERTEX_ATTR), outside BEGIN_END (no vertex): VERTEX_COL_4I
+ * (0xc6c) 0xff804000, abgr8: attribute 3 (0, 0x40 / 255, 0x80 / 255, 1)
+ * = (0, 0x3e808081, 0x3f008081, 1.0) as in the Kelvin case;
+ * VERTEX_TX1_2I (0xcc0) 0x8000ffff: attribute 10 (-1, -32768 = -2^15:
+ * 0xc7000000, 0, 1); VERTEX_WGH_1F (0xce4) 5.0: attribute 1 (5, 0, 0,
+ * 1); VERTEX_POS_4F (0xc18-0xc24): attribute 0.  VTXBUF_OFFSET(3) and
+ * VTXBUF_FMT(3) (0xd18, 0xd1c; TEX0): Kelvin attribute 9's IDX words 18
+ * and 19 at byte 0x48 (run_idx()).
+ */
+static void test_celsius_vertex(void)
+{
+    static const uint32_t m[] = {
+        0xc6c, 0xff804000, 0xcc0, 0x8000ffff, 0xce4, 0x40a00000,
+        0xc18, F1, 0xc1c, F2, 0xc20, F3, 0xc24, F4, 0
+    };
+    TestHost *th = gr_new("nv20");
+
+    bind_3d(th, 0x0096);
+    th->trace_prims = true;
+    mthds(th, m);
+    expect_vab(th, 3, F0, 0x3e808081, 0x3f008081, F1);
+    expect_vab(th, 10, FM1, 0xc7000000, F0, F1);
+    expect_vab(th, 1, 0x40a00000, F0, F0, F1);
+    expect_vab(th, 0, F1, F2, F3, F4);
+    g_assert_cmpuint(th->prims->len, ==, 0);
+    th_free(th);
+    run_idx("nv25", 0x0096, 0xd18, 0xd1c, 0x48);
+}
+
+/*
+ * A Composite-style draw through a Celsius object, as the X driver's EXA
+ * path draws: fixed function with identity MODELVIEW_MATRIX(0) and
+ * PROJECTION_MATRIX, VIEWPORT_TRANSLATE (-2048, -2048, 0, 0), Celsius'
+ * window space bias (so Kelvin's translation 0 and VIEWPORT_SCALE 1):
+ * the pixel coordinates are the vertices'.  A 64x64 A8R8G8B8 linear surface
+ * (RT_FORMAT 0x108: COLOR 8, DEPTH Z24S8 0 on Celsius, TYPE LINEAR
+ * 1 << 8; RT_PITCH 256) at SURF, clip rectangle 0 from 0 to 63
+ * (0x083f0800: 0 - 2048 and 63 - 2048 as signed 12-bit edges).  Texture 0: the 2x2 A8R8G8B8 texels of
+ * test_draw_texture_curie() at TEXOFF (word x + 2y: blue, red, green,
+ * white), TEX_FORMAT 0x33111301 (DMA0, FORMAT 6 << 7, one level 1 << 12,
+ * sizes 2 = 1 << 16 and 1 << 20, CLAMP_TO_EDGE 3 both ways), ENABLE
+ * (bit 30), FILTER NEAREST both (0x11000000).
+ * Combiner 0 (modulate): RGB A = texture 0 (8), B = primary colour (4),
+ * RC_IN_RGB 0x08040000; alpha the same with ALPHA usage (bit 4):
+ * 0x18140000; AB to spare0 (0xc << 4) in both; RC_OUT_RGB(1)
+ * 0x18000000: one combiner.  Final: D = spare0 (RC_FINAL0 0xc), G =
+ * spare0 alpha (RC_FINAL1 0x1c << 8): out = spare0.
+ * QUADS (8) at (0, 0), (32, 0), (32, 32), (0, 32) with texture
+ * coordinates (0, 0) to (1, 1), primary colour (1, 0.5, 0.25, 1).  Pixel
+ * x's centre has s = (x + 0.5) / 32: texel floor(2s) is 0 for x <= 15,
+ * 1 for x >= 16 (16.5 / 32 * 2 = 1.03); t alike in y.  The colour in
+ * the combiners' k / 255 steps: 0.5 -> 128, 0.25 -> 63.75 -> 64; a
+ * texel's 1.0 times 128 / 255 stays 128.  Blue (0, 0, 1, 1) gives A 255,
+ * B 64: 0xff000040; red 0xffff0000; green G 128: 0xff008000; white
+ * 0xffff8040.  Pixels from 32 on are not covered: VRAM's 0.
+ */
+static void test_draw_celsius(void)
+{
+    static const uint32_t texels[4] = {
+        0xff0000ff, 0xffff0000, 0xff00ff00, 0xffffffff,
+    };
+    static const uint32_t corner[4][2] = {
+        { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 },
+    };
+    static const uint32_t setup[] = {
+        0x0184, VRAMDMA >> 4, 0x0194, VRAMDMA >> 4,
+        0x0200, 64 << 16, 0x0204, 64 << 16, 0x0208, 0x108,
+        0x020c, 256, 0x0210, SURF,
+        0x02c0, 0x083f0800, 0x02e0, 0x083f0800, 0x0358, 0x01010101,
+        0x0218, TEXOFF, 0x0220, 0x33111301, 0x0228, 0x40000000,
+        0x0248, 0x11000000,
+        0x0268, 0x08040000, 0x0260, 0x18140000,
+        0x0280, 0xc0, 0x0278, 0xc0, 0x0284, 0x18000000,
+        0x0288, 0xc, 0x028c, 0x1c00,
+        0x06e8, 0xc5000000, 0x06ec, 0xc5000000, 0x06f0, 0, 0x06f4, 0,
+        0x0c50, F1, 0x0c54, FHALF, 0x0c58, 0x3e800000, 0x0c5c, F1,
+        0x0dfc, 8, 0,
+    };
+    static const struct {
+        uint8_t x, y;
+        uint32_t color;
+    } at[] = {
+        { 0, 0, 0xff000040 }, { 15, 15, 0xff000040 },
+        { 16, 0, 0xffff0000 }, { 31, 15, 0xffff0000 },
+        { 0, 16, 0xff008000 }, { 15, 31, 0xff008000 },
+        { 16, 16, 0xffff8040 }, { 31, 31, 0xffff8040 },
+        { 32, 0, 0 }, { 0, 32, 0 }, { 63, 63, 0 },
+    };
+    TestHost *th = gr_new("nv25");
+
+    bind_3d(th, 0x0096);
+    th_ramin_wr(th, VRAMDMA, 0x3d | 0x3000);
+    th_ramin_wr(th, VRAMDMA + 4, 0x7fffff);
+    th_ramin_wr(th, VRAMDMA + 8, 0);
+    for (unsigned i = 0; i < 4; i++) {
+        vram_wr(th, TEXOFF + 4 * i, texels[i]);
+    }
+    for (unsigned j = 0; j < 16; j++) {
+        uint32_t e = j % 5 == 0 ? F1 : 0;
+
+        g_assert_true(mthd(th, 7, 0x400 + 4 * j, e));
+        g_assert_true(mthd(th, 7, 0x500 + 4 * j, e));
+    }
+    mthds(th, setup);
+    for (unsigned v = 0; v < 4; v++) {
+        const uint32_t w[] = {
+            0x0c90, corner[v][0] ? F1 : 0, 0x0c94, corner[v][1] ? F1 : 0,
+            0x0c18, corner[v][0] ? 0x42000000 : 0,
+            0x0c1c, corner[v][1] ? 0x42000000 : 0,
+            0x0c20, 0, 0x0c24, F1, 0,
+        };
+
+        mthds(th, w);
+    }
+    g_assert_true(mthd(th, 7, 0x0dfc, 0));
+    g_assert_false(nv20_pgraph_busy(&th->card));
+    for (size_t i = 0; i < G_N_ELEMENTS(at); i++) {
+        g_assert_cmphex(vram_rd(th, SURF + at[i].y * 256 + at[i].x * 4), ==,
+                        at[i].color);
+    }
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    th_free(th);
+}
+
+/*
+ * Garbage into a Celsius object: 5000 methods at random offsets of the
+ * class's range (0x180-0x1bfc) with random data, half of it small, the
+ * primitive types mostly valid, one PGRAPH poll slice (a STATUS read)
+ * after each and FIFO_ENABLE set again after an error.  Nothing to
+ * compare; the run must stay in bounds (ASan, UBSan) and end.
+ */
+static void test_celsius_garbage(void)
+{
+    TestHost *th = gr_new("nv25");
+    ThRng g = { 96 };
+
+    bind_3d(th, 0x0096);
+    for (unsigned n = 0; n < 5000; n++) {
+        uint32_t r = th_rnd(&g), d = th_rnd(&g);
+        uint32_t m = 0x180 + 4 * (r % ((0x1c00 - 0x180) / 4));
+
+        if (m == 0xdfc || m == 0x13fc) {
+            d %= 12;
+        } else if (r & 0x80000000) {
+            d &= 0xffff;
+        }
+        nv20_pgraph_method(&th->card, 7, m, d);
+        th_rd(th, 0x400700);
+        th_wr(th, 0x400720, 1);
+    }
+    th_free(th);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -2097,5 +2406,13 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/3d/ff/mode", test_ff_mode);
     g_test_add_func("/objects-nv20/3d/ff/vertex", test_ff_vertex);
     g_test_add_func("/objects-nv20/3d/ff/curie", test_ff_curie);
+    g_test_add_func("/objects-nv20/3d/celsius/bind", test_celsius_bind);
+    g_test_add_func("/objects-nv20/3d/celsius/bundles",
+                    test_celsius_bundles);
+    g_test_add_func("/objects-nv20/3d/celsius/ff", test_celsius_ff);
+    g_test_add_func("/objects-nv20/3d/celsius/vertex", test_celsius_vertex);
+    g_test_add_func("/objects-nv20/3d/celsius/garbage",
+                    test_celsius_garbage);
+    g_test_add_func("/objects-nv20/3d/draw/celsius", test_draw_celsius);
     return g_test_run();
 }
