@@ -53,6 +53,9 @@
 #             nv30/nv34, where Mesa offers no GLES2, "glx" takes its place:
 #             glxinfo -B gets a direct GL context whose renderer is the
 #             chip, with no kernel error
+#   render    (with NV_X_ACCEL=1) xeyes and xlogo -render, whose RENDER
+#             drawing EXA does on the 3D engine, match the same clients
+#             on the unaccelerated desktop (tolerance as kmscube's)
 #   glxgears  (with NV_X_ACCEL=1) glxgears in X on Mesa's nouveau driver,
 #             frame 3 on a 30 frames a second clock held on the screen
 #             (tests/guest/nv-hold.c), matches llvmpipe's frame 3 inside
@@ -125,15 +128,17 @@ median() {
     grep . | sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'
 }
 
-# noaccel_shot MODEL: the desktop screendump of a run without
-# acceleration: the NV_X_ACCEL=0 run's if it is there, else our own boot.
+# noaccel_shot MODEL NAME: screendump NAME (x, the desktop; render, the
+# desktop with the RENDER clients) of a run without acceleration: the
+# NV_X_ACCEL=0 run's if it is there, else our own boot (one for both).
 noaccel_shot() {
-    local model=$1 ppm=$NV_GUEST_OUT/../x-test/$1-x.ppm
+    local model=$1 ppm=$NV_GUEST_OUT/../x-test/$1-$2.ppm
     if [ ! -s "$ppm" ]; then
-        NV_GUEST_APPEND="NV_X=desktop NV_X_ROOT=$root_rgb nouveau.noaccel=1 ${NV_GUEST_APPEND:-}" \
-            nv_rootfs_boot "$model" "$initrd" "$image" \
-            "$run/$model-noaccel.log" "$run/$model-noaccel"
-        ppm=$run/$model-noaccel-x.ppm
+        ppm=$run/$model-noaccel-$2.ppm
+        [ -s "$ppm" ] ||
+            NV_GUEST_APPEND="NV_X=desktop NV_X_ROOT=$root_rgb nouveau.noaccel=1 ${NV_GUEST_APPEND:-}" \
+                nv_rootfs_boot "$model" "$initrd" "$image" \
+                "$run/$model-noaccel.log" "$run/$model-noaccel"
     fi
     printf '%s\n' "$ppm"
 }
@@ -174,7 +179,9 @@ gears_hold=3
 # glxgears on the card and on llvmpipe, its held frame compared inside its
 # window with the tolerance of kmscube's frame (the same reasons).
 gears=$accel
-per_model=$((7 + 2 * accel + kmscube + gears))
+# xeyes and xlogo -render through EXA Composite against the same clients
+# without acceleration (pixman): the tolerance of kmscube's frame.
+per_model=$((7 + 3 * accel + kmscube + gears))
 echo "1..$((per_model * ${#models[@]}))"
 for model in "${models[@]}"; do
     log=$run/$model.log shots=$run/$model xlog=$run/$model-Xorg.0.log
@@ -363,8 +370,23 @@ for model in "${models[@]}"; do
 
     # same: with and without acceleration, one picture.
     result "$name/same" \
-        "$(same_picture "$shots-x.ppm" "$(noaccel_shot "$model")")" \
+        "$(same_picture "$shots-x.ppm" "$(noaccel_shot "$model" x)")" \
         "byte-identical to nouveau.noaccel=1"
+
+    # render: RENDER clients through EXA Composite, against the same
+    # clients on the unaccelerated desktop.
+    reason='' seen=''
+    ref=$(noaccel_shot "$model" render)
+    if [ ! -s "$shots-render.ppm" ]; then
+        reason="no screendump with the RENDER clients${stop:+ ($stop)}"
+    elif [ ! -s "$ref" ]; then
+        reason="no unaccelerated screendump $ref"
+    elif ! seen=$("$NV_TOP/tests/guest/x-check" frame "$shots-render.ppm" \
+                  "$ref" "$kmscube_tol" "$kmscube_bad"); then
+        reason="screendump $shots-render.png against $ref: $seen"
+    fi
+    result "$name/render" "$reason" \
+        "xeyes, xlogo -render against nouveau.noaccel=1: $seen"
 
     # glxgears
     if [ "$gears" = 1 ]; then
