@@ -218,13 +218,18 @@ static unsigned r_of(unsigned index, bool half)
     return half ? index >> 1 : index;
 }
 
-/* Which registers the program uses, and its colours' precision. */
+/*
+ * Which registers and inputs the program reads and writes, and its
+ * colours' precision.
+ */
 static void note_registers(NVFpProgram *p, const NVFpInsn *in)
 {
     for (unsigned i = 0; i < in->nsrc; i++) {
         if (in->src[i].type == FP_SRC_TEMP) {
             p->nregs = MAX(p->nregs,
                            r_of(in->src[i].index, in->src[i].half) + 1);
+        } else if (in->src[i].type == FP_SRC_INPUT) {
+            p->inputs |= 1u << in->input;
         }
     }
     if (in->op >= FP_BRA || in->op == FP_KIL || in->dst_none ||
@@ -251,6 +256,7 @@ NVFpStatus nv_fp_decode(NVFpProgram *p, NVFpGen gen, const uint32_t *words,
     /* the outputs: R0-R4 (colours and depth) */
     p->nregs = fp_color_reg(NV_FP_COLORS - 1) + 1;
     p->out_full = 0;
+    p->inputs = 0;
     p->status = NV_FP_OK;
     p->error = NULL;
     p->error_word = 0;

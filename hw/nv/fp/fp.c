@@ -105,12 +105,17 @@ float nv_fp_from_half(uint16_t h)
     unsigned e = h >> 10 & 0x1f, m = h & 0x3ff;
     float v;
 
+    /*
+     * Every half is a single exactly: a normal one's exponent rebiased
+     * (127 - 15) and mantissa widened (23 - 10 bits) by hand, as ldexpf()
+     * costs a library call each.
+     */
     if (e == 0x1f) {
         v = m ? NAN : INFINITY;
     } else if (e == 0) {
-        v = ldexpf(m, -24);
+        v = m * 0x1p-24f;
     } else {
-        v = ldexpf(m | 0x400, (int)e - 25);
+        v = u2f((e + 127 - 15) << 23 | m << 13);
     }
     return h & 0x8000 ? -v : v;
 }
@@ -827,24 +832,51 @@ void nv_fp_run_quad(const NVFpProgram *p, const NVFpQuadIn *in,
 }
 
 /*
- * The TBUF slots of the colours and the first texture coordinate: the
- * output numbering of Mesa's nv30_vertprog.h and nv40_vertprog.h
- * (NV30_VP_INST_DEST_COL0 3, TC(n) 8 + n; NV40_VP_INST_DEST_COL0 1,
- * TC(n) 7 + n), docs/xf.rst "Output target".
+ * The TBUF slot of input @i (NV_FP_IN_*), 0 if it has none (the
+ * position, facing): the output numbering of Mesa's nv30_vertprog.h and
+ * nv40_vertprog.h (NV30_VP_INST_DEST_COL0 3, TC(n) 8 + n;
+ * NV40_VP_INST_DEST_COL0 1, TC(n) 7 + n), docs/xf.rst "Output target";
+ * the fog coordinate in XF's FOGC, slot 5.
  */
-void nv_fp_quad_in(NVFpQuadIn *in, NVFpGen gen, const NVRasterState *st,
-                   const NVRasterQuad *q)
+static unsigned input_slot(NVFpGen gen, unsigned i)
 {
     bool curie = gen == NV_FP_CURIE;
     unsigned col = curie ? 1 : 3, tc = curie ? 7 : 8;
     unsigned ntc = curie ? 10 : 8;
-    /* each input's slot; 0 (the position's) for none */
-    unsigned slot[NV_FP_INPUTS] = { 0 };
 
-    slot[NV_FP_IN_COL0] = col;
-    slot[NV_FP_IN_COL1] = col + 1;
-    for (unsigned n = 0; n < ntc; n++) {
-        slot[NV_FP_IN_TC0 + n] = tc + n;
+    if (i == NV_FP_IN_COL0 || i == NV_FP_IN_COL1) {
+        return col + i - NV_FP_IN_COL0;
+    }
+    if (i == NV_FP_IN_FOGC) {
+        return 5;
+    }
+    if (i >= NV_FP_IN_TC0 && i < NV_FP_IN_TC0 + ntc) {
+        return tc + i - NV_FP_IN_TC0;
+    }
+    return 0;
+}
+
+uint32_t nv_fp_attr_mask(const NVFpProgram *p)
+{
+    uint32_t m = 0;
+
+    for (unsigned i = 0; i < NV_FP_INPUTS; i++) {
+        if (p->inputs & 1u << i && input_slot(p->gen, i)) {
+            m |= 1u << input_slot(p->gen, i);
+        }
+    }
+    return m;
+}
+
+void nv_fp_quad_in(NVFpQuadIn *in, NVFpGen gen, const NVRasterState *st,
+                   const NVRasterQuad *q)
+{
+    /* each input's slot; 0 (the position's) for none */
+    unsigned slot[NV_FP_INPUTS];
+
+    for (unsigned i = 0; i < NV_FP_INPUTS; i++) {
+        slot[i] = st->attr_mask & 1u << input_slot(gen, i) ?
+                  input_slot(gen, i) : 0;
     }
     memset(in->attr, 0, sizeof(in->attr));
     in->mask = q->mask;
@@ -857,19 +889,19 @@ void nv_fp_quad_in(NVFpQuadIn *in, NVFpGen gen, const NVRasterState *st,
         a[NV_FP_IN_POSITION][2] = f->z;
         a[NV_FP_IN_POSITION][3] = f->q;
         for (unsigned i = NV_FP_IN_COL0; i < NV_FP_INPUTS; i++) {
-            if (slot[i] && st->attr_mask & 1u << slot[i]) {
+            if (slot[i] && i != NV_FP_IN_FOGC) {
                 memcpy(a[i], f->attr[slot[i]], sizeof(a[i]));
             }
         }
         /*
-         * Fog: XF's FOGC X (slot 5); W reads 0 (Mesa's nvfx_fragprog.c
-         * adds 1 to it for GL), Y and Z taken as 0 too (Curie keeps clip
-         * distances there).
+         * Fog: FOGC's X; W reads 0 (Mesa's nvfx_fragprog.c adds 1 to it
+         * for GL), Y and Z taken as 0 too (Curie keeps clip distances
+         * there).
          */
-        if (st->attr_mask & 1u << 5) {
-            a[NV_FP_IN_FOGC][0] = f->attr[5][0];
+        if (slot[NV_FP_IN_FOGC]) {
+            a[NV_FP_IN_FOGC][0] = f->attr[slot[NV_FP_IN_FOGC]][0];
         }
-        if (curie) {
+        if (gen == NV_FP_CURIE) {
             /* NV_fragment_program2's fragment.facing */
             a[NV_FP_IN_FACING][0] = q->back ? -1.0f : 1.0f;
         }

@@ -1944,6 +1944,8 @@ static void test_draw_pixels_curie(void)
     mthds(th, setup);
     expect_triangle(th, 0xffff8040);
     g_assert_cmphex(vram_rd(th, SURF + 64 * 256), ==, 0);
+    /* the program reads f[COL0] only: the rasterizer interpolates slot 1 */
+    g_assert_cmphex(th->card.pgraph20.draw.raster.st.attr_mask, ==, 1u << 1);
     th_free(th);
 }
 
@@ -1992,6 +1994,8 @@ static void test_draw_texture_curie(void)
     program(th, false, out, in, 2);
     mthds(th, setup);
     expect_triangle(th, 0xffff0000);
+    /* the program reads f[TC0] only: slot 7 interpolated, COL0's not */
+    g_assert_cmphex(th->card.pgraph20.draw.raster.st.attr_mask, ==, 1u << 7);
     th_free(th);
 }
 
@@ -2034,6 +2038,11 @@ static void test_draw_pixels_kelvin(void)
     program(th, true, reg, reg, 2);
     mthds(th, setup);
     expect_triangle(th, 0xffff8040);
+    /*
+     * Kelvin's fragment stage reads the colours (slots 3, 4), fog (5) and
+     * the four texture coordinates (9-12): 0x38 | 0x1e00.
+     */
+    g_assert_cmphex(th->card.pgraph20.draw.raster.st.attr_mask, ==, 0x1e38);
     th_free(th);
 }
 
