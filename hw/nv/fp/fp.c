@@ -100,7 +100,8 @@ uint16_t nv_fp_to_half(float f)
     return sign | h;
 }
 
-float nv_fp_from_half(uint16_t h)
+/* Inline: the colour outputs read four halves a pixel each. */
+static inline float from_half(uint16_t h)
 {
     unsigned e = h >> 10 & 0x1f, m = h & 0x3ff;
     float v;
@@ -118,6 +119,11 @@ float nv_fp_from_half(uint16_t h)
         v = u2f((e + 127 - 15) << 23 | m << 13);
     }
     return h & 0x8000 ? -v : v;
+}
+
+float nv_fp_from_half(uint16_t h)
+{
+    return from_half(h);
 }
 
 /*
@@ -140,7 +146,7 @@ static float at_prec(float v, unsigned prec)
 {
     switch (prec) {
     case FP_PREC_FP16:
-        return nv_fp_from_half(nv_fp_to_half(v));
+        return from_half(nv_fp_to_half(v));
     case FP_PREC_FX12:
         return to_fixed(v, 2.0f, 10);
     case FP_PREC_FX9:
@@ -159,7 +165,7 @@ static float reg_read(const Exec *e, unsigned px, unsigned idx, bool half,
         return u2f(e->r[px][idx][c]);
     }
     w = e->r[px][idx >> 1][(idx & 1) * 2 + (c >> 1)];
-    return nv_fp_from_half(w >> (16 * (c & 1)));
+    return from_half(w >> (16 * (c & 1)));
 }
 
 static void reg_write(Exec *e, unsigned px, unsigned idx, bool half,
@@ -341,7 +347,7 @@ static void unpack(unsigned op, uint32_t u, float r[4])
 
         switch (op) {
         case FP_UP2H:
-            r[i] = nv_fp_from_half(h);
+            r[i] = from_half(h);
             break;
         case FP_UP2US:
             r[i] = h / 65535.0f;
@@ -840,20 +846,12 @@ void nv_fp_run_quad(const NVFpProgram *p, const NVFpQuadIn *in,
  */
 static unsigned input_slot(NVFpGen gen, unsigned i)
 {
-    bool curie = gen == NV_FP_CURIE;
-    unsigned col = curie ? 1 : 3, tc = curie ? 7 : 8;
-    unsigned ntc = curie ? 10 : 8;
+    static const uint8_t slot[2][NV_FP_INPUTS] = {
+        [NV_FP_RANKINE] = { 0, 3, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15 },
+        [NV_FP_CURIE] = { 0, 1, 2, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 },
+    };
 
-    if (i == NV_FP_IN_COL0 || i == NV_FP_IN_COL1) {
-        return col + i - NV_FP_IN_COL0;
-    }
-    if (i == NV_FP_IN_FOGC) {
-        return 5;
-    }
-    if (i >= NV_FP_IN_TC0 && i < NV_FP_IN_TC0 + ntc) {
-        return tc + i - NV_FP_IN_TC0;
-    }
-    return 0;
+    return slot[gen == NV_FP_CURIE][i % NV_FP_INPUTS];
 }
 
 uint32_t nv_fp_attr_mask(const NVFpProgram *p)
