@@ -824,6 +824,10 @@ void nv_fp_run_quad(const NVFpProgram *p, const NVFpQuadIn *in,
             unsigned reg = fp_color_reg(n);
             bool full = p->out_full & 1 << n;
 
+            /* never written: its halves are 0, as out->color already */
+            if (!(p->out_written & 1 << n)) {
+                continue;
+            }
             for (unsigned c = 0; c < 4; c++) {
                 out->color[n][px][c] = reg_read(e, px, full ? reg : 2 * reg,
                                                 !full, c);

@@ -456,6 +456,9 @@ static void test_fp16(void)
     fin(&f->a);
     run(&f->a, NV_FP_CURIE, &f->in, &f->out);
     g_assert_cmpuint(prog->out_full, ==, 0);
+    /* H0 lives in R0 (colour 0), H4 in R2 (colour 1); R3, R4 untouched */
+    g_assert_cmphex(prog->out_written, ==, 0x3);
+    assert_vec(f->out.color[2][0], 0, 0, 0, 0);
     /*
      * 65519 < 65520: 65504 (0x7bff); 65520: infinity; 1/3: 0x3555 =
      * 1365/4096 = 0.333251953125; 2^-25, half of the smallest denormal

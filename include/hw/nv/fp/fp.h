@@ -97,6 +97,11 @@ typedef struct NVFpProgram {
     unsigned nregs;
     /* Bit n: colour output n (R0, R2, R3, R4) written at full precision. */
     uint8_t out_full;
+    /*
+     * Bit n: colour output n's R register is a destination (as R or H);
+     * the others keep their starting 0.
+     */
+    uint8_t out_written;
     /* Bit n: input n (NV_FP_IN_*) read by an instruction's source. */
     uint16_t inputs;
     NVFpStatus status;
