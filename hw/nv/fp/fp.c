@@ -880,7 +880,6 @@ void nv_fp_quad_in(NVFpQuadIn *in, NVFpGen gen, const NVRasterState *st,
         slot[i] = st->attr_mask & 1u << input_slot(gen, i) ?
                   input_slot(gen, i) : 0;
     }
-    memset(in->attr, 0, sizeof(in->attr));
     in->mask = q->mask;
     for (unsigned px = 0; px < 4; px++) {
         const NVRasterFrag *f = &q->f[px];
@@ -890,9 +889,12 @@ void nv_fp_quad_in(NVFpQuadIn *in, NVFpGen gen, const NVRasterState *st,
                              a[NV_FP_IN_POSITION]);
         a[NV_FP_IN_POSITION][2] = f->z;
         a[NV_FP_IN_POSITION][3] = f->q;
+        /* each input written once: a slot's values, or 0 */
         for (unsigned i = NV_FP_IN_COL0; i < NV_FP_INPUTS; i++) {
             if (slot[i] && i != NV_FP_IN_FOGC) {
                 memcpy(a[i], f->attr[slot[i]], sizeof(a[i]));
+            } else {
+                a[i][0] = a[i][1] = a[i][2] = a[i][3] = 0;
             }
         }
         /*
