@@ -334,8 +334,12 @@ static void tex_state(NVCard *card)
             .rcomp = card->model->pgraph_chip == NV_PGRAPH_CHIP_NV20
                      ? zcomp & 7 : zcomp >> (3 * (i % NV_RC_TEX_UNITS)) & 7,
         };
-        nv_tex_decode(&d->tex[i], gen, &r);
+        if (!d->tex_decoded || memcmp(&r, &d->tex_regs[i], sizeof(r))) {
+            d->tex_regs[i] = r;
+            nv_tex_decode(&d->tex[i], gen, &r);
+        }
     }
+    d->tex_decoded = true;
     for (unsigned k = 0; k < 2; k++) {
         uint8_t *base;
 
@@ -625,6 +629,7 @@ void nv20_draw_post_load(NVCard *card)
     d->raster.opaque = card;
     nv_rop_init(&d->rop, rop_gen(card), rop_dirty, card);
     d->state_valid = false;
+    d->tex_decoded = false;
     d->fp_dirty = true;
     draw_state(card);
 }
