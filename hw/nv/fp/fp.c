@@ -614,8 +614,8 @@ static void exec_insn(Exec *e, const NVFpInsn *in)
         for (unsigned c = 0; c < 4; c++) {
             float v = res[px][c];
 
-            if (!(in->mask & 1 << c) ||
-                !cond_test(in->cc_test, e->cc[px][in->cc_swz[c]])) {
+            if (!(in->mask & 1 << c) || (in->cc_test != FP_COND_TR &&
+                !cond_test(in->cc_test, e->cc[px][in->cc_swz[c]]))) {
                 continue;
             }
             if (!is_pack(in->op)) {

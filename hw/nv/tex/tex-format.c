@@ -162,6 +162,21 @@ uint64_t nv_tex_texel_addr(const NVTexUnit *t, unsigned level, unsigned face,
  */
 static float chan(uint32_t c, unsigned n, bool sgn)
 {
+    /* c / 255 for each byte, divided when compiled (the same quotients) */
+#define UNORM8_1(i)     (float)(i) / 255.0f
+#define UNORM8_4(i)     UNORM8_1(i), UNORM8_1(i + 1), UNORM8_1(i + 2), \
+                        UNORM8_1(i + 3)
+#define UNORM8_16(i)    UNORM8_4(i), UNORM8_4(i + 4), UNORM8_4(i + 8), \
+                        UNORM8_4(i + 12)
+#define UNORM8_64(i)    UNORM8_16(i), UNORM8_16(i + 16), UNORM8_16(i + 32), \
+                        UNORM8_16(i + 48)
+    static const float unorm8[256] = {
+        UNORM8_64(0), UNORM8_64(64), UNORM8_64(128), UNORM8_64(192),
+    };
+
+    if (n == 8 && !sgn) {
+        return unorm8[c & 0xff];
+    }
     if (sgn && n > 1) {
         int32_t v = (int32_t)(c << (32 - n)) >> (32 - n);
         float max = (float)((1u << (n - 1)) - 1);
