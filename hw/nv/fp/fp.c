@@ -622,7 +622,7 @@ static void exec_insn(Exec *e, const NVFpInsn *in)
                 /* the packed words' bits stay as they are */
                 v *= in->scale;
                 v = in->sat ? fminf(fmaxf(v, 0.0f), 1.0f) : v;
-                v = at_prec(v, in->prec);
+                v = in->prec != FP_PREC_FP32 ? at_prec(v, in->prec) : v;
             }
             if (!in->dst_none) {
                 reg_write(e, px, in->dst, in->dst_half, c, v);

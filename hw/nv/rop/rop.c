@@ -489,11 +489,16 @@ static void blend(const NVRopState *st, const float *s, const float *d,
 {
     uint32_t bc = st->blend_color;
     float inv = 1 / one;
-    float k[4] = {
-        (bc >> 16 & 0xff) * one / 255, (bc >> 8 & 0xff) * one / 255,
-        (bc & 0xff) * one / 255, (bc >> 24) * one / 255,
-    };
+    float k[4] = { 0, 0, 0, 0 };
 
+    /* the constant only for the CONSTANT_* factors (factor()'s pairs 6, 7) */
+    if ((st->src_rgb >> 1 & 7) >= 6 || (st->dst_rgb >> 1 & 7) >= 6 ||
+        (st->src_a >> 1 & 7) >= 6 || (st->dst_a >> 1 & 7) >= 6) {
+        k[0] = (bc >> 16 & 0xff) * one / 255;
+        k[1] = (bc >> 8 & 0xff) * one / 255;
+        k[2] = (bc & 0xff) * one / 255;
+        k[3] = (bc >> 24) * one / 255;
+    }
     for (unsigned c = 0; c < 4; c++) {
         unsigned eq = c == 3 ? st->eq_a : st->eq_rgb;
         unsigned sf = c == 3 ? st->src_a : st->src_rgb;

@@ -134,7 +134,11 @@ static void mem_read(const NVTexMem *m, uint64_t addr, unsigned n,
         }
         return;
     }
-    memcpy(dst, m->base + addr, n);
+    if (n == 4) {
+        memcpy(dst, m->base + addr, 4);     /* the commonest, inline */
+    } else {
+        memcpy(dst, m->base + addr, n);
+    }
 }
 
 uint64_t nv_tex_texel_addr(const NVTexUnit *t, unsigned level, unsigned face,
