@@ -274,7 +274,7 @@ static void report(const char *what, double rate, const char *unit,
 {
     double px = rate * pixels;
 
-    printf("%-34s %10.1f %-9s %7.4fx memset  %7.4fx memcpy\n", what,
+    printf("%-28s %9.1f %-9s %9.3gx memset %9.3gx memcpy\n", what,
            unit[0] == 'M' ? rate * pixels / 1e6 : rate * SMALL_TRIS, unit,
            px / ms, px / mc);
 }

@@ -435,6 +435,10 @@ static uint32_t narrow(uint32_t c, unsigned bits, int dither_t)
     uint32_t max = (1u << bits) - 1;
     uint32_t t = dither_t < 0 ? 16 : 2 * (uint32_t)dither_t + 1;
 
+    /* 8 bits undithered: (c * 255 * 32 + 16 * 255) / (255 * 32) is c */
+    if (bits == 8 && dither_t < 0) {
+        return c;
+    }
     return (c * max * 32 + t * 255) / (255 * 32);
 }
 
