@@ -263,9 +263,9 @@ static void setup(void)
 /* Blending SRC_ALPHA, ONE_MINUS_SRC_ALPHA (GL enums), FUNC_ADD; or off. */
 static void blend(bool on)
 {
-    mthd(SC_3D, 0x0314, 0x0302 << 16 | 0x0302);
-    mthd(SC_3D, 0x0318, 0x0303 << 16 | 0x0303);
-    mthd(SC_3D, 0x0320, 0x8006 << 16 | 0x8006);
+    mthd(SC_3D, 0x0314, 0x0302u << 16 | 0x0302);
+    mthd(SC_3D, 0x0318, 0x0303u << 16 | 0x0303);
+    mthd(SC_3D, 0x0320, 0x8006u << 16 | 0x8006);
     mthd(SC_3D, 0x0310, on);
 }
 
