@@ -159,14 +159,7 @@ uint64_t nv_tex_texel_addr(const NVTexUnit *t, unsigned level, unsigned face,
     return a + nv_swizzle(x, y, z, l->lw, l->lh, l->ld) * t->bpp;
 }
 
-/*
- * An @n-bit channel @c as a float: unsigned c / (2^n - 1), or with
- * @sgn two's complement c / (2^(n-1) - 1), the most negative value
- * giving -1 like the next one (inferred: GL's SNORM rule).
- */
-static float chan(uint32_t c, unsigned n, bool sgn)
-{
-    /* c / 255 for each byte, divided when compiled (the same quotients) */
+/* c / 255 for each byte c, divided when compiled: the same quotients. */
 #define UNORM8_1(i)     (float)(i) / 255.0f
 #define UNORM8_4(i)     UNORM8_1(i), UNORM8_1(i + 1), UNORM8_1(i + 2), \
                         UNORM8_1(i + 3)
@@ -174,10 +167,17 @@ static float chan(uint32_t c, unsigned n, bool sgn)
                         UNORM8_4(i + 12)
 #define UNORM8_64(i)    UNORM8_16(i), UNORM8_16(i + 16), UNORM8_16(i + 32), \
                         UNORM8_16(i + 48)
-    static const float unorm8[256] = {
-        UNORM8_64(0), UNORM8_64(64), UNORM8_64(128), UNORM8_64(192),
-    };
+static const float unorm8[256] = {
+    UNORM8_64(0), UNORM8_64(64), UNORM8_64(128), UNORM8_64(192),
+};
 
+/*
+ * An @n-bit channel @c as a float: unsigned c / (2^n - 1), or with
+ * @sgn two's complement c / (2^(n-1) - 1), the most negative value
+ * giving -1 like the next one (inferred: GL's SNORM rule).
+ */
+static float chan(uint32_t c, unsigned n, bool sgn)
+{
     if (n == 8 && !sgn) {
         return unorm8[c & 0xff];
     }
