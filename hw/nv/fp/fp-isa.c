@@ -218,13 +218,18 @@ static unsigned r_of(unsigned index, bool half)
     return half ? index >> 1 : index;
 }
 
-/* Which registers the program uses, and its colours' precision. */
+/*
+ * Which registers and inputs the program reads and writes, and its
+ * colours' precision.
+ */
 static void note_registers(NVFpProgram *p, const NVFpInsn *in)
 {
     for (unsigned i = 0; i < in->nsrc; i++) {
         if (in->src[i].type == FP_SRC_TEMP) {
             p->nregs = MAX(p->nregs,
                            r_of(in->src[i].index, in->src[i].half) + 1);
+        } else if (in->src[i].type == FP_SRC_INPUT) {
+            p->inputs |= 1u << in->input;
         }
     }
     if (in->op >= FP_BRA || in->op == FP_KIL || in->dst_none ||
@@ -232,9 +237,10 @@ static void note_registers(NVFpProgram *p, const NVFpInsn *in)
         return;
     }
     p->nregs = MAX(p->nregs, r_of(in->dst, in->dst_half) + 1);
-    for (unsigned n = 0; n < NV_FP_COLORS && !in->dst_half; n++) {
-        if (in->dst == fp_color_reg(n)) {
-            p->out_full |= 1 << n;
+    for (unsigned n = 0; n < NV_FP_COLORS; n++) {
+        if (r_of(in->dst, in->dst_half) == fp_color_reg(n)) {
+            p->out_written |= 1 << n;
+            p->out_full |= !in->dst_half << n;
         }
     }
 }
@@ -251,6 +257,8 @@ NVFpStatus nv_fp_decode(NVFpProgram *p, NVFpGen gen, const uint32_t *words,
     /* the outputs: R0-R4 (colours and depth) */
     p->nregs = fp_color_reg(NV_FP_COLORS - 1) + 1;
     p->out_full = 0;
+    p->out_written = 0;
+    p->inputs = 0;
     p->status = NV_FP_OK;
     p->error = NULL;
     p->error_word = 0;

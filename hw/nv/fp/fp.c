@@ -100,19 +100,30 @@ uint16_t nv_fp_to_half(float f)
     return sign | h;
 }
 
-float nv_fp_from_half(uint16_t h)
+/* Inline: the colour outputs read four halves a pixel each. */
+static inline float from_half(uint16_t h)
 {
     unsigned e = h >> 10 & 0x1f, m = h & 0x3ff;
     float v;
 
+    /*
+     * Every half is a single exactly: a normal one's exponent rebiased
+     * (127 - 15) and mantissa widened (23 - 10 bits) by hand, as ldexpf()
+     * costs a library call each.
+     */
     if (e == 0x1f) {
         v = m ? NAN : INFINITY;
     } else if (e == 0) {
-        v = ldexpf(m, -24);
+        v = m * 0x1p-24f;
     } else {
-        v = ldexpf(m | 0x400, (int)e - 25);
+        v = u2f((e + 127 - 15) << 23 | m << 13);
     }
     return h & 0x8000 ? -v : v;
+}
+
+float nv_fp_from_half(uint16_t h)
+{
+    return from_half(h);
 }
 
 /*
@@ -135,7 +146,7 @@ static float at_prec(float v, unsigned prec)
 {
     switch (prec) {
     case FP_PREC_FP16:
-        return nv_fp_from_half(nv_fp_to_half(v));
+        return from_half(nv_fp_to_half(v));
     case FP_PREC_FX12:
         return to_fixed(v, 2.0f, 10);
     case FP_PREC_FX9:
@@ -154,7 +165,7 @@ static float reg_read(const Exec *e, unsigned px, unsigned idx, bool half,
         return u2f(e->r[px][idx][c]);
     }
     w = e->r[px][idx >> 1][(idx & 1) * 2 + (c >> 1)];
-    return nv_fp_from_half(w >> (16 * (c & 1)));
+    return from_half(w >> (16 * (c & 1)));
 }
 
 static void reg_write(Exec *e, unsigned px, unsigned idx, bool half,
@@ -336,7 +347,7 @@ static void unpack(unsigned op, uint32_t u, float r[4])
 
         switch (op) {
         case FP_UP2H:
-            r[i] = nv_fp_from_half(h);
+            r[i] = from_half(h);
             break;
         case FP_UP2US:
             r[i] = h / 65535.0f;
@@ -603,15 +614,15 @@ static void exec_insn(Exec *e, const NVFpInsn *in)
         for (unsigned c = 0; c < 4; c++) {
             float v = res[px][c];
 
-            if (!(in->mask & 1 << c) ||
-                !cond_test(in->cc_test, e->cc[px][in->cc_swz[c]])) {
+            if (!(in->mask & 1 << c) || (in->cc_test != FP_COND_TR &&
+                !cond_test(in->cc_test, e->cc[px][in->cc_swz[c]]))) {
                 continue;
             }
             if (!is_pack(in->op)) {
                 /* the packed words' bits stay as they are */
                 v *= in->scale;
                 v = in->sat ? fminf(fmaxf(v, 0.0f), 1.0f) : v;
-                v = at_prec(v, in->prec);
+                v = in->prec != FP_PREC_FP32 ? at_prec(v, in->prec) : v;
             }
             if (!in->dst_none) {
                 reg_write(e, px, in->dst, in->dst_half, c, v);
@@ -813,6 +824,10 @@ void nv_fp_run_quad(const NVFpProgram *p, const NVFpQuadIn *in,
             unsigned reg = fp_color_reg(n);
             bool full = p->out_full & 1 << n;
 
+            /* never written: its halves are 0, as out->color already */
+            if (!(p->out_written & 1 << n)) {
+                continue;
+            }
             for (unsigned c = 0; c < 4; c++) {
                 out->color[n][px][c] = reg_read(e, px, full ? reg : 2 * reg,
                                                 !full, c);
@@ -827,26 +842,44 @@ void nv_fp_run_quad(const NVFpProgram *p, const NVFpQuadIn *in,
 }
 
 /*
- * The TBUF slots of the colours and the first texture coordinate: the
- * output numbering of Mesa's nv30_vertprog.h and nv40_vertprog.h
- * (NV30_VP_INST_DEST_COL0 3, TC(n) 8 + n; NV40_VP_INST_DEST_COL0 1,
- * TC(n) 7 + n), docs/xf.rst "Output target".
+ * The TBUF slot of input @i (NV_FP_IN_*), 0 if it has none (the
+ * position, facing): the output numbering of Mesa's nv30_vertprog.h and
+ * nv40_vertprog.h (NV30_VP_INST_DEST_COL0 3, TC(n) 8 + n;
+ * NV40_VP_INST_DEST_COL0 1, TC(n) 7 + n), docs/xf.rst "Output target";
+ * the fog coordinate in XF's FOGC, slot 5.
  */
+static unsigned input_slot(NVFpGen gen, unsigned i)
+{
+    static const uint8_t slot[2][NV_FP_INPUTS] = {
+        [NV_FP_RANKINE] = { 0, 3, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15 },
+        [NV_FP_CURIE] = { 0, 1, 2, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 },
+    };
+
+    return slot[gen == NV_FP_CURIE][i % NV_FP_INPUTS];
+}
+
+uint32_t nv_fp_attr_mask(const NVFpProgram *p)
+{
+    uint32_t m = 0;
+
+    for (unsigned i = 0; i < NV_FP_INPUTS; i++) {
+        if (p->inputs & 1u << i && input_slot(p->gen, i)) {
+            m |= 1u << input_slot(p->gen, i);
+        }
+    }
+    return m;
+}
+
 void nv_fp_quad_in(NVFpQuadIn *in, NVFpGen gen, const NVRasterState *st,
                    const NVRasterQuad *q)
 {
-    bool curie = gen == NV_FP_CURIE;
-    unsigned col = curie ? 1 : 3, tc = curie ? 7 : 8;
-    unsigned ntc = curie ? 10 : 8;
     /* each input's slot; 0 (the position's) for none */
-    unsigned slot[NV_FP_INPUTS] = { 0 };
+    unsigned slot[NV_FP_INPUTS];
 
-    slot[NV_FP_IN_COL0] = col;
-    slot[NV_FP_IN_COL1] = col + 1;
-    for (unsigned n = 0; n < ntc; n++) {
-        slot[NV_FP_IN_TC0 + n] = tc + n;
+    for (unsigned i = 0; i < NV_FP_INPUTS; i++) {
+        slot[i] = st->attr_mask & 1u << input_slot(gen, i) ?
+                  input_slot(gen, i) : 0;
     }
-    memset(in->attr, 0, sizeof(in->attr));
     in->mask = q->mask;
     for (unsigned px = 0; px < 4; px++) {
         const NVRasterFrag *f = &q->f[px];
@@ -856,20 +889,23 @@ void nv_fp_quad_in(NVFpQuadIn *in, NVFpGen gen, const NVRasterState *st,
                              a[NV_FP_IN_POSITION]);
         a[NV_FP_IN_POSITION][2] = f->z;
         a[NV_FP_IN_POSITION][3] = f->q;
+        /* each input written once: a slot's values, or 0 */
         for (unsigned i = NV_FP_IN_COL0; i < NV_FP_INPUTS; i++) {
-            if (slot[i] && st->attr_mask & 1u << slot[i]) {
+            if (slot[i] && i != NV_FP_IN_FOGC) {
                 memcpy(a[i], f->attr[slot[i]], sizeof(a[i]));
+            } else {
+                a[i][0] = a[i][1] = a[i][2] = a[i][3] = 0;
             }
         }
         /*
-         * Fog: XF's FOGC X (slot 5); W reads 0 (Mesa's nvfx_fragprog.c
-         * adds 1 to it for GL), Y and Z taken as 0 too (Curie keeps clip
-         * distances there).
+         * Fog: FOGC's X; W reads 0 (Mesa's nvfx_fragprog.c adds 1 to it
+         * for GL), Y and Z taken as 0 too (Curie keeps clip distances
+         * there).
          */
-        if (st->attr_mask & 1u << 5) {
-            a[NV_FP_IN_FOGC][0] = f->attr[5][0];
+        if (slot[NV_FP_IN_FOGC]) {
+            a[NV_FP_IN_FOGC][0] = f->attr[slot[NV_FP_IN_FOGC]][0];
         }
-        if (curie) {
+        if (gen == NV_FP_CURIE) {
             /* NV_fragment_program2's fragment.facing */
             a[NV_FP_IN_FACING][0] = q->back ? -1.0f : 1.0f;
         }

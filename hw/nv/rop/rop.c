@@ -435,6 +435,10 @@ static uint32_t narrow(uint32_t c, unsigned bits, int dither_t)
     uint32_t max = (1u << bits) - 1;
     uint32_t t = dither_t < 0 ? 16 : 2 * (uint32_t)dither_t + 1;
 
+    /* 8 bits undithered: (c * 255 * 32 + 16 * 255) / (255 * 32) is c */
+    if (bits == 8 && dither_t < 0) {
+        return c;
+    }
     return (c * max * 32 + t * 255) / (255 * 32);
 }
 
@@ -489,11 +493,16 @@ static void blend(const NVRopState *st, const float *s, const float *d,
 {
     uint32_t bc = st->blend_color;
     float inv = 1 / one;
-    float k[4] = {
-        (bc >> 16 & 0xff) * one / 255, (bc >> 8 & 0xff) * one / 255,
-        (bc & 0xff) * one / 255, (bc >> 24) * one / 255,
-    };
+    float k[4] = { 0, 0, 0, 0 };
 
+    /* the constant only for the CONSTANT_* factors (factor()'s pairs 6, 7) */
+    if ((st->src_rgb >> 1 & 7) >= 6 || (st->dst_rgb >> 1 & 7) >= 6 ||
+        (st->src_a >> 1 & 7) >= 6 || (st->dst_a >> 1 & 7) >= 6) {
+        k[0] = (bc >> 16 & 0xff) * one / 255;
+        k[1] = (bc >> 8 & 0xff) * one / 255;
+        k[2] = (bc & 0xff) * one / 255;
+        k[3] = (bc >> 24) * one / 255;
+    }
     for (unsigned c = 0; c < 4; c++) {
         unsigned eq = c == 3 ? st->eq_a : st->eq_rgb;
         unsigned sf = c == 3 ? st->src_a : st->src_rgb;

@@ -134,7 +134,11 @@ static void mem_read(const NVTexMem *m, uint64_t addr, unsigned n,
         }
         return;
     }
-    memcpy(dst, m->base + addr, n);
+    if (n == 4) {
+        memcpy(dst, m->base + addr, 4);     /* the commonest, inline */
+    } else {
+        memcpy(dst, m->base + addr, n);
+    }
 }
 
 uint64_t nv_tex_texel_addr(const NVTexUnit *t, unsigned level, unsigned face,
@@ -155,6 +159,18 @@ uint64_t nv_tex_texel_addr(const NVTexUnit *t, unsigned level, unsigned face,
     return a + nv_swizzle(x, y, z, l->lw, l->lh, l->ld) * t->bpp;
 }
 
+/* c / 255 for each byte c, divided when compiled: the same quotients. */
+#define UNORM8_1(i)     (float)(i) / 255.0f
+#define UNORM8_4(i)     UNORM8_1(i), UNORM8_1(i + 1), UNORM8_1(i + 2), \
+                        UNORM8_1(i + 3)
+#define UNORM8_16(i)    UNORM8_4(i), UNORM8_4(i + 4), UNORM8_4(i + 8), \
+                        UNORM8_4(i + 12)
+#define UNORM8_64(i)    UNORM8_16(i), UNORM8_16(i + 16), UNORM8_16(i + 32), \
+                        UNORM8_16(i + 48)
+static const float unorm8[256] = {
+    UNORM8_64(0), UNORM8_64(64), UNORM8_64(128), UNORM8_64(192),
+};
+
 /*
  * An @n-bit channel @c as a float: unsigned c / (2^n - 1), or with
  * @sgn two's complement c / (2^(n-1) - 1), the most negative value
@@ -162,6 +178,9 @@ uint64_t nv_tex_texel_addr(const NVTexUnit *t, unsigned level, unsigned face,
  */
 static float chan(uint32_t c, unsigned n, bool sgn)
 {
+    if (n == 8 && !sgn) {
+        return unorm8[c & 0xff];
+    }
     if (sgn && n > 1) {
         int32_t v = (int32_t)(c << (32 - n)) >> (32 - n);
         float max = (float)((1u << (n - 1)) - 1);

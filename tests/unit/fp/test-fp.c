@@ -456,6 +456,9 @@ static void test_fp16(void)
     fin(&f->a);
     run(&f->a, NV_FP_CURIE, &f->in, &f->out);
     g_assert_cmpuint(prog->out_full, ==, 0);
+    /* H0 lives in R0 (colour 0), H4 in R2 (colour 1); R3, R4 untouched */
+    g_assert_cmphex(prog->out_written, ==, 0x3);
+    assert_vec(f->out.color[2][0], 0, 0, 0, 0);
     /*
      * 65519 < 65520: 65504 (0x7bff); 65520: infinity; 1/3: 0x3555 =
      * 1365/4096 = 0.333251953125; 2^-25, half of the smallest denormal
@@ -1314,6 +1317,65 @@ static void test_quad_in(void)
     assert_vec(in.attr[2][0], 4.5f, 8.5f, 0.5f, 0.25f);
 }
 
+/*
+ * The rasterizer's attr_mask from a program: the slots of the inputs its
+ * sources read (docs/fp.rst "Inputs").  TEX R0 = texture 0 at f[TC1];
+ * MUL R0 = R0 * f[COL0]: inputs 5 (TC1) and 1 (COL0).  Curie's TC1 is
+ * slot 7 + 1 = 8, COL0 slot 1: 0x100 | 0x2 = 0x102; Rankine's TC1 slot
+ * 8 + 1 = 9, COL0 slot 3: 0x200 | 0x8 = 0x208.
+ */
+static void test_attr_mask(void)
+{
+    Asm a = { .n = 0 };
+
+    ins(&a, OP(TEX) | DR(0) | XYZW | INP(I_TC1), IN | TR, NONE, NONE);
+    ins(&a, OP(MUL) | DR(0) | XYZW | INP(I_COL0), R(0) | TR, IN, NONE);
+    fin(&a);
+    g_assert_cmpint(nv_fp_decode(prog, NV_FP_CURIE, a.w, a.n), ==, NV_FP_OK);
+    g_assert_cmphex(prog->inputs, ==, 1u << I_TC1 | 1u << I_COL0);
+    g_assert_cmphex(nv_fp_attr_mask(prog), ==, 0x102);
+    g_assert_cmpint(nv_fp_decode(prog, NV_FP_RANKINE, a.w, a.n), ==,
+                    NV_FP_OK);
+    g_assert_cmphex(nv_fp_attr_mask(prog), ==, 0x208);
+
+    /*
+     * One input an instruction: MOV R1 =
+     * f[WPOS] (input 0, no slot: the rasterizer's own position), MOV R0 =
+     * f[FOGC] (input 3: XF's FOGC, slot 5): 0x20.  MOV R2 = R1 with
+     * INPUT_SRC TC0 reads no input (its source is a temp): no slot 7.
+     */
+    a.n = 0;
+    ins(&a, OP(MOV) | DR(1) | XYZW | INP(0), IN | TR, NONE, NONE);
+    ins(&a, OP(MOV) | DR(0) | XYZW | INP(3), IN | TR, NONE, NONE);
+    ins(&a, OP(MOV) | DR(2) | XYZW | INP(I_TC0), R(1) | TR, NONE, NONE);
+    fin(&a);
+    g_assert_cmpint(nv_fp_decode(prog, NV_FP_CURIE, a.w, a.n), ==, NV_FP_OK);
+    g_assert_cmphex(prog->inputs, ==, 1u << 0 | 1u << 3);
+    g_assert_cmphex(nv_fp_attr_mask(prog), ==, 1u << 5);
+}
+
+/*
+ * Every half as a single (IEEE 754 binary16): exponent e, mantissa m,
+ * sign s; e 31: infinity (m 0) or NaN; e 0: m * 2^-24; else (1024 + m) *
+ * 2^(e - 25).  Back to a half it is the same bits (NaNs aside: quiet).
+ */
+static void test_half_all(void)
+{
+    for (uint32_t h = 0; h < 0x10000; h++) {
+        unsigned e = h >> 10 & 0x1f, m = h & 0x3ff;
+        float v = nv_fp_from_half(h);
+        double want = e == 0 ? ldexp(m, -24) : ldexp(1024 + m, (int)e - 25);
+
+        if (e == 0x1f) {
+            g_assert_true(m ? isnan(v) : isinf(v));
+        } else {
+            g_assert_cmpfloat(fabs(v), ==, want);
+            g_assert_cmphex(nv_fp_to_half(v), ==, h);
+        }
+        g_assert_cmpint(!!signbit(v), ==, h >> 15);
+    }
+}
+
 int main(int argc, char **argv)
 {
     int ret;
@@ -1344,6 +1406,8 @@ int main(int argc, char **argv)
     g_test_add_func("/fp/decode", test_decode);
     g_test_add_func("/fp/random", test_random);
     g_test_add_func("/fp/quad-in", test_quad_in);
+    g_test_add_func("/fp/attr-mask", test_attr_mask);
+    g_test_add_func("/fp/half-all", test_half_all);
     ret = g_test_run();
     g_free(prog);
     return ret;

@@ -15,6 +15,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hw/nv/swizzle.h"
 #include "hw/nv/tex/tex.h"
 
 #define EPS     1e-4
@@ -1092,6 +1093,34 @@ static void test_garbage(void)
     }
 }
 
+/*
+ * nv_swizzle() itself: one bit of x, y, z in turn from bit 0, an axis
+ * dropping out past its log2 size (Mesa's nv30_transfer.c swizzle2d_ptr,
+ * swizzle3d_ptr).
+ */
+static void test_swizzle_bits(void)
+{
+    /* 4x4, (3, 1): x0 1 -> b0, y0 1 -> b1, x1 1 -> b2, y1 0: 0b0111 */
+    g_assert_cmphex(nv_swizzle(3, 1, 0, 2, 2, 0), ==, 7);
+    /* 4x4, x 7: bit 2 is past the size and ignored: b0, b2: 5 */
+    g_assert_cmphex(nv_swizzle(7, 0, 0, 2, 2, 0), ==, 5);
+    /* 8x2, (5, 1): x0 1 -> b0, y0 1 -> b1, then x only: x1 0, x2 1 -> b3 */
+    g_assert_cmphex(nv_swizzle(5, 1, 0, 3, 1, 0), ==, 0xb);
+    /* 2x8, (1, 6): x0 1 -> b0, y0 0, then y only: y1 1 -> b2, y2 -> b3 */
+    g_assert_cmphex(nv_swizzle(1, 6, 0, 1, 3, 0), ==, 0xd);
+    /* 4096x4096: x's 12 bits at the even bits 0-22, y's at the odd */
+    g_assert_cmphex(nv_swizzle(4095, 0, 0, 12, 12, 0), ==, 0x555555);
+    g_assert_cmphex(nv_swizzle(0, 4095, 0, 12, 12, 0), ==, 0xaaaaaa);
+    /* 4096x1: x's bits in order */
+    g_assert_cmphex(nv_swizzle(0xabc, 0, 0, 12, 0, 0), ==, 0xabc);
+    /* 2^40 wide acts as 32 bits: x's 32 bits in order */
+    g_assert_cmphex(nv_swizzle(0xdeadbeef, 1, 0, 40, 0, 0), ==, 0xdeadbeef);
+    /* 2x2x2, (1, 1, 1): x0 -> b0, y0 -> b1, z0 -> b2: 7 */
+    g_assert_cmphex(nv_swizzle(1, 1, 1, 1, 1, 1), ==, 7);
+    /* 4x2x2, (2, 1, 1): x0 0, y0 1 -> b1, z0 1 -> b2, x1 1 -> b3 */
+    g_assert_cmphex(nv_swizzle(2, 1, 1, 2, 1, 1), ==, 0xe);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1105,6 +1134,7 @@ int main(int argc, char **argv)
     g_test_add_func("/tex/formats/palette", test_palette);
     g_test_add_func("/tex/formats/dxt", test_dxt);
     g_test_add_func("/tex/layout/swizzle", test_swizzle_addr);
+    g_test_add_func("/tex/layout/swizzle-bits", test_swizzle_bits);
     g_test_add_func("/tex/layout/linear", test_linear_addr);
     g_test_add_func("/tex/layout/cube", test_cube_layout);
     g_test_add_func("/tex/sample/cube-faces", test_cube_faces);

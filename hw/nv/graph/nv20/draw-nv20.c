@@ -81,6 +81,12 @@ static unsigned tc0_slot(const NVCard *card)
     }
 }
 
+/* Rankine's and Curie's primary colour (fd-nv20.c's COL0 slot). */
+static unsigned primary_slot(const NVCard *card)
+{
+    return nv20_is_curie(card) ? 1 : 3;
+}
+
 /* A pair of 16-bit halves: the low at @lo, the high at @hi. */
 static void halves(uint32_t v, int32_t *lo, int32_t *hi)
 {
@@ -135,7 +141,6 @@ static void raster_state(NVCard *card)
     /* Kelvin's window z is in depth format units (kelvin_quad()) */
     st->z_max = !kelvin ? 1 : (ms[M_RT_FORMAT / 4] >> 4 & 3) == 1 ? 65535
                                                                   : 16777215;
-    st->attr_mask = (1u << NV_VTX_ATTRS) - 1;
     st->line_stipple = !kelvin && (ls & LS_LINE_ENABLE);
     st->line_stipple_factor = LS_FACTOR(ls);
     st->line_stipple_pattern = LS_PATTERN(ls);
@@ -340,8 +345,12 @@ static void tex_state(NVCard *card)
             .rcomp = card->model->pgraph_chip == NV_PGRAPH_CHIP_NV20
                      ? zcomp & 7 : zcomp >> (3 * (i % NV_RC_TEX_UNITS)) & 7,
         };
-        nv_tex_decode(&d->tex[i], gen, &r);
+        if (!d->tex_decoded || memcmp(&r, &d->tex_regs[i], sizeof(r))) {
+            d->tex_regs[i] = r;
+            nv_tex_decode(&d->tex[i], gen, &r);
+        }
     }
+    d->tex_decoded = true;
     for (unsigned k = 0; k < 2; k++) {
         uint8_t *base;
 
@@ -390,6 +399,26 @@ static void rc_sample(void *opaque, unsigned unit, const float coord[4],
     tex_sample(opaque, unit, coord, dx, dy, NV_TEX_LOD_IMPLICIT, 0, out);
 }
 
+/*
+ * The TBUF slots the fragment stage reads, the only ones the rasterizer
+ * interpolates: Kelvin's colours, fog and texture coordinates
+ * (kelvin_quad()), a fragment program's inputs, or the primary colour
+ * (quad()).
+ */
+static uint32_t attr_mask(const NVCard *card)
+{
+    const NV20Draw *d = &card->pgraph20.draw;
+
+    if (card->model->pgraph == NV_PGRAPH_KELVIN) {
+        return 1u << 3 | 1u << 4 | 1u << 5 |
+               ((1u << NV_RC_TEX_UNITS) - 1) << tc0_slot(card);
+    }
+    if (d->fp_loaded) {
+        return nv_fp_attr_mask(&d->fp);
+    }
+    return 1u << primary_slot(card);
+}
+
 /* Everything the draw derives from the 3D state, if a method changed it. */
 static void draw_state(NVCard *card)
 {
@@ -414,6 +443,7 @@ static void draw_state(NVCard *card)
         }
     }
     d->fp_control = card->pgraph20.fe3d.mthd_state[M_FP_CONTROL / 4];
+    d->raster.st.attr_mask = attr_mask(card);
     d->state_valid = true;
 }
 
@@ -491,8 +521,7 @@ static void quad(void *opaque, const NVRasterQuad *q)
             memcpy(depth, out.depth, sizeof(depth));
         }
     } else {
-        /* Rankine's and Curie's primary colour (fd-nv20.c's COL0 slot) */
-        unsigned col0 = nv20_is_curie(card) ? 1 : 3;
+        unsigned col0 = primary_slot(card);
 
         for (unsigned i = 0; i < 4; i++) {
             memcpy(color[0][i], q->f[i].attr[col0], sizeof(color[0][i]));
@@ -611,6 +640,7 @@ void nv20_draw_post_load(NVCard *card)
     d->raster.opaque = card;
     nv_rop_init(&d->rop, rop_gen(card), rop_dirty, card);
     d->state_valid = false;
+    d->tex_decoded = false;
     d->fp_dirty = true;
     draw_state(card);
 }

@@ -97,6 +97,13 @@ typedef struct NVFpProgram {
     unsigned nregs;
     /* Bit n: colour output n (R0, R2, R3, R4) written at full precision. */
     uint8_t out_full;
+    /*
+     * Bit n: colour output n's R register is a destination (as R or H);
+     * the others keep their starting 0.
+     */
+    uint8_t out_written;
+    /* Bit n: input n (NV_FP_IN_*) read by an instruction's source. */
+    uint16_t inputs;
     NVFpStatus status;
     const char *error;          /* the first problem, NULL if none */
     unsigned error_word;        /* its word offset in the program */
@@ -163,6 +170,11 @@ unsigned nv_fp_load_words(uint32_t *words, const uint8_t *mem,
  */
 void nv_fp_quad_in(NVFpQuadIn *in, NVFpGen gen, const NVRasterState *st,
                    const NVRasterQuad *q);
+/*
+ * The TBUF slots nv_fp_quad_in() takes @p's inputs from: the rasterizer's
+ * attr_mask that interpolates every slot the program reads and no other.
+ */
+uint32_t nv_fp_attr_mask(const NVFpProgram *p);
 /*
  * Run @p on a quad; @tex may be NULL (textures read 0, 0, 0, 0).  Every
  * pixel runs, helpers too, but only in->mask's are killed or matter.

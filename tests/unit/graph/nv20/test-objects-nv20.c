@@ -1944,6 +1944,8 @@ static void test_draw_pixels_curie(void)
     mthds(th, setup);
     expect_triangle(th, 0xffff8040);
     g_assert_cmphex(vram_rd(th, SURF + 64 * 256), ==, 0);
+    /* the program reads f[COL0] only: the rasterizer interpolates slot 1 */
+    g_assert_cmphex(th->card.pgraph20.draw.raster.st.attr_mask, ==, 1u << 1);
     th_free(th);
 }
 
@@ -1965,6 +1967,15 @@ static void test_draw_pixels_curie(void)
  * (magnified, NEAREST).  The triangle's pixels are 0xffff0000.
  */
 #define TEXOFF  0x440000
+
+/* The triangle of the draw tests again (the state as it is). */
+static const uint32_t draw_again[] = {
+    0x1808, 5,
+    0x1c00, 0, 0x1c04, 0, 0x1c08, 0, 0x1c0c, F1,
+    0x1c00, F1, 0x1c04, 0, 0x1c08, 0, 0x1c0c, F1,
+    0x1c00, 0, 0x1c04, F1, 0x1c08, 0, 0x1c0c, F1,
+    0x1808, 0, 0,
+};
 
 static void test_draw_texture_curie(void)
 {
@@ -1991,6 +2002,21 @@ static void test_draw_texture_curie(void)
     }
     program(th, false, out, in, 2);
     mthds(th, setup);
+    expect_triangle(th, 0xffff0000);
+    /* the program reads f[TC0] only: slot 7 interpolated, COL0's not */
+    g_assert_cmphex(th->card.pgraph20.draw.raster.st.attr_mask, ==, 1u << 7);
+
+    /*
+     * TEX_OFFSET one texel on (TEXOFF + 4): texel (1, 0) is word 1 + 1 =
+     * 2 of the data, green.  The unit is decoded again for the new word
+     * even though only TEX_OFFSET changed between the primitives.
+     */
+    g_assert_true(mthd(th, 7, 0x1a00, TEXOFF + 4));
+    mthds(th, draw_again);
+    expect_triangle(th, 0xff00ff00);
+    /* and back: red again */
+    g_assert_true(mthd(th, 7, 0x1a00, TEXOFF));
+    mthds(th, draw_again);
     expect_triangle(th, 0xffff0000);
     th_free(th);
 }
@@ -2034,6 +2060,11 @@ static void test_draw_pixels_kelvin(void)
     program(th, true, reg, reg, 2);
     mthds(th, setup);
     expect_triangle(th, 0xffff8040);
+    /*
+     * Kelvin's fragment stage reads the colours (slots 3, 4), fog (5) and
+     * the four texture coordinates (9-12): 0x38 | 0x1e00.
+     */
+    g_assert_cmphex(th->card.pgraph20.draw.raster.st.attr_mask, ==, 0x1e38);
     th_free(th);
 }
 

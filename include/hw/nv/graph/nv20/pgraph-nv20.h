@@ -228,6 +228,13 @@ typedef struct NV20Draw {
     NVRop rop;
     uint32_t mem_base[NV_ROP_MEMS];     /* VRAM offsets of rop.mem[] */
     NVTexUnit tex[NV20_TEX_UNITS];
+    /*
+     * The words tex[] was decoded from, valid with tex_decoded: a draw
+     * method between primitives leaves them alike, and decoding again
+     * would give the same units.
+     */
+    NVTexRegs tex_regs[NV20_TEX_UNITS];
+    bool tex_decoded;
     NVTexMem tex_mem[2];                /* DMA_TEXTURE0, DMA_TEXTURE1 */
     NVRcState rc;                       /* Kelvin */
     bool fp_loaded;             /* Rankine, Curie: fp is the program */
