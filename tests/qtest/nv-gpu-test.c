@@ -1311,6 +1311,21 @@ static void test_pgraph_notify(void)
 }
 
 /*
+ * An nv40 with PFIFO set up for channel 0, nouveau's DEBUG_B (bit 20: the
+ * object cache goes to CTX_SWITCH) and the RAMIN words @ramin (address,
+ * value).
+ */
+static void pgraph_start(NVTest *t, const uint32_t (*ramin)[2], size_t n)
+{
+    nv_start(t, "nv40");
+    fifo_setup(t, "nv40");
+    wr(t, 0x400084, 0x401287c0);
+    for (size_t i = 0; i < n; i++) {
+        qpci_io_writel(t->dev, t->ramin, ramin[i][0], ramin[i][1]);
+    }
+}
+
+/*
  * nouveau's fbcon drawing through a real nv40 pushbuffer, and a blit
  * migrated while it runs (docs/pgraph.rst "2D classes", "Long work").
  * RAMIN: a DMA object over all of VRAM at 0x12010 (class 0x3d,
@@ -1364,12 +1379,7 @@ static void test_pgraph_2d_migration(void)
     };
     NVTest t;
 
-    nv_start(&t, "nv40");
-    fifo_setup(&t, "nv40");
-    wr(&t, 0x400084, 0x401287c0);       /* nouveau's DEBUG_B: bit 20 */
-    for (size_t i = 0; i < G_N_ELEMENTS(ramin); i++) {
-        qpci_io_writel(t.dev, t.ramin, ramin[i][0], ramin[i][1]);
-    }
+    pgraph_start(&t, ramin, G_N_ELEMENTS(ramin));
     qpci_io_writel(t.dev, t.bar1, 0x300000, 0x01020304);
     qpci_io_writel(t.dev, t.bar1, 0x300000 + 1023 * 8192 + 1279 * 4,
                    0xcafebabe);
@@ -1524,12 +1534,7 @@ static void test_3d_migration(void)
     static const uint32_t fprog[] = { 0x01003e01, 0x1c9dc801, 0, 0 };
     NVTest t;
 
-    nv_start(&t, "nv40");
-    fifo_setup(&t, "nv40");
-    wr(&t, 0x400084, 0x401287c0);       /* nouveau's DEBUG_B: bit 20 */
-    for (size_t i = 0; i < G_N_ELEMENTS(ramin); i++) {
-        qpci_io_writel(t.dev, t.ramin, ramin[i][0], ramin[i][1]);
-    }
+    pgraph_start(&t, ramin, G_N_ELEMENTS(ramin));
     for (size_t i = 0; i < G_N_ELEMENTS(fprog); i++) {
         qpci_io_writel(t.dev, t.bar1, 0x300000 + 4 * i, fprog[i]);
     }
