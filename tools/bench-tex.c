@@ -76,7 +76,7 @@ int main(void)
     for (size_t i = 0; i < bytes; i++) {
         vram[i] = i * 7;
     }
-    mem[0] = mem[1] = (NVTexMem){ vram, bytes };
+    mem[0] = mem[1] = (NVTexMem){ .base = vram, .size = bytes };
     src = g_malloc0(SAMPLES * 4);
     dst = g_malloc0(SAMPLES * 4);
     mc = bench_rate(do_memcpy, NULL);

@@ -127,12 +127,16 @@ unsigned nv_tex_format_lookup(NVTexGen gen, unsigned code, bool *rect)
 static void mem_read(const NVTexMem *m, uint64_t addr, unsigned n,
                      uint8_t *dst, bool *fault)
 {
-    if (!m->base || addr >= m->size || m->size - addr < n) {
+    if (addr >= m->size || m->size - addr < n ||
+        (!m->base && !(m->read && m->read(m->opaque, addr, dst, n)))) {
         memset(dst, 0, n);
         if (fault) {
             *fault = true;
         }
         return;
+    }
+    if (!m->base) {
+        return;                             /* @read filled it */
     }
     if (n == 4) {
         memcpy(dst, m->base + addr, 4);     /* the commonest, inline */

@@ -29,8 +29,8 @@ static void reset_mem(void)
 {
     memset(vram, 0, sizeof(vram));
     memset(gart, 0, sizeof(gart));
-    mem[0] = (NVTexMem){ vram, sizeof(vram) };
-    mem[1] = (NVTexMem){ gart, sizeof(gart) };
+    mem[0] = (NVTexMem){ .base = vram, .size = sizeof(vram) };
+    mem[1] = (NVTexMem){ .base = gart, .size = sizeof(gart) };
 }
 
 static void put32(uint8_t *p, uint32_t v)
@@ -922,7 +922,8 @@ static void test_1d(void)
 static void test_rect_sample(void)
 {
     static uint8_t big[1024];
-    const NVTexMem m[2] = { { vram, sizeof(vram) }, { big, sizeof(big) } };
+    const NVTexMem m[2] = { { .base = vram, .size = sizeof(vram) },
+                            { .base = big, .size = sizeof(big) } };
     const NVTexRegs r = {
         .format = 0x2 | 0x8 | 0x20 | 0x1200 | 6 << 20 | 5 << 24 | 0x10000,
         .wrap = 0x00030303, .enable = 0x40000000,

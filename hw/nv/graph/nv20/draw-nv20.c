@@ -156,37 +156,57 @@ static void raster_state(NVCard *card)
  * The memory of the DMA object at instance @inst (the method's data, which
  * PFIFO turned from a handle into the instance >> 4) for the pixel
  * engines, which address it directly: a linear VRAM object's whole range,
- * cut to VRAM's end.  Anything else gives no memory (every access then
- * drops) and is logged once: Mesa puts surfaces, textures and fragment
- * programs in VRAM.
+ * cut to VRAM's end.  Anything else gives no memory: false, with the
+ * object in *@o for a caller that can read it another way.
+ */
+static bool dma_direct(NVCard *card, uint32_t inst, NVDmaObj *o,
+                       uint8_t **base, uint64_t *size)
+{
+    uint64_t start;
+
+    *base = NULL;
+    *size = 0;
+    nv_dmaobj_load(card, inst << 4, o);
+    if (!o->present) {
+        return true;
+    }
+    if (o->target != NV_DMAOBJ_TARGET_VRAM || !o->linear) {
+        return false;
+    }
+    start = (o->pte0 & ~0xfffull) + o->adjust;
+    if (start < card->vram_size) {
+        *base = card->vram + start;
+        *size = MIN((uint64_t)o->limit + 1, card->vram_size - start);
+    }
+    return true;
+}
+
+/*
+ * dma_direct() for surfaces and fragment programs, which Mesa keeps in
+ * VRAM: an object anywhere else gives no memory (every access drops),
+ * logged once.
  */
 static void dma_view(NVCard *card, uint32_t inst, const char *what,
                      uint8_t **base, uint64_t *size)
 {
     NVDmaObj o;
-    uint64_t start;
 
-    *base = NULL;
-    *size = 0;
-    nv_dmaobj_load(card, inst << 4, &o);
-    if (!o.present) {
-        return;
+    if (!dma_direct(card, inst, &o, base, size) &&
+        !card->pgraph20.draw.logged) {
+        card->pgraph20.draw.logged = true;
+        nv_log(card, NV_LOG_UNIMP, "nv: pgraph: 3D %s in a DMA object other "
+               "than linear VRAM (instance 0x%x): not accessed", what,
+               inst << 4);
     }
-    if (o.target != NV_DMAOBJ_TARGET_VRAM || !o.linear) {
-        if (!card->pgraph20.draw.logged) {
-            card->pgraph20.draw.logged = true;
-            nv_log(card, NV_LOG_UNIMP, "nv: pgraph: 3D %s in a DMA object "
-                   "other than linear VRAM (instance 0x%x): not accessed",
-                   what, inst << 4);
-        }
-        return;
-    }
-    start = (o.pte0 & ~0xfffull) + o.adjust;
-    if (start >= card->vram_size) {
-        return;
-    }
-    *base = card->vram + start;
-    *size = MIN((uint64_t)o.limit + 1, card->vram_size - start);
+}
+
+/* A texture's bytes in system memory, through the object (tex.h NVTexMem). */
+static bool tex_dma_read(void *opaque, uint64_t addr, void *dst, unsigned n)
+{
+    NV20TexDma *t = opaque;
+
+    return addr <= UINT32_MAX &&
+           nv_dmaobj_read(t->card, &t->obj, addr, dst, n) == NV_DMAOBJ_OK;
 }
 
 static NVRopGen rop_gen(const NVCard *card)
@@ -351,12 +371,26 @@ static void tex_state(NVCard *card)
         }
     }
     d->tex_decoded = true;
+    /*
+     * The X driver's EXA puts pixmaps it composites from in system memory
+     * (DMA_TEXTURE1, a GART object): those texels are read through the
+     * object, page by page, as the vertex fetch reads its buffers.
+     */
     for (unsigned k = 0; k < 2; k++) {
+        NVTexMem *m = &d->tex_mem[k];
+        NV20TexDma *t = &d->tex_dma[k];
         uint8_t *base;
 
-        dma_view(card, *nv20_reg(card, B_DMA_TEX + 4 * k), "texture", &base,
-                 &d->tex_mem[k].size);
-        d->tex_mem[k].base = base;
+        *m = (NVTexMem) { NULL };
+        if (dma_direct(card, *nv20_reg(card, B_DMA_TEX + 4 * k), &t->obj,
+                       &base, &m->size)) {
+            m->base = base;
+        } else {
+            t->card = card;
+            m->size = (uint64_t)t->obj.limit + 1;
+            m->read = tex_dma_read;
+            m->opaque = t;
+        }
     }
 }
 

@@ -154,12 +154,17 @@ typedef struct NVTexUnit {
 } NVTexUnit;
 
 /*
- * A DMA object's memory: @base[0] is the object's offset 0.  Reads beyond
- * @size (or with a NULL @base) return zero and raise the fault flag.
+ * A DMA object's memory: @base[0] is the object's offset 0.  Memory the
+ * caller cannot hand over as a pointer (an object in system memory, read
+ * by bus-master DMA) has a NULL @base and a @read callback instead, which
+ * fills @dst with the @n bytes at @addr or fails.  Reads beyond @size, or
+ * with neither, or that fail, return zero and raise the fault flag.
  */
 typedef struct NVTexMem {
     const uint8_t *base;
     uint64_t size;
+    bool (*read)(void *opaque, uint64_t addr, void *dst, unsigned n);
+    void *opaque;
 } NVTexMem;
 
 /* Decode one unit's method words @r of generation @gen into @t. */

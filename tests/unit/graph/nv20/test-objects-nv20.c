@@ -1967,6 +1967,7 @@ static void test_draw_pixels_curie(void)
  * (magnified, NEAREST).  The triangle's pixels are 0xffff0000.
  */
 #define TEXOFF  0x440000
+#define PCIDMA  0x13500
 
 /* The triangle of the draw tests again (the state as it is). */
 static const uint32_t draw_again[] = {
@@ -2018,6 +2019,27 @@ static void test_draw_texture_curie(void)
     g_assert_true(mthd(th, 7, 0x1a00, TEXOFF));
     mthds(th, draw_again);
     expect_triangle(th, 0xffff0000);
+
+    /*
+     * The texture in system memory, as the X driver's EXA puts pixmaps:
+     * DMA_TEXTURE1 (0x188) a PCI object (class 0x3d, present, linear,
+     * TARGET PCI 2 << 16) at bus address 0x1000, TEX_FORMAT with DMA1
+     * (bit 1) instead of DMA0: texels read through the object.  The data
+     * there is the same but for white and red swapped: texel (1, 0) is
+     * now white.
+     */
+    th_ramin_wr(th, PCIDMA, 0x3d | 0x3000 | 2 << 16);
+    th_ramin_wr(th, PCIDMA + 4, 0xfff);
+    th_ramin_wr(th, PCIDMA + 8, 0x1000);
+    for (unsigned i = 0; i < 4; i++) {
+        nv_st_le(th->sysmem + 0x1000 + 4 * i,
+                 texels[i == 1 ? 3 : i == 3 ? 1 : i], 4);
+    }
+    g_assert_true(mthd(th, 7, 0x188, PCIDMA >> 4));
+    g_assert_true(mthd(th, 7, 0x1a00, 0));
+    g_assert_true(mthd(th, 7, 0x1a04, 0x0001852a));
+    mthds(th, draw_again);
+    expect_triangle(th, 0xffffffff);
     th_free(th);
 }
 

@@ -18,6 +18,7 @@
 #include "hw/nv/core/method.h"
 #include "hw/nv/graph/2d/nv2d.h"
 #include "hw/nv/fp/fp.h"
+#include "hw/nv/mem/dmaobj.h"
 #include "hw/nv/raster/raster.h"
 #include "hw/nv/rc/rc.h"
 #include "hw/nv/rop/rop.h"
@@ -202,6 +203,12 @@ typedef struct NV20Fe3d {
  * so the queue never fills.
  */
 #define NV20_DRAW_QUEUE             32
+/* A texture DMA object read through PGRAPH (draw-nv20.c). */
+typedef struct NV20TexDma {
+    struct NVCard *card;
+    NVDmaObj obj;
+} NV20TexDma;
+
 /* Texture units of the 3D classes: Kelvin 4, Rankine and Curie 8. */
 #define NV20_TEX_UNITS              8
 
@@ -236,6 +243,7 @@ typedef struct NV20Draw {
     NVTexRegs tex_regs[NV20_TEX_UNITS];
     bool tex_decoded;
     NVTexMem tex_mem[2];                /* DMA_TEXTURE0, DMA_TEXTURE1 */
+    NV20TexDma tex_dma[2];              /* theirs, if not linear VRAM */
     NVRcState rc;                       /* Kelvin */
     bool fp_loaded;             /* Rankine, Curie: fp is the program */
     NVFpProgram fp;
