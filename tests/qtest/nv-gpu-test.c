@@ -1480,7 +1480,8 @@ static void test_3d_triangle(void)
  * DMA_COLOR0 (0x194); a 2048x2048 A8R8G8B8 linear surface (RT_HORIZ/VERT
  * 2048 << 16, RT_FORMAT 0x148: COLOR 8, ZETA Z24S8 2 << 5, LINEAR 1 << 8;
  * COLOR0_PITCH 8192, COLOR0_OFFSET 0x1000000, RT_ENABLE COLOR0,
- * COLOR_MASK every channel), the scissor off (0x10000000 twice) and clip
+ * COLOR_MASK every channel), the scissor and the viewport's rectangle off
+ * (0x10000000 twice each) and clip
  * rectangle 0 over the surface (2047 << 16); the vertex program of
  * test_3d_triangle() (o[0] = v[0], o[1], Curie's COL0, = v[3]); the
  * fragment program at VRAM 0x300000 in DMA_TEXTURE0 (FP_ACTIVE_PROGRAM
@@ -1509,6 +1510,7 @@ static void test_3d_migration(void)
         M(2, 0x20c), 8192, 0x1000000, M(1, 0x220), 1,
         M(1, 0x324), 0x01010101,
         M(2, 0x8c0), 0x10000000, 0x10000000,
+        M(2, 0xa00), 0x10000000, 0x10000000,
         M(2, 0x2c0), 2047 << 16, 2047 << 16,
         M(1, 0x1e9c), 0,
         M(4, 0xb80), 0x401f9c6c, 0x0040000d, 0x8106c083, 0x6041ef80,

@@ -119,7 +119,7 @@ static void clip_rect(const NVRasterState *st, unsigned i, int64_t b[4])
 }
 
 /*
- * The work rectangle: target and scissor, and in inclusive mode the
+ * The work rectangle: target, scissor and viewport, and in inclusive mode the
  * clip rectangles' bounding box; whether the clip rectangles need a test
  * per pixel.  False when it is empty.
  */
@@ -129,12 +129,14 @@ static bool setup(Prim *t)
     bool exclusive = st->clip_mode & 1;
     int64_t u[4] = { INT64_MAX, INT64_MAX, INT64_MIN, INT64_MIN };
 
-    t->x0 = st->scissor_x;
-    t->y0 = st->scissor_y;
+    t->x0 = max64(st->scissor_x, st->vp_x);
+    t->y0 = max64(st->scissor_y, st->vp_y);
     t->x1 = min64(min64(st->width, NV_RASTER_MAX_SIZE),
-                  (int64_t)st->scissor_x + st->scissor_w);
+                  min64((int64_t)st->scissor_x + st->scissor_w,
+                        (int64_t)st->vp_x + st->vp_w));
     t->y1 = min64(min64(st->height, NV_RASTER_MAX_SIZE),
-                  (int64_t)st->scissor_y + st->scissor_h);
+                  min64((int64_t)st->scissor_y + st->scissor_h,
+                        (int64_t)st->vp_y + st->vp_h));
     for (unsigned i = 0; i < NV_RASTER_CLIP_RECTS && !exclusive; i++) {
         int64_t b[4];
 
@@ -626,6 +628,7 @@ void nv_raster_init(NVRaster *r, NVRasterEmit *emit, void *opaque)
     memset(r, 0, sizeof(*r));
     st->width = st->height = NV_RASTER_MAX_SIZE;
     st->scissor_w = st->scissor_h = NV_RASTER_MAX_SIZE;
+    st->vp_w = st->vp_h = NV_RASTER_MAX_SIZE;
     for (unsigned i = 0; i < NV_RASTER_CLIP_RECTS; i++) {
         st->clip[i] = (NVRasterRect) { 0, 0, -1, -1 };
     }

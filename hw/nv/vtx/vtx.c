@@ -17,8 +17,9 @@
 #include "hw/nv/vtx/vtx.h"
 
 /*
- * Clip planes: 0-5 the view volume (-w <= x, x <= w, -w <= y, y <= w,
- * -w <= z, z <= w), 6 + i user clip distance i.
+ * Clip planes: 0-3 the guard band (-k w <= x, x <= k w, likewise y),
+ * 4-5 the view volume's near and far planes (-w <= z, z <= w), 6 + i user
+ * clip distance i.
  */
 #define PLANE_USER          6
 #define PLANES_XY           0x0fu
@@ -102,13 +103,23 @@ static unsigned clip_planes(const NVVtxState *st)
     return planes;
 }
 
-/* Signed distance to plane @p, >= 0 inside (clip space: linear). */
+/*
+ * Signed distance to plane @p, >= 0 inside (clip space: linear).  The
+ * guard band's k for an axis is st->guard over the viewport's scale (at
+ * least 1), so that x / w inside it stays within st->guard pixels of the
+ * viewport's centre.
+ */
 static float plane_dist(const NVVtxState *st, const NVVtxOut *v, unsigned p)
 {
+    float w = v->pos[3];
+
     if (p >= PLANE_USER) {
         return slot_val(v, st->clip_dist[p - PLANE_USER]);
     }
-    return p & 1 ? v->pos[3] - v->pos[p / 2] : v->pos[3] + v->pos[p / 2];
+    if (p < 4) {
+        w *= st->guard / fmaxf(fabsf(st->vp_scale[p / 2]), 1.0f);
+    }
+    return p & 1 ? w - v->pos[p / 2] : w + v->pos[p / 2];
 }
 
 /* The planes of @planes @v is outside of; NaN counts as outside. */
@@ -458,6 +469,7 @@ void nv_vtx_init(NVVtx *vtx, NVVtxEmit *emit, void *opaque)
     vtx->st.bcol[0] = vtx->st.bcol[1] = none;
     vtx->st.psize = none;
     vtx->st.edge_flag = true;
+    vtx->st.guard = NV_VTX_GUARD;
     vtx->emit = emit;
     vtx->opaque = opaque;
 }

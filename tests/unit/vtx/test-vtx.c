@@ -50,6 +50,12 @@ static Cap *cap_new(void)
     st->vp_translate[0] = st->vp_translate[1] = 8;
     st->vp_scale[2] = st->vp_translate[2] = 0.5f;
     /*
+     * The guard band at the view volume (k = 8 / 8 = 1), so that the
+     * clipping tests clip at x = +-w, y = +-w; test_guard_band has
+     * the hardware's band.
+     */
+    st->guard = 8;
+    /*
      * The tests' polygons are counter-clockwise in clip space, y up; the
      * window, y down with this positive y scale, shows them clockwise
      * (docs/3d.rst "Faces"): FRONT_FACE CW makes them front.
@@ -387,6 +393,7 @@ static void test_viewport(void)
      */
     st->vp_scale[0] = st->vp_translate[0] = 320;
     st->vp_scale[1] = st->vp_translate[1] = 240;
+    st->guard = NV_VTX_GUARD;
     st->point_size = 3;
     nv_vtx_begin(&c->vtx, NV_VTX_POINTS);
     put(c, 2, -4, 1, 4, 0, 0);
@@ -1184,6 +1191,43 @@ static void test_garbage(void)
     g_free(c);
 }
 
+/*
+ * The guard band (NV_VTX_GUARD, 2^20 pixels): the X driver draws in
+ * window coordinates through a unit viewport (scale 1, translate 0), its
+ * vertices far outside the view volume: (700, 500), (900, 500), (700,
+ * 600), w 1, are kept unclipped: k = 2^20 / 1, so x <= 2^20 w holds.
+ * With the viewport scale 8 of the other tests the band is 2^20 / 8 =
+ * 131072 w: x = 131071 is kept, a triangle wholly at x = 131073 and
+ * beyond is not.
+ */
+static void test_guard_band(void)
+{
+    Cap *c = cap_new();
+    NVVtxState *st = &c->vtx.st;
+
+    st->guard = NV_VTX_GUARD;
+    st->vp_scale[0] = st->vp_scale[1] = 1;
+    st->vp_translate[0] = st->vp_translate[1] = 0;
+    nv_vtx_begin(&c->vtx, NV_VTX_TRIANGLES);
+    put(c, 700, 500, 0, 1, 0, 0);
+    put(c, 700, 600, 0, 1, 1, 0);
+    put(c, 900, 500, 0, 1, 2, 0);
+    nv_vtx_end(&c->vtx);
+    g_assert_cmpuint(c->n, ==, 1);
+    expect_pos(&c->p[0].v[0], 700, 500, 0.5f, 1);
+    expect_pos(&c->p[0].v[1], 700, 600, 0.5f, 1);
+    expect_pos(&c->p[0].v[2], 900, 500, 0.5f, 1);
+
+    c->n = 0;
+    st->vp_scale[0] = st->vp_scale[1] = 8;
+    nv_vtx_begin(&c->vtx, NV_VTX_POINTS);
+    put(c, 131071, 0, 0, 1, 0, 0);
+    put(c, 131073, 0, 0, 1, 1, 0);
+    nv_vtx_end(&c->vtx);
+    g_assert_cmpuint(c->n, ==, 1);
+    g_free(c);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1198,6 +1242,7 @@ int main(int argc, char **argv)
     g_test_add_func("/vtx/assembly/begin-while-open", test_begin_while_open);
     g_test_add_func("/vtx/viewport", test_viewport);
     g_test_add_func("/vtx/clip/one-plane", test_clip_one_plane);
+    g_test_add_func("/vtx/clip/guard-band", test_guard_band);
     g_test_add_func("/vtx/clip/two-planes", test_clip_two_planes);
     g_test_add_func("/vtx/clip/on-plane", test_clip_on_plane);
     g_test_add_func("/vtx/clip/shared-edge", test_clip_shared_edge);

@@ -22,6 +22,8 @@
 #define M_CLIP_MODE         0x02bc
 #define M_SCISSOR_HORIZ     0x08c0          /* Rankine, Curie */
 #define M_SCISSOR_VERT      0x08c4
+#define M_VIEWPORT_HORIZ    0x0a00          /* X 0-15, W 16-31 */
+#define M_VIEWPORT_VERT     0x0a04
 #define M_POLY_STIPPLE      0x1480          /* 32 words */
 #define M_COORD_CONVENTIONS 0x1d88
 #define   COORD_HEIGHT(v)   ((v) & 0xfff)
@@ -97,7 +99,8 @@ static void halves(uint32_t v, int32_t *lo, int32_t *hi)
 /*
  * The rasterizer's state from the stored methods and bundles, as Mesa's
  * nv30_state_validate.c sends them: the target from RT_HORIZ/VERT, the
- * scissor (SCISSOR_HORIZ/VERT; Mesa's "off" is 4096 wide from 0), the
+ * scissor (SCISSOR_HORIZ/VERT; Mesa's "off" is 4096 wide from 0) and
+ * the viewport's rectangle (VIEWPORT_HORIZ/VERT), the
  * clip rectangles relative to VIEWPORT_TX_ORIGIN, COORD_CONVENTIONS,
  * the stipples and POINT_SPRITE.  Kelvin has no scissor method: its
  * clip rectangles do that work.
@@ -117,8 +120,9 @@ static void raster_state(NVCard *card)
     halves(ms[M_RT_VERT / 4], &x, &w);
     st->height = x + w;
     if (kelvin) {
-        st->scissor_x = st->scissor_y = 0;
+        st->scissor_x = st->scissor_y = st->vp_x = st->vp_y = 0;
         st->scissor_w = st->scissor_h = NV_RASTER_MAX_SIZE;
+        st->vp_w = st->vp_h = NV_RASTER_MAX_SIZE;
     } else {
         halves(ms[M_SCISSOR_HORIZ / 4], &x, &w);
         st->scissor_x = x;
@@ -126,6 +130,12 @@ static void raster_state(NVCard *card)
         halves(ms[M_SCISSOR_VERT / 4], &x, &w);
         st->scissor_y = x;
         st->scissor_h = w;
+        halves(ms[M_VIEWPORT_HORIZ / 4], &x, &w);
+        st->vp_x = x;
+        st->vp_w = w;
+        halves(ms[M_VIEWPORT_VERT / 4], &x, &w);
+        st->vp_y = x;
+        st->vp_h = w;
     }
     halves(ms[M_TX_ORIGIN / 4], &st->origin_x, &st->origin_y);
     for (unsigned i = 0; i < NV_RASTER_CLIP_RECTS; i++) {

@@ -539,6 +539,7 @@ static void vtx_state(NVCard *card)
 
     /* Kelvin's programs do their own viewport (docs/3d.rst "VTX"). */
     st->window_coords = kelvin;
+    st->guard = NV_VTX_GUARD;
     /* Rankine's viewport is in XFCTX (ctx.rst VIEWPORT_SCALE and
      * VIEWPORT_TRANSLATE, 0x76 and 0x77; ff-nv20.c puts it there),
      * Curie's where its methods left it. */

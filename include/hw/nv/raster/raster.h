@@ -46,6 +46,12 @@ typedef struct NVRasterState {
     /* SCISSOR_HORIZ/VERT: x, w, y, h (pixels x .. x + w - 1). */
     uint32_t scissor_x, scissor_w, scissor_y, scissor_h;
     /*
+     * VIEWPORT_HORIZ/VERT, the same way: the viewport's rectangle, which
+     * cuts primitives where VTX's guard band left them larger than the
+     * view volume (docs/3d.rst "Clipping").
+     */
+    uint32_t vp_x, vp_w, vp_y, vp_h;
+    /*
      * VIEWPORT_CLIP_HORIZ/VERT, relative to VIEWPORT_TX_ORIGIN (Mesa's
      * nv30_state_validate.c sends the viewport's corner there and the
      * viewport's size, less one, as rectangle 0), and the mode.
@@ -122,8 +128,8 @@ typedef struct NVRaster {
 } NVRaster;
 
 /*
- * Everything 0 but: a 4096x4096 target, scissor and clip rectangle 0
- * covering it, rectangles 1-7 empty, z_max 1, every slot interpolated.
+ * Everything 0 but: a 4096x4096 target, scissor, viewport and clip
+ * rectangle 0 covering it, rectangles 1-7 empty, z_max 1, every slot interpolated.
  * @emit receives every quad that has a fragment; it must not call back
  * into the rasterizer.
  */

@@ -23,6 +23,12 @@
 
 #define NV_VTX_ATTRS        NV_XF_TBUF
 #define NV_VTX_CLIP_DISTS   6
+/*
+ * The guard band's half-width in pixels (inferred, docs/3d.rst
+ * "Clipping"): large enough that the X driver's window-space vertices,
+ * drawn with a unit viewport, are never clipped.
+ */
+#define NV_VTX_GUARD        1048576.0f
 
 /* BEGIN_END's primitive types (rnndb graph/nv_3ddefs.xml nv10_begin_end). */
 typedef enum NVVtxPrimType {
@@ -70,6 +76,14 @@ typedef struct NVVtxState {
      */
     bool window_coords;
     float vp_scale[3], vp_translate[3];
+    /*
+     * The guard band: x and y are clipped only where the window position
+     * would be more than @guard pixels from the viewport's centre
+     * (NV_VTX_GUARD unless a test wants the view volume itself: @guard
+     * equal to the viewport's scale); inside the band the rasterizer's
+     * rectangles cut primitives in window space.
+     */
+    float guard;
     /*
      * DEPTH_CONTROL.CLAMP (rnndb graph/nv30-40_3d.xml; Mesa sets it when
      * depth clipping is off): no clipping against the near and far

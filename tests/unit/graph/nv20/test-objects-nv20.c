@@ -1806,8 +1806,9 @@ static void test_ff_curie(void)
 
 /*
  * A draw in slices (docs/3d.rst "Bounded work"), on Curie: a 256x256
- * target (RT_HORIZ/VERT width and height 256, scissor off as Mesa sends
- * it: 0x10000000, clip rectangle 0 from 0 to 255), viewport scale 256,
+ * target (RT_HORIZ/VERT width and height 256, scissor and the viewport's
+ * rectangle off as Mesa and the X driver send them: 0x10000000, clip
+ * rectangle 0 from 0 to 255), viewport scale 256,
  * translate 0; TRIANGLES with clip-space (0, 0), (1, 0), (0, 1): window
  * (0, 0), (256, 0), (0, 256).  The pixels with x + y <= 254 are inside
  * (the diagonal's centres, x + y = 255, lie on a bottom-right edge), so
@@ -1823,6 +1824,7 @@ static void test_draw_slices(void)
     static const uint32_t setup[] = {
         0x0200, 256 << 16, 0x0204, 256 << 16,
         0x08c0, 0x10000000, 0x08c4, 0x10000000,
+        0x0a00, 0x10000000, 0x0a04, 0x10000000,
         0x02c0, 255 << 16, 0x02c4, 255 << 16,
         0x0a30, 0x43800000, 0x0a34, 0x43800000,
         0x1808, 5,
@@ -1874,8 +1876,9 @@ static void test_draw_slices(void)
 
 /*
  * The surface, the VRAM DMA object (also DMA_TEXTURE0), the viewport
- * and the clear of the Curie draw tests; the fragment program @w0,
- * @w1, 0, 0 at FPROG.
+ * (scale 32; its rectangle and the scissor 4096 wide from 0, off) and
+ * the clear of the Curie draw tests; the fragment program @w0, @w1, 0, 0
+ * at FPROG.
  */
 static TestHost *curie_draw_new(uint32_t w0, uint32_t w1)
 {
@@ -1884,6 +1887,7 @@ static TestHost *curie_draw_new(uint32_t w0, uint32_t w1)
         0x0200, 64 << 16, 0x0204, 64 << 16, 0x0208, 0x148,
         0x020c, 256, 0x0210, SURF, 0x0220, 1, 0x0324, 0x01010101,
         0x08c0, 0x10000000, 0x08c4, 0x10000000,
+        0x0a00, 0x10000000, 0x0a04, 0x10000000,
         0x02c0, 63 << 16, 0x02c4, 63 << 16,
         0x0a30, 0x42000000, 0x0a34, 0x42000000,
         0x1d90, 0x11223344, 0x1d94, 0xf0, 0,
