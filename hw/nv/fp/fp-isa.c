@@ -238,9 +238,14 @@ static void note_registers(NVFpProgram *p, const NVFpInsn *in)
     }
     p->nregs = MAX(p->nregs, r_of(in->dst, in->dst_half) + 1);
     for (unsigned n = 0; n < NV_FP_COLORS; n++) {
+        /*
+         * The last write in program order says how the output is read:
+         * the X driver's composite programs use R0 as a temporary and
+         * write the colour as H0 at the end.
+         */
         if (r_of(in->dst, in->dst_half) == fp_color_reg(n)) {
             p->out_written |= 1 << n;
-            p->out_full |= !in->dst_half << n;
+            p->out_full = (p->out_full & ~(1u << n)) | !in->dst_half << n;
         }
     }
 }

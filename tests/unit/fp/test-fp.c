@@ -471,6 +471,22 @@ static void test_fp16(void)
      */
     assert_vec(f->out.color[1][3], 0x1p-24f, -INFINITY, 1.0f + 0x1p-10f, 1);
 
+    /*
+     * R0 a temporary at full precision, the colour then written as H0
+     * (the X driver's Composite programs: TXP R0, ..., MUL H0): the last
+     * write decides, colour 0 is read as halves: MOV R0 = (1, 2, 3, 4),
+     * MUL H0 = R0 * 0.5: (0.5, 1, 1.5, 2), exact as halves.
+     */
+    f = fix_new();
+    ins(&f->a, OP(MOV) | DR(0) | XYZW, CST | TR, NONE, NONE);
+    cst(&f->a, 1, 2, 3, 4);
+    ins(&f->a, OP(MUL) | DH(0) | XYZW, R(0) | TR, CST, NONE);
+    cst(&f->a, 0.5f, 0.5f, 0.5f, 0.5f);
+    fin(&f->a);
+    run(&f->a, NV_FP_CURIE, &f->in, &f->out);
+    g_assert_cmpuint(prog->out_full, ==, 0);
+    assert_vec(f->out.color[0][0], 0.5f, 1, 1.5f, 2);
+
     /* PREC FP16 into an R register: RCP c.w = 1 / 0.5 = 2, exact */
     g_assert_cmpfloat(op1(NV_FP_CURIE, OP(RCP) | PREC(FP16),
                           WS(CST, 3, 3, 3, 3), NONE, NONE)[0], ==, 2.0f);
