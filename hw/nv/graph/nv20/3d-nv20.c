@@ -675,15 +675,16 @@ static void mthd_k_rt_format(NVCard *card, const NVMethodCall *call)
 }
 
 /*
- * TEX_WRAP(i): S (bits 0-7), T (8-11) and R (16-19) are Rankine's
- * fields; Kelvin's cylindrical T and R bits (12, 20) have no Rankine
- * field (bits 12-15 are EXPAND_NORMAL) and are dropped (inferred).
- * RCOMP (bits 28-31) is TEX_RCOMP's and stays.
+ * TEX_WRAP(i): WRAP_S, _T and _R (bits 0-2, 8-10, 16-18) are Rankine's
+ * fields too (bundles.rst TEX_WRAP [NV20:]).  Kelvin's cylindrical
+ * wrap bits (4, 12, 20, 24) are other fields on Rankine (bit 12
+ * EXPAND_NORMAL), which keeps them in a TXC_CYLWRAP bundle we do not
+ * model: they are dropped.  ZCOMP (bits 28-31) is TEX_RCOMP's and stays.
  */
 static void mthd_k_tex_wrap(NVCard *card, const NVMethodCall *call)
 {
     reg_put(card, R_TEX_WRAP + 4 * (call->idx % 4), 0x0fffffff,
-            call->data & 0x000f0fff);
+            call->data & 0x00070707);
 }
 
 /*

@@ -463,6 +463,7 @@ static void test_3d_tables(void)
 {
     static const struct { const char *model; uint32_t cls; } c[] = {
         { "nv20", 0x0097 }, { "nv30", 0x0397 }, { "nv40", 0x4097 },
+        { "nv30", 0x0597 },
     };
 
     for (size_t i = 0; i < G_N_ELEMENTS(c); i++) {
@@ -2035,7 +2036,12 @@ static void test_draw_texture_curie(void)
  * writes A 255, R 255, G 128, B 64: 0xffff8040 over x + y <= 30 of the
  * triangle (0, 0), (32, 0), (0, 32), as on Curie.
  */
-static void test_draw_pixels_kelvin(void)
+/*
+ * The Kelvin draw of test_draw_pixels_kelvin() with object @cls on
+ * @model; the fragment stage must read the slots @attr_mask.
+ */
+static void draw_pixels_kelvin(const char *model, uint32_t cls,
+                               uint32_t attr_mask)
 {
     static const uint8_t reg[] = { 0, 3 };
     const uint32_t setup[] = {
@@ -2052,7 +2058,7 @@ static void test_draw_pixels_kelvin(void)
         0x1518, 0, 0x151c, 0x42000000, 0x1520, 0, 0x1524, F1,
         0x17fc, 0, 0,
     };
-    TestHost *th = fd_new("nv20", 0x0097);
+    TestHost *th = fd_new(model, cls);
 
     th_ramin_wr(th, VRAMDMA, 0x3d | 0x3000);
     th_ramin_wr(th, VRAMDMA + 4, 0x7fffff);
@@ -2060,12 +2066,36 @@ static void test_draw_pixels_kelvin(void)
     program(th, true, reg, reg, 2);
     mthds(th, setup);
     expect_triangle(th, 0xffff8040);
-    /*
-     * Kelvin's fragment stage reads the colours (slots 3, 4), fog (5) and
-     * the four texture coordinates (9-12): 0x38 | 0x1e00.
-     */
-    g_assert_cmphex(th->card.pgraph20.draw.raster.st.attr_mask, ==, 0x1e38);
+    g_assert_cmphex(th->card.pgraph20.draw.raster.st.attr_mask, ==,
+                    attr_mask);
+    /* the program's position is in window coordinates (docs/3d.rst) */
+    g_assert_true(th->card.pgraph20.vtx.st.window_coords);
     th_free(th);
+}
+
+/*
+ * Kelvin's fragment stage reads the colours (slots 3, 4), fog (5) and
+ * the four texture coordinates (9-12): 0x38 | 0x1e00.
+ */
+static void test_draw_pixels_kelvin(void)
+{
+    draw_pixels_kelvin("nv20", 0x0097, 0x1e38);
+}
+
+/*
+ * The same program and methods through a Kelvin object (0x0597) on NV30
+ * and NV34 give the same pixels (docs/pgraph.rst "Kelvin on Rankine"):
+ * RT_FORMAT 0x128 is Rankine's 0x148 (COLOR 8, ZETA 2 << 5, TYPE 0x100),
+ * CLEAR_VALUE is Rankine's CLEAR_COLOR, the program (Kelvin's encoding,
+ * converted by XF) writes output 3 (COL0 on both), the window position
+ * passes VTX, and Kelvin's combiners shade.  Their texture coordinates
+ * are Rankine's outputs 8-11, where NV30 renumbers Kelvin's 9-12
+ * (docs/xf.rst "Output target"): 0x38 | 0xf00.
+ */
+static void test_draw_pixels_k597(void)
+{
+    draw_pixels_kelvin("nv30", 0x0597, 0xf38);
+    draw_pixels_kelvin("nv34", 0x0597, 0xf38);
 }
 
 /*
@@ -2377,6 +2407,247 @@ static void test_celsius_garbage(void)
     th_free(th);
 }
 
+/* ---- Kelvin (0x0597) on Rankine (docs/pgraph.rst "Kelvin on Rankine") ---- */
+
+/*
+ * nouveau lists 0x0597 on NV30 and NV34 (nvkm/engine/gr nv30.c, nv34.c)
+ * as on NV25 (nv25.c).  Bound on NV30/NV34, ALPHA_FUNC_ENABLE (0x300)
+ * sets CONFIG_A (0x40194c) bit 12, a bundle at the same id on both
+ * generations; BLEND_FUNC_ENABLE (0x304) sets bit 3 of Rankine's BLEND
+ * (id 0x082: 0x401800 + 0x208 = 0x401a08); no error (INTR 0x400100 0);
+ * XF takes uploads in Kelvin's encoding, and Rankine's again once a
+ * Rankine object (0x0397 on NV30, 0x0697 on NV34) is bound.  On NV25 the
+ * same methods set Kelvin's BLEND (id 0x001: 0x401804) bit 3.
+ */
+static void test_k597_bind(void)
+{
+    static const struct {
+        const char *model;
+        uint32_t rankine;
+    } c[] = { { "nv30", 0x0397 }, { "nv34", 0x0697 } };
+    TestHost *th;
+
+    for (size_t i = 0; i < G_N_ELEMENTS(c); i++) {
+        NVMethodClass *table = NULL;
+
+        th = gr_new(c[i].model);
+        g_assert_true(nv20_3d_class(&th->card, 0x0597, &table));
+        g_assert_nonnull(table);
+        bind_3d(th, 0x0597);
+        g_assert_true(mthd(th, 7, 0x300, 1));
+        g_assert_true(mthd(th, 7, 0x304, 1));
+        g_assert_cmphex(th_rd(th, 0x40194c) & 0x1000, ==, 0x1000);
+        g_assert_cmphex(th_rd(th, 0x401a08), ==, 0x8);
+        g_assert_cmpuint(th->card.xf.upload_isa, ==, NV_XF_KELVIN);
+        bind_3d(th, c[i].rankine);
+        g_assert_cmpuint(th->card.xf.upload_isa, ==, NV_XF_RANKINE);
+        g_assert_cmphex(th_rd(th, 0x400100), ==, 0);
+        th_free(th);
+    }
+    th = gr_new("nv25");
+    bind_3d(th, 0x0597);
+    g_assert_true(mthd(th, 7, 0x304, 1));
+    g_assert_cmphex(th_rd(th, 0x401804), ==, 0x8);
+    g_assert_cmpuint(th->card.xf.upload_isa, ==, NV_XF_KELVIN);
+    g_assert_cmphex(th_rd(th, 0x400100), ==, 0);
+    th_free(th);
+}
+
+/*
+ * Kelvin's methods (rnndb graph/nv20_3d.xml) in Rankine's places on NV30
+ * (graph/nv30-40_3d.xml; bundles.rst ids, register 0x401800 + 4 * id):
+ * - BLEND (0x082, 0x401a08): enable bit 3 (0x8); BLEND_FACTOR_SRC
+ *   SRC_ALPHA (0x302 -> 4) in colour bits 4-7 and alpha 20-23
+ *   (0x00400040); _DST ONE_MINUS_SRC_ALPHA (0x303 -> 5) in 8-11 and
+ *   24-27 (0x05000500); FUNC_ADD (0x8006 -> 2); logic op enable (bit
+ *   16) XOR (0x1506 -> 6, bits 12-15): 0x0541654a, in the 0x0ff1ffff
+ *   mask.
+ * - BLEND_COLOR to id 0x083 (0x401a0c), CLEAR_VALUE to CLEAR_COLOR
+ *   0x086 (0x401a18), MULTISAMPLE_CONTROL to 0x06f (0x4019bc).
+ * - Textures, unit i at Rankine's unit i (ids 0x100 + i ... 0x170 + i):
+ *   TEX_OFFSET(1) (0x1b40) at 0x401c04; TEX_FORMAT(2) (0x1b84)
+ *   0x19aa2602 as it is (0x401c48; within the 0xffff7fce mask);
+ *   TEX_RCOMP (0x1e6c) 0x1d1: units 0-3 take 1, 2, 7, 0 (three bits
+ *   each) as TEX_WRAP bits 28-31; TEX_WRAP(0) (0x1b08) 0xffffffff keeps
+ *   WRAP_S/T/R (0x00070707) under RCOMP 1: 0x10070707 (0x401c80);
+ *   TEX_WRAP(2) 0x00030102 with RCOMP 7: 0x70030102 (0x401c88);
+ *   TEX_ENABLE(1) (0x1b4c) 0x40000000 at 0x401cc4; TEX_NPOT_PITCH(3)
+ *   (0x1bd0) 0x01000123: pitch 0x0100 and the identity swizzle (S0 all
+ *   S1 = 2: 0xaa00; S1_X-W 3, 2, 1, 0: 0xe4): 0x0100aae4 (0x401d0c);
+ *   TEX_FILTER(1) (0x1b54) at 0x401d44; TEX_NPOT_SIZE(0) (0x1b1c) at
+ *   0x401d80; TEX_BORDER_COLOR(1) (0x1b64) at 0x401dc4;
+ *   TEX_PALETTE_OFFSET(1) (0x1b60) in the per-context word of Rankine's
+ *   TEX_PALETTE_OFFSET(1) (0x1844).
+ * - RT_FORMAT (0x208) 0x113 (COLOR R5G6B5 3, DEPTH Z16 1 << 4, TYPE
+ *   LINEAR): Rankine's 3 | 1 << 5 | 0x100 = 0x123.
+ * - FOG_COEFF(1) (0x9c4): Rankine's FOG_EQUATION(1) word (0x8d4).
+ * - VP_START_FROM_ID (0x1ea0) 5: Rankine's XFMODE_A (0x400fc0) bits
+ *   8-15: 0x500; ENGINE (0x1e94) 0x13 (VP): XFMODE_B (0x400fbc) MODE
+ *   (bits 30-31) PROGRAM_V1 2, where a Rankine object sets 3.
+ * - Common bundles at Kelvin's ids: RC_IN_ALPHA(0) (0x260) at 0x4018c0,
+ *   VIEWPORT_CLIP_HORIZ(2) (0x2c8) at CLIP_RECT_HORIZ 0x401a4c,
+ *   POINT_SIZE (0x43c) at 0x40198c.
+ */
+static void test_k597_bundles(void)
+{
+    static const uint32_t m[] = {
+        0x304, 1, 0x344, 0x302, 0x348, 0x303, 0x350, 0x8006,
+        0x17bc, 1, 0x17c0, 0x1506, 0x34c, 0x80402010,
+        0x1d90, 0x11223344, 0x1d7c, 0xffff0111,
+        0x1b40, 0x00123400, 0x1b84, 0x19aa2602, 0x1e6c, 0x1d1,
+        0x1b08, 0xffffffff, 0x1b88, 0x00030102, 0x1b4c, 0x40000000,
+        0x1bd0, 0x01000123, 0x1b54, 0x02060500, 0x1b1c, 0x00400020,
+        0x1b64, 0xff00ff00, 0x1b60, 0x4001, 0x208, 0x113, 0x9c4, F1,
+        0x1ea0, 5, 0x1e94, 0x13, 0x260, 0x12345678,
+        0x2c8, 0x003f0005, 0x43c, 0x40, 0
+    };
+    TestHost *th = gr_new("nv30");
+    const uint32_t *ms = th->card.pgraph20.fe3d.mthd_state;
+
+    bind_3d(th, 0x0597);
+    mthds(th, m);
+    g_assert_cmphex(th_rd(th, 0x401a08), ==, 0x0541654a);
+    g_assert_cmphex(th_rd(th, 0x401a0c), ==, 0x80402010);
+    g_assert_cmphex(th_rd(th, 0x401a18), ==, 0x11223344);
+    g_assert_cmphex(th_rd(th, 0x4019bc), ==, 0xffff0111);
+    g_assert_cmphex(th_rd(th, 0x401c04), ==, 0x00123400);
+    g_assert_cmphex(th_rd(th, 0x401c48), ==, 0x19aa2602);
+    g_assert_cmphex(th_rd(th, 0x401c80), ==, 0x10070707);
+    g_assert_cmphex(th_rd(th, 0x401c84), ==, 0x20000000);
+    g_assert_cmphex(th_rd(th, 0x401c88), ==, 0x70030102);
+    g_assert_cmphex(th_rd(th, 0x401cc4), ==, 0x40000000);
+    g_assert_cmphex(th_rd(th, 0x401d0c), ==, 0x0100aae4);
+    g_assert_cmphex(th_rd(th, 0x401d44), ==, 0x02060500);
+    g_assert_cmphex(th_rd(th, 0x401d80), ==, 0x00400020);
+    g_assert_cmphex(th_rd(th, 0x401dc4), ==, 0xff00ff00);
+    g_assert_cmphex(ms[0x1844 / 4], ==, 0x4001);
+    g_assert_cmphex(ms[0x208 / 4], ==, 0x123);
+    g_assert_cmphex(ms[0x8d4 / 4], ==, F1);
+    g_assert_cmphex(th_rd(th, 0x400fc0) & 0xff00, ==, 0x500);
+    g_assert_cmphex(th_rd(th, 0x400fbc) >> 30, ==, 2);
+    g_assert_cmphex(th_rd(th, 0x4018c0), ==, 0x12345678);
+    g_assert_cmphex(th_rd(th, 0x401a4c), ==, 0x003f0005);
+    g_assert_cmphex(th_rd(th, 0x40198c), ==, 0x40);
+    /* a blend factor above 16 bits is no GL enumerant: logged, kept */
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    g_assert_true(mthd(th, 7, 0x344, 0x10302));
+    g_assert_cmpuint(th->n_guest_error, ==, 1);
+    g_assert_cmphex(th_rd(th, 0x401a08), ==, 0x0541654a);
+    g_assert_cmphex(th_rd(th, 0x400100), ==, 0);
+    th_free(th);
+}
+
+/*
+ * Kelvin's fixed-function methods, by Kelvin's offsets, in Rankine's XF
+ * slots (ctx.rst NV30 column; docs/xf.rst "Fixed-function processing"):
+ * - LIGHT_FRONT_AMBIENT(1) G (0x1000 + 128 + 4 = 0x1084): LTCTX 6 * 1
+ *   + 0 = 6, Y (Kelvin's chip: 8 + 0).
+ * - LIGHT_BACK_DIFFUSE(2) R (0x0c00 + 128 + 12 = 0xc8c): word 3, the
+ *   back diffuse: LTCTX 6 * 2 + 3 + 1 = 0x10, X.
+ * - LIGHT_POSITION(3) Z (0x1000 + 384 + 0x5c + 8 = 0x11e4): XFCTX 0x64
+ *   + 3 = 0x67, Z.
+ * - LIGHT_SPOT_CUTOFF(0) word 0 (0x1040): SPOT_CUTOFF_0, LTC1 0x0d + 0;
+ *   word 4 (0x1050): SPOT_DIRECTION 0x6c, Y.
+ * - MATERIAL_FACTOR_FRONT_A (0x3b4): MATERIAL_FACTOR_A, LTC3 0x0d;
+ *   MATERIAL_FACTOR_BACK_A (0x17ac): LTC3 0x0e.
+ * - POINT_PARAMETER (0xa30 + 4 k): k 1 (b) to XFCTX 0x26 Y, k 3 (size)
+ *   to 0x27 X, k 7 (max) to 0x27 Z.
+ * - TEX_GEN_COEFF of texture 1, T, C (0x840 + 64 + 16 + 8 = 0x898):
+ *   TEX_1_GEN_T, 0x7c + 8 + 1 = 0x85, Z.
+ * - MODELVIEW_MATRIX(1) word 5 (0x480 + 64 + 20 = 0x4d4): MATRIX_MV1,
+ *   0x44 + 8 + 5 % 4 = 0x4d, column 5 / 4 = 1 (Y).
+ * - VIEWPORT_SCALE X (0xaf0): 0x76, X; VIEWPORT_TRANSLATE Y (0xa24):
+ *   0x77, Y.
+ */
+static void test_k597_ff(void)
+{
+    TestHost *th = gr_new("nv30");
+    NVXfRams *r = &th->card.xf.ram;
+
+    bind_3d(th, 0x0597);
+    ff_check(th, 0x1084, F1, &r->ltctx[0x06][1], F1);
+    ff_check(th, 0xc8c, F2, &r->ltctx[0x10][0], F2);
+    ff_check(th, 0x11e4, F3, &r->ctx[0x67][2], F3);
+    ff_check(th, 0x1040, F1, &r->ltc[1][0x0d], F1);
+    ff_check(th, 0x1050, F2, &r->ctx[0x6c][1], F2);
+    ff_check(th, 0x3b4, F3, &r->ltc[3][0x0d], F3);
+    ff_check(th, 0x17ac, F1, &r->ltc[3][0x0e], F1);
+    ff_check(th, 0xa34, F2, &r->ctx[0x26][1], F2);
+    ff_check(th, 0xa3c, F3, &r->ctx[0x27][0], F3);
+    ff_check(th, 0xa4c, F1, &r->ctx[0x27][2], F1);
+    ff_check(th, 0x898, F2, &r->ctx[0x85][2], F2);
+    ff_check(th, 0x4d4, F3, &r->ctx[0x4d][1], F3);
+    ff_check(th, 0xaf0, F1, &r->ctx[0x76][0], F1);
+    ff_check(th, 0xa24, F2, &r->ctx[0x77][1], F2);
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    th_free(th);
+}
+
+/*
+ * Fixed function through a Kelvin object on NV30: Rankine's XF gives
+ * clip coordinates (docs/xf.rst), so VTX divides and applies the
+ * viewport (window_coords off), which the Kelvin VIEWPORT methods set.
+ * MODELVIEW and PROJECTION the identity, VIEWPORT_SCALE (16, 16, 1),
+ * TRANSLATE (8, 4, 0): the vertex (1, 1, 0, 1) lands at window (16 + 8,
+ * 16 + 4) = (24, 20).  A point (VERTEX_BEGIN_END POINTS 1) shows it.
+ */
+static void test_k597_ff_window(void)
+{
+    static const uint32_t scale[3] = { 0x41800000, 0x41800000, F1 };
+    static const uint32_t translate[3] = { 0x41000000, 0x40800000, 0 };
+    TestHost *th = gr_new("nv30");
+
+    bind_3d(th, 0x0597);
+    th->trace_prims = true;
+    g_assert_true(mthd(th, 7, 0x1e94, 4));
+    for (unsigned j = 0; j < 16; j++) {
+        g_assert_true(mthd(th, 7, 0x480 + 4 * j, j % 5 == 0 ? F1 : 0));
+        g_assert_true(mthd(th, 7, 0x680 + 4 * j, j % 5 == 0 ? F1 : 0));
+    }
+    for (unsigned c = 0; c < 3; c++) {
+        g_assert_true(mthd(th, 7, 0xaf0 + 4 * c, scale[c]));
+        g_assert_true(mthd(th, 7, 0xa20 + 4 * c, translate[c]));
+    }
+    g_assert_true(mthd(th, 7, 0x17fc, 1));
+    g_assert_false(th->card.pgraph20.vtx.st.window_coords);
+    g_assert_true(mthd(th, 7, 0x1518, F1));
+    g_assert_true(mthd(th, 7, 0x151c, F1));
+    g_assert_true(mthd(th, 7, 0x1520, 0));
+    g_assert_true(mthd(th, 7, 0x1524, F1));
+    g_assert_true(mthd(th, 7, 0x17fc, 0));
+    g_assert_cmpuint(th->prims->len, ==, 1);
+    g_assert_cmpfloat(prim(th, 0)->v[0].pos[0], ==, 24.0f);
+    g_assert_cmpfloat(prim(th, 0)->v[0].pos[1], ==, 20.0f);
+    th_free(th);
+}
+
+/* Garbage through a Kelvin object on NV30 and NV34 stays in bounds. */
+static void test_k597_garbage(void)
+{
+    static const char *const models[] = { "nv30", "nv34" };
+
+    for (size_t i = 0; i < G_N_ELEMENTS(models); i++) {
+        TestHost *th = gr_new(models[i]);
+        ThRng g = { 597 + i };
+
+        bind_3d(th, 0x0597);
+        for (unsigned n = 0; n < 5000; n++) {
+            uint32_t r = th_rnd(&g), d = th_rnd(&g);
+            uint32_t m = 0x180 + 4 * (r % ((0x2000 - 0x180) / 4));
+
+            if (m == 0x17fc) {
+                d %= 12;
+            } else if (r & 0x80000000) {
+                d &= 0xffff;
+            }
+            nv20_pgraph_method(&th->card, 7, m, d);
+            th_rd(th, 0x400700);
+            th_wr(th, 0x400720, 1);
+        }
+        th_free(th);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -2445,5 +2716,12 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/3d/celsius/garbage",
                     test_celsius_garbage);
     g_test_add_func("/objects-nv20/3d/draw/celsius", test_draw_celsius);
+    g_test_add_func("/objects-nv20/3d/k597/bind", test_k597_bind);
+    g_test_add_func("/objects-nv20/3d/k597/bundles", test_k597_bundles);
+    g_test_add_func("/objects-nv20/3d/k597/ff", test_k597_ff);
+    g_test_add_func("/objects-nv20/3d/k597/ff-window", test_k597_ff_window);
+    g_test_add_func("/objects-nv20/3d/k597/garbage", test_k597_garbage);
+    g_test_add_func("/objects-nv20/3d/draw/pixels/k597",
+                    test_draw_pixels_k597);
     return g_test_run();
 }
