@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv: the 3D classes of the NV20+ PGRAPH, Celsius (0x0096, on
- * Kelvin's state), Kelvin (0x0097, 0x0597), Rankine (0x0397, 0x0497,
- * 0x0697) and Curie (0x4097, 0x4497): which chip has which (nouveau's
+ * Kelvin's state), Kelvin (0x0097, 0x0597; on Rankine chips on
+ * Rankine's state), Rankine (0x0397, 0x0497, 0x0697) and Curie (0x4097,
+ * 0x4497): which chip has which (nouveau's
  * nvkm/engine/gr class lists) and their method tables, names from rnndb
  * graph/nv10_3d.xml, nv20_3d.xml and nv30-40_3d.xml.
  *
