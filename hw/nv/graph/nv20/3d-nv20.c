@@ -617,6 +617,27 @@ static void mthd_blend_factor(NVCard *card, const NVMethodCall *call)
     NV_MTHD(0x1d94, "CLEAR_BUFFERS", nv20_draw_clear), \
     STATE(0x1da4, "UNK1DA4")
 
+/*
+ * Kelvin's rows whose words go unconverted to bundles of the same name
+ * at other ids: @g's (K_ Kelvin's, R_ Rankine's: bundles-nv20.h), with
+ * the blend factor masks @src and @dst; a texture unit i (0-3) is the
+ * chip's unit i.
+ */
+#define KELVIN_PLACED_ROWS(g, src, dst) \
+    CELSIUS_KELVIN_ROWS(g##_BLEND, src, dst, g##_BLEND_COLOR), \
+    NV_MTHD(0x1ea0, "VP_START_FROM_ID", mthd_start, .field = g##_XFMODE_A, \
+            .mask = 0xff00), \
+    FLAG(0x17bc, "COLOR_LOGIC_OP_ENABLE", g##_BLEND, 16), \
+    BITS(0x17c0, "COLOR_LOGIC_OP_OP", g##_BLEND, 0xf000, CV_LOGIC_OP), \
+    WORD_N(0x1b00, 4, 64, "TEX_OFFSET", g##_TEX_OFFSET), \
+    WORD_N(0x1b04, 4, 64, "TEX_FORMAT", g##_TEX_FORMAT), \
+    WORD_N(0x1b0c, 4, 64, "TEX_ENABLE", g##_TEX_CONTROL), \
+    WORD_N(0x1b14, 4, 64, "TEX_FILTER", g##_TEX_FILTER), \
+    WORD_N(0x1b1c, 4, 64, "TEX_NPOT_SIZE", g##_TEX_RECT), \
+    WORD_N(0x1b24, 4, 64, "TEX_BORDER_COLOR", g##_TEX_BORDER_COLOR), \
+    WORD(0x1d7c, "MULTISAMPLE_CONTROL", g##_MULTISAMPLE), \
+    WORD(0x1d90, "CLEAR_VALUE", g##_CLEAR_COLOR)
+
 /* Kelvin's textures: four units, 64 bytes apart, through @fn. */
 #define K_TEX(off, nm, fn)  NV_MTHD_ARRAY(off, 4, 64, nm, fn)
 
@@ -624,25 +645,13 @@ static void mthd_blend_factor(NVCard *card, const NVMethodCall *call)
 static const NVMethod kelvin_methods[] = {
     NV20_COMMON_METHODS,
     KELVIN_ROWS,
-    CELSIUS_KELVIN_ROWS(K_BLEND, 0xf0, 0xf00, K_BLEND_COLOR),
+    KELVIN_PLACED_ROWS(K, 0xf0, 0xf00),
     STATE(0x208, "RT_FORMAT"),
     FF_N(0x9c0, 3, "FOG_COEFF", FOG_COEFF),
-    NV_MTHD(0x1ea0, "VP_START_FROM_ID", mthd_start, .field = K_XFMODE_A,
-            .mask = 0xff00),
-    FLAG(0x17bc, "COLOR_LOGIC_OP_ENABLE", K_BLEND, 16),
-    BITS(0x17c0, "COLOR_LOGIC_OP_OP", K_BLEND, 0xf000, CV_LOGIC_OP),
     WORD(0x1e6c, "TEX_RCOMP", B_TEX_ZCOMP),
-    WORD_N(0x1b00, 4, 64, "TEX_OFFSET", K_TEX_OFFSET),
-    WORD_N(0x1b04, 4, 64, "TEX_FORMAT", K_TEX_FORMAT),
     WORD_N(0x1b08, 4, 64, "TEX_WRAP", K_TEX_WRAP),
-    WORD_N(0x1b0c, 4, 64, "TEX_ENABLE", K_TEX_CONTROL),
     WORD_N(0x1b10, 4, 64, "TEX_NPOT_PITCH", K_TEX_PITCH),
-    WORD_N(0x1b14, 4, 64, "TEX_FILTER", K_TEX_FILTER),
-    WORD_N(0x1b1c, 4, 64, "TEX_NPOT_SIZE", K_TEX_RECT),
     WORD_N(0x1b20, 4, 64, "TEX_PALETTE_OFFSET", K_TEX_PALETTE),
-    WORD_N(0x1b24, 4, 64, "TEX_BORDER_COLOR", K_TEX_BORDER_COLOR),
-    WORD(0x1d7c, "MULTISAMPLE_CONTROL", K_MULTISAMPLE),
-    WORD(0x1d90, "CLEAR_VALUE", K_CLEAR_COLOR),
 };
 
 /*
@@ -717,32 +726,23 @@ static void mthd_k_tex_pitch(NVCard *card, const NVMethodCall *call)
             (call->data & 0xffff0000) | TEX_SWIZZLE_IDENTITY);
 }
 
+/*
+ * TEX_FORMAT, TEX_ENABLE, TEX_FILTER and TEX_NPOT_SIZE have the same
+ * layout in both rnndb files (NV30_3D-NV35_3D variants).
+ */
 static const NVMethod kelvin_rankine_methods[] = {
     NV20_COMMON_METHODS,
     KELVIN_ROWS,
-    CELSIUS_KELVIN_ROWS(R_BLEND, 0x00f000f0, 0x0f000f00, R_BLEND_COLOR),
+    KELVIN_PLACED_ROWS(R, 0x00f000f0, 0x0f000f00),
     NV_MTHD(0x208, "RT_FORMAT", mthd_k_rt_format),
     /* Rankine's FOG_EQUATION: constant, linear, quadratic (inferred) */
     NV_MTHD_ARRAY(0x9c0, 3, 4, "FOG_COEFF", mthd_state_at, .field = 0x8d0),
-    NV_MTHD(0x1ea0, "VP_START_FROM_ID", mthd_start, .field = R_XFMODE_A,
-            .mask = 0xff00),
-    FLAG(0x17bc, "COLOR_LOGIC_OP_ENABLE", R_BLEND, 16),
-    BITS(0x17c0, "COLOR_LOGIC_OP_OP", R_BLEND, 0xf000, CV_LOGIC_OP),
     NV_MTHD(0x1e6c, "TEX_RCOMP", mthd_k_tex_rcomp),
-    /* units 0-3; FORMAT, ENABLE, FILTER and NPOT_SIZE alike in both */
-    WORD_N(0x1b00, 4, 64, "TEX_OFFSET", R_TEX_OFFSET),
-    WORD_N(0x1b04, 4, 64, "TEX_FORMAT", R_TEX_FORMAT),
     K_TEX(0x1b08, "TEX_WRAP", mthd_k_tex_wrap),
-    WORD_N(0x1b0c, 4, 64, "TEX_ENABLE", R_TEX_CONTROL),
     K_TEX(0x1b10, "TEX_NPOT_PITCH", mthd_k_tex_pitch),
-    WORD_N(0x1b14, 4, 64, "TEX_FILTER", R_TEX_FILTER),
-    WORD_N(0x1b1c, 4, 64, "TEX_NPOT_SIZE", R_TEX_RECT),
     /* Rankine's TEX_PALETTE_OFFSET, kept per context */
     NV_MTHD_ARRAY(0x1b20, 4, 64, "TEX_PALETTE_OFFSET", mthd_state_at,
                   .field = 0x1840),
-    WORD_N(0x1b24, 4, 64, "TEX_BORDER_COLOR", R_TEX_BORDER_COLOR),
-    WORD(0x1d7c, "MULTISAMPLE_CONTROL", R_MULTISAMPLE),
-    WORD(0x1d90, "CLEAR_VALUE", R_CLEAR_COLOR),
 };
 
 /*

@@ -2501,33 +2501,32 @@ static void test_k597_bundles(void)
         0x1ea0, 5, 0x1e94, 0x13, 0x260, 0x12345678,
         0x2c8, 0x003f0005, 0x43c, 0x40, 0
     };
+    /* BAR0 register, or (bit 0 set) method offset + 1 of a stored word */
+    static const struct {
+        uint32_t at, want;
+    } w[] = {
+        { 0x401a08, 0x0541654a }, { 0x401a0c, 0x80402010 },
+        { 0x401a18, 0x11223344 }, { 0x4019bc, 0xffff0111 },
+        { 0x401c04, 0x00123400 }, { 0x401c48, 0x19aa2602 },
+        { 0x401c80, 0x10070707 }, { 0x401c84, 0x20000000 },
+        { 0x401c88, 0x70030102 }, { 0x401cc4, 0x40000000 },
+        { 0x401d0c, 0x0100aae4 }, { 0x401d44, 0x02060500 },
+        { 0x401d80, 0x00400020 }, { 0x401dc4, 0xff00ff00 },
+        { 0x1844 + 1, 0x4001 }, { 0x208 + 1, 0x123 }, { 0x8d4 + 1, F1 },
+        { 0x4018c0, 0x12345678 }, { 0x401a4c, 0x003f0005 },
+        { 0x40198c, 0x40 },
+    };
     TestHost *th = gr_new("nv30");
     const uint32_t *ms = th->card.pgraph20.fe3d.mthd_state;
 
     bind_3d(th, 0x0597);
     mthds(th, m);
-    g_assert_cmphex(th_rd(th, 0x401a08), ==, 0x0541654a);
-    g_assert_cmphex(th_rd(th, 0x401a0c), ==, 0x80402010);
-    g_assert_cmphex(th_rd(th, 0x401a18), ==, 0x11223344);
-    g_assert_cmphex(th_rd(th, 0x4019bc), ==, 0xffff0111);
-    g_assert_cmphex(th_rd(th, 0x401c04), ==, 0x00123400);
-    g_assert_cmphex(th_rd(th, 0x401c48), ==, 0x19aa2602);
-    g_assert_cmphex(th_rd(th, 0x401c80), ==, 0x10070707);
-    g_assert_cmphex(th_rd(th, 0x401c84), ==, 0x20000000);
-    g_assert_cmphex(th_rd(th, 0x401c88), ==, 0x70030102);
-    g_assert_cmphex(th_rd(th, 0x401cc4), ==, 0x40000000);
-    g_assert_cmphex(th_rd(th, 0x401d0c), ==, 0x0100aae4);
-    g_assert_cmphex(th_rd(th, 0x401d44), ==, 0x02060500);
-    g_assert_cmphex(th_rd(th, 0x401d80), ==, 0x00400020);
-    g_assert_cmphex(th_rd(th, 0x401dc4), ==, 0xff00ff00);
-    g_assert_cmphex(ms[0x1844 / 4], ==, 0x4001);
-    g_assert_cmphex(ms[0x208 / 4], ==, 0x123);
-    g_assert_cmphex(ms[0x8d4 / 4], ==, F1);
+    for (size_t i = 0; i < G_N_ELEMENTS(w); i++) {
+        g_assert_cmphex(w[i].at & 1 ? ms[w[i].at / 4] : th_rd(th, w[i].at),
+                        ==, w[i].want);
+    }
     g_assert_cmphex(th_rd(th, 0x400fc0) & 0xff00, ==, 0x500);
     g_assert_cmphex(th_rd(th, 0x400fbc) >> 30, ==, 2);
-    g_assert_cmphex(th_rd(th, 0x4018c0), ==, 0x12345678);
-    g_assert_cmphex(th_rd(th, 0x401a4c), ==, 0x003f0005);
-    g_assert_cmphex(th_rd(th, 0x40198c), ==, 0x40);
     /* a blend factor above 16 bits is no GL enumerant: logged, kept */
     g_assert_cmpuint(th->n_guest_error, ==, 0);
     g_assert_true(mthd(th, 7, 0x344, 0x10302));
@@ -2563,22 +2562,23 @@ static void test_k597_ff(void)
 {
     TestHost *th = gr_new("nv30");
     NVXfRams *r = &th->card.xf.ram;
+    const struct {
+        uint32_t m, data;
+        const uint32_t *ram;
+    } c[] = {
+        { 0x1084, F1, &r->ltctx[0x06][1] }, { 0xc8c, F2, &r->ltctx[0x10][0] },
+        { 0x11e4, F3, &r->ctx[0x67][2] }, { 0x1040, F1, &r->ltc[1][0x0d] },
+        { 0x1050, F2, &r->ctx[0x6c][1] }, { 0x3b4, F3, &r->ltc[3][0x0d] },
+        { 0x17ac, F1, &r->ltc[3][0x0e] }, { 0xa34, F2, &r->ctx[0x26][1] },
+        { 0xa3c, F3, &r->ctx[0x27][0] }, { 0xa4c, F1, &r->ctx[0x27][2] },
+        { 0x898, F2, &r->ctx[0x85][2] }, { 0x4d4, F3, &r->ctx[0x4d][1] },
+        { 0xaf0, F1, &r->ctx[0x76][0] }, { 0xa24, F2, &r->ctx[0x77][1] },
+    };
 
     bind_3d(th, 0x0597);
-    ff_check(th, 0x1084, F1, &r->ltctx[0x06][1], F1);
-    ff_check(th, 0xc8c, F2, &r->ltctx[0x10][0], F2);
-    ff_check(th, 0x11e4, F3, &r->ctx[0x67][2], F3);
-    ff_check(th, 0x1040, F1, &r->ltc[1][0x0d], F1);
-    ff_check(th, 0x1050, F2, &r->ctx[0x6c][1], F2);
-    ff_check(th, 0x3b4, F3, &r->ltc[3][0x0d], F3);
-    ff_check(th, 0x17ac, F1, &r->ltc[3][0x0e], F1);
-    ff_check(th, 0xa34, F2, &r->ctx[0x26][1], F2);
-    ff_check(th, 0xa3c, F3, &r->ctx[0x27][0], F3);
-    ff_check(th, 0xa4c, F1, &r->ctx[0x27][2], F1);
-    ff_check(th, 0x898, F2, &r->ctx[0x85][2], F2);
-    ff_check(th, 0x4d4, F3, &r->ctx[0x4d][1], F3);
-    ff_check(th, 0xaf0, F1, &r->ctx[0x76][0], F1);
-    ff_check(th, 0xa24, F2, &r->ctx[0x77][1], F2);
+    for (size_t i = 0; i < G_N_ELEMENTS(c); i++) {
+        ff_check(th, c[i].m, c[i].data, c[i].ram, c[i].data);
+    }
     g_assert_cmpuint(th->n_guest_error, ==, 0);
     th_free(th);
 }
