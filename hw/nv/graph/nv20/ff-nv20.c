@@ -24,16 +24,6 @@ static bool kelvin(const NVCard *card)
     return card->model->pgraph == NV_PGRAPH_KELVIN;
 }
 
-/*
- * Whether the call is one of Kelvin's methods (Celsius' are taken as
- * Kelvin's), whose offsets say which light and word it is: on a Rankine
- * chip the class 0x0597 (docs/pgraph.rst "Kelvin on Rankine").
- */
-static bool kelvin_mthd(const NVCard *card, const NVMethodCall *call)
-{
-    return nv20_kelvin_class(card, call->cls);
-}
-
 void nv20_xfmode_send(NVCard *card, unsigned vec)
 {
     for (unsigned k = 0; k < 4; k++) {
@@ -143,7 +133,10 @@ static const struct {
 
 void nv20_mthd_ff(NVCard *card, const NVMethodCall *call)
 {
-    bool k = kelvin(card), km = kelvin_mthd(card, call);
+    /* km: Kelvin's methods (also on Rankine, docs/pgraph.rst "Kelvin on
+     * Rankine"), whose offsets say which light and word: 128 bytes a
+     * light; k: XF's layout */
+    bool k = kelvin(card), km = nv20_kelvin_class(card, call->cls);
     unsigned stride = km ? 128 : 64;
     unsigned i = call->idx + call->m->field, l, w;
     uint32_t v = call->data;
@@ -337,7 +330,8 @@ static uint32_t color_material_bits(uint32_t v)
 void nv20_mthd_ff_mode(NVCard *card, const NVMethodCall *call)
 {
     const NVMethod *m = call->m;
-    bool k = kelvin(card), km = kelvin_mthd(card, call), on = call->data != 0;
+    bool k = kelvin(card), km = nv20_kelvin_class(card, call->cls);
+    bool on = call->data != 0;
     unsigned i = call->idx, sh;
     uint32_t v = call->data;
 
