@@ -632,6 +632,7 @@ static void mthd_blend_factor(NVCard *card, const NVMethodCall *call)
     WORD_N(0x1b00, 4, 64, "TEX_OFFSET", g##_TEX_OFFSET), \
     WORD_N(0x1b04, 4, 64, "TEX_FORMAT", g##_TEX_FORMAT), \
     WORD_N(0x1b0c, 4, 64, "TEX_ENABLE", g##_TEX_CONTROL), \
+    WORD_N(0x1b10, 4, 64, "TEX_NPOT_PITCH", g##_TEX_PITCH), \
     WORD_N(0x1b14, 4, 64, "TEX_FILTER", g##_TEX_FILTER), \
     WORD_N(0x1b1c, 4, 64, "TEX_NPOT_SIZE", g##_TEX_RECT), \
     WORD_N(0x1b24, 4, 64, "TEX_BORDER_COLOR", g##_TEX_BORDER_COLOR), \
@@ -650,7 +651,6 @@ static const NVMethod kelvin_methods[] = {
     FF_N(0x9c0, 3, "FOG_COEFF", FOG_COEFF),
     WORD(0x1e6c, "TEX_RCOMP", B_TEX_ZCOMP),
     WORD_N(0x1b08, 4, 64, "TEX_WRAP", K_TEX_WRAP),
-    WORD_N(0x1b10, 4, 64, "TEX_NPOT_PITCH", K_TEX_PITCH),
     WORD_N(0x1b20, 4, 64, "TEX_PALETTE_OFFSET", K_TEX_PALETTE),
 };
 
@@ -711,24 +711,9 @@ static void mthd_k_tex_rcomp(NVCard *card, const NVMethodCall *call)
 }
 
 /*
- * TEX_SWIZZLE's identity: S0_X-W S1 (2, bits 8-15), S1_X-W X, Y, Z, W
- * (3, 2, 1, 0 in bits 6-7 ... 0-1; rnndb nv30_tex_swz_src and _comp).
- */
-#define TEX_SWIZZLE_IDENTITY    0xaae4
-
-/*
- * TEX_NPOT_PITCH(i): PITCH (bits 16-31) is TEX_SWIZZLE's; Kelvin has no
- * swizzle, so its bits 0-15 take the identity.
- */
-static void mthd_k_tex_pitch(NVCard *card, const NVMethodCall *call)
-{
-    reg_put(card, R_TEX_PITCH + 4 * (call->idx % 4), 0xffffffff,
-            (call->data & 0xffff0000) | TEX_SWIZZLE_IDENTITY);
-}
-
-/*
  * TEX_FORMAT, TEX_ENABLE, TEX_FILTER and TEX_NPOT_SIZE have the same
- * layout in both rnndb files (NV30_3D-NV35_3D variants).
+ * layout in both rnndb files (NV30_3D-NV35_3D variants); TEX_NPOT_PITCH
+ * is TEX_SWIZZLE's PITCH, the swizzle the identity (draw-nv20.c).
  */
 static const NVMethod kelvin_rankine_methods[] = {
     NV20_COMMON_METHODS,
@@ -739,7 +724,6 @@ static const NVMethod kelvin_rankine_methods[] = {
     NV_MTHD_ARRAY(0x9c0, 3, 4, "FOG_COEFF", mthd_state_at, .field = 0x8d0),
     NV_MTHD(0x1e6c, "TEX_RCOMP", mthd_k_tex_rcomp),
     K_TEX(0x1b08, "TEX_WRAP", mthd_k_tex_wrap),
-    K_TEX(0x1b10, "TEX_NPOT_PITCH", mthd_k_tex_pitch),
     /* Rankine's TEX_PALETTE_OFFSET, kept per context */
     NV_MTHD_ARRAY(0x1b20, 4, 64, "TEX_PALETTE_OFFSET", mthd_state_at,
                   .field = 0x1840),

@@ -58,6 +58,12 @@
 #define   SPRITE_R_MODE(v)  (((v) >> 1) & 3)
 #define   SPRITE_REPLACE(v) (((v) >> 8) & 0xff)
 
+/*
+ * TEX_SWIZZLE's identity: S0_X-W S1 (2, bits 8-15), S1_X-W X, Y, Z, W
+ * (3, 2, 1, 0 in bits 6-7 ... 0-1; rnndb nv30_tex_swz_src and _comp).
+ */
+#define TEX_SWIZZLE_IDENTITY    0x0000aae4u
+
 /* The LINE_STIPPLE bundle (3d-nv20.c's CV_LINE_STIPPLE packs it). */
 #define LS_POLY_ENABLE      (1u << 0)
 #define LS_LINE_ENABLE      (1u << 1)
@@ -319,7 +325,8 @@ static void fp_load(NVCard *card)
  * methods keep them (the TEX bundles; Rankine's palette and Curie's
  * TEX_SIZE1 per context), the memory of DMA_TEXTURE0 and 1.  Kelvin's
  * TEX_RCOMP: one function for all units on NV20, three bits a unit on
- * NV25 (bundles.rst TEX_ZCOMP).
+ * NV25 (bundles.rst TEX_ZCOMP).  A Kelvin object on Rankine has no
+ * swizzle: the identity, whatever TEX_PITCH's low half holds.
  */
 static void tex_state(NVCard *card)
 {
@@ -348,7 +355,9 @@ static void tex_state(NVCard *card)
         }
         r = (NVTexRegs) {
             .offset = w[0], .format = w[1], .wrap = w[2], .enable = w[3],
-            .swizzle = w[4], .filter = w[5], .npot_size = w[6],
+            .swizzle = d->kelvin && !kelvin
+                       ? (w[4] & 0xffff0000) | TEX_SWIZZLE_IDENTITY : w[4],
+            .filter = w[5], .npot_size = w[6],
             .border_color = w[7],
             .palette = kelvin ? w[8] : curie ? 0 : ms[M_TEX_SIZE1 / 4 + i],
             .size1 = curie ? ms[M_TEX_SIZE1 / 4 + i] : 0,

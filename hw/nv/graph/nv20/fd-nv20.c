@@ -539,13 +539,10 @@ static void vtx_state(NVCard *card)
 
     /*
      * Kelvin's programs do their own viewport (docs/3d.rst "VTX"), and so
-     * does Kelvin's fixed-function XF; Rankine's XF gives clip
-     * coordinates in fixed function (XFMODE_B MODE 0, vector 0 word 2)
-     * for a Kelvin object too, its VTX the rest (docs/pgraph.rst "Kelvin
-     * on Rankine").
+     * does XF's fixed function for a Kelvin class, also on Rankine
+     * (docs/pgraph.rst "Kelvin on Rankine").
      */
-    st->window_coords = card->model->pgraph == NV_PGRAPH_KELVIN ||
-                        (kelvin && card->xf.ram.mode[0][2] >> 30);
+    st->window_coords = kelvin;
     /* Rankine's viewport is in XFCTX (ctx.rst VIEWPORT_SCALE and
      * VIEWPORT_TRANSLATE, 0x76 and 0x77; ff-nv20.c puts it there),
      * Curie's where its methods left it. */

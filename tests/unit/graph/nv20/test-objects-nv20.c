@@ -2472,8 +2472,8 @@ static void test_k597_bind(void)
  *   WRAP_S/T/R (0x00070707) under RCOMP 1: 0x10070707 (0x401c80);
  *   TEX_WRAP(2) 0x00030102 with RCOMP 7: 0x70030102 (0x401c88);
  *   TEX_ENABLE(1) (0x1b4c) 0x40000000 at 0x401cc4; TEX_NPOT_PITCH(3)
- *   (0x1bd0) 0x01000123: pitch 0x0100 and the identity swizzle (S0 all
- *   S1 = 2: 0xaa00; S1_X-W 3, 2, 1, 0: 0xe4): 0x0100aae4 (0x401d0c);
+ *   (0x1bd0) 0x01000123 as it is (0x401d0c; the draw takes its low
+ *   half, Rankine's swizzle, as the identity);
  *   TEX_FILTER(1) (0x1b54) at 0x401d44; TEX_NPOT_SIZE(0) (0x1b1c) at
  *   0x401d80; TEX_BORDER_COLOR(1) (0x1b64) at 0x401dc4;
  *   TEX_PALETTE_OFFSET(1) (0x1b60) in the per-context word of Rankine's
@@ -2510,7 +2510,7 @@ static void test_k597_bundles(void)
         { 0x401c04, 0x00123400 }, { 0x401c48, 0x19aa2602 },
         { 0x401c80, 0x10070707 }, { 0x401c84, 0x20000000 },
         { 0x401c88, 0x70030102 }, { 0x401cc4, 0x40000000 },
-        { 0x401d0c, 0x0100aae4 }, { 0x401d44, 0x02060500 },
+        { 0x401d0c, 0x01000123 }, { 0x401d44, 0x02060500 },
         { 0x401d80, 0x00400020 }, { 0x401dc4, 0xff00ff00 },
         { 0x1844 + 1, 0x4001 }, { 0x208 + 1, 0x123 }, { 0x8d4 + 1, F1 },
         { 0x4018c0, 0x12345678 }, { 0x401a4c, 0x003f0005 },
@@ -2584,12 +2584,14 @@ static void test_k597_ff(void)
 }
 
 /*
- * Fixed function through a Kelvin object on NV30: Rankine's XF gives
- * clip coordinates (docs/xf.rst), so VTX divides and applies the
- * viewport (window_coords off), which the Kelvin VIEWPORT methods set.
- * MODELVIEW and PROJECTION the identity, VIEWPORT_SCALE (16, 16, 1),
- * TRANSLATE (8, 4, 0): the vertex (1, 1, 0, 1) lands at window (16 + 8,
- * 16 + 4) = (24, 20).  A point (VERTEX_BEGIN_END POINTS 1) shows it.
+ * Fixed function through a Kelvin object on NV30: XF divides and applies
+ * the viewport, as Kelvin's does (docs/pgraph.rst "Kelvin on Rankine"),
+ * from XFCTX 0x76 and 0x77 where the Kelvin VIEWPORT methods put it, and
+ * VTX takes window coordinates (no view-volume clipping: Kelvin drivers
+ * scale PROJECTION to pixels).  MODELVIEW and PROJECTION the identity,
+ * VIEWPORT_SCALE (16, 16, 1), TRANSLATE (8, 4, 0): the vertex (1, 1, 0,
+ * 1) lands at window (16 + 8, 16 + 4) = (24, 20).  A point
+ * (VERTEX_BEGIN_END POINTS 1) shows it.
  */
 static void test_k597_ff_window(void)
 {
@@ -2609,7 +2611,7 @@ static void test_k597_ff_window(void)
         g_assert_true(mthd(th, 7, 0xa20 + 4 * c, translate[c]));
     }
     g_assert_true(mthd(th, 7, 0x17fc, 1));
-    g_assert_false(th->card.pgraph20.vtx.st.window_coords);
+    g_assert_true(th->card.pgraph20.vtx.st.window_coords);
     g_assert_true(mthd(th, 7, 0x1518, F1));
     g_assert_true(mthd(th, 7, 0x151c, F1));
     g_assert_true(mthd(th, 7, 0x1520, 0));
@@ -2619,6 +2621,96 @@ static void test_k597_ff_window(void)
     g_assert_cmpfloat(prim(th, 0)->v[0].pos[0], ==, 24.0f);
     g_assert_cmpfloat(prim(th, 0)->v[0].pos[1], ==, 20.0f);
     th_free(th);
+}
+
+/*
+ * test_draw_celsius()'s textured, modulated quad in Kelvin's methods
+ * (rnndb graph/nv20_3d.xml), through a 0x0597 object on NV25 and on
+ * NV30, which must give the same pixels: fixed function (ENGINE FIXED
+ * 4), identity MODELVIEW_MATRIX(0) and PROJECTION_MATRIX,
+ * VIEWPORT_SCALE (1, 1, 1, 0) and VIEWPORT_TRANSLATE 0: window = clip
+ * (Kelvin's XF applies them, on NV30 VTX).  RT_FORMAT 0x128 (COLOR 8,
+ * DEPTH Z24S8 2 << 4, LINEAR); clip rectangle 0 to 63.  Texture 0:
+ * TEX_FORMAT 0x01100629 (DMA0, NO_BORDER 0x8, DIMS 2D 0x20, FORMAT 6
+ * << 8, BASE_SIZE_U/V 1 << 20, 1 << 24: 2x2), TEX_WRAP CLAMP_TO_EDGE
+ * (3) S and T: 0x303, TEX_ENABLE bit 30, TEX_FILTER NEAREST (1) MINIFY
+ * << 16 and MAGNIFY << 24: 0x01010000; TEX_SHADER_OP unit 0
+ * TEXTURE_2D (1).  Combiner 0 as test_draw_celsius()'s (RC_IN_RGB(0)
+ * 0x08040000, RC_IN_ALPHA(0) 0x18140000, RC_OUT_RGB/ALPHA(0) spare0
+ * 0xc0), RC_ENABLE one combiner (1), the same final combiner.  So the
+ * same pixels: blue texel -> 0xff000040, red 0xffff0000, green
+ * 0xff008000, white 0xffff8040, uncovered 0.
+ */
+static void draw_texture_k597(const char *model)
+{
+    static const uint32_t texels[4] = {
+        0xff0000ff, 0xffff0000, 0xff00ff00, 0xffffffff,
+    };
+    static const uint32_t corner[4][2] = {
+        { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 },
+    };
+    static const uint32_t setup[] = {
+        0x0184, VRAMDMA >> 4, 0x0194, VRAMDMA >> 4,
+        0x0200, 64 << 16, 0x0204, 64 << 16, 0x0208, 0x128,
+        0x020c, 256, 0x0210, SURF,
+        0x02c0, 63 << 16, 0x02e0, 63 << 16, 0x0358, 0x01010101,
+        0x1b00, TEXOFF, 0x1b04, 0x01100629, 0x1b08, 0x303,
+        0x1b0c, 0x40000000, 0x1b14, 0x01010000, 0x1e70, 1,
+        0x0ac0, 0x08040000, 0x0260, 0x18140000,
+        0x1e40, 0xc0, 0x0aa0, 0xc0, 0x1e60, 1,
+        0x0288, 0xc, 0x028c, 0x1c00, 0x1e94, 4,
+        0x0af0, F1, 0x0af4, F1, 0x0af8, F1,
+        0x1550, F1, 0x1554, FHALF, 0x1558, 0x3e800000, 0x155c, F1,
+        0x17fc, 8, 0,
+    };
+    static const struct {
+        uint8_t x, y;
+        uint32_t color;
+    } at[] = {
+        { 0, 0, 0xff000040 }, { 15, 15, 0xff000040 },
+        { 16, 0, 0xffff0000 }, { 31, 15, 0xffff0000 },
+        { 0, 16, 0xff008000 }, { 15, 31, 0xff008000 },
+        { 16, 16, 0xffff8040 }, { 31, 31, 0xffff8040 },
+        { 32, 0, 0 }, { 0, 32, 0 }, { 63, 63, 0 },
+    };
+    TestHost *th = gr_new(model);
+
+    bind_3d(th, 0x0597);
+    th_ramin_wr(th, VRAMDMA, 0x3d | 0x3000);
+    th_ramin_wr(th, VRAMDMA + 4, 0x7fffff);
+    th_ramin_wr(th, VRAMDMA + 8, 0);
+    for (unsigned i = 0; i < 4; i++) {
+        vram_wr(th, TEXOFF + 4 * i, texels[i]);
+    }
+    for (unsigned j = 0; j < 16; j++) {
+        g_assert_true(mthd(th, 7, 0x480 + 4 * j, j % 5 == 0 ? F1 : 0));
+        g_assert_true(mthd(th, 7, 0x680 + 4 * j, j % 5 == 0 ? F1 : 0));
+    }
+    mthds(th, setup);
+    for (unsigned v = 0; v < 4; v++) {
+        const uint32_t w[] = {
+            0x1590, corner[v][0] ? F1 : 0, 0x1594, corner[v][1] ? F1 : 0,
+            0x1518, corner[v][0] ? 0x42000000 : 0,
+            0x151c, corner[v][1] ? 0x42000000 : 0,
+            0x1520, 0, 0x1524, F1, 0,
+        };
+
+        mthds(th, w);
+    }
+    g_assert_true(mthd(th, 7, 0x17fc, 0));
+    g_assert_false(nv20_pgraph_busy(&th->card));
+    for (size_t i = 0; i < G_N_ELEMENTS(at); i++) {
+        g_assert_cmphex(vram_rd(th, SURF + at[i].y * 256 + at[i].x * 4), ==,
+                        at[i].color);
+    }
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    th_free(th);
+}
+
+static void test_draw_texture_k597(void)
+{
+    draw_texture_k597("nv25");
+    draw_texture_k597("nv30");
 }
 
 /* Garbage through a Kelvin object on NV30 and NV34 stays in bounds. */
@@ -2723,5 +2815,7 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/3d/k597/garbage", test_k597_garbage);
     g_test_add_func("/objects-nv20/3d/draw/pixels/k597",
                     test_draw_pixels_k597);
+    g_test_add_func("/objects-nv20/3d/draw/texture/k597",
+                    test_draw_texture_k597);
     return g_test_run();
 }
