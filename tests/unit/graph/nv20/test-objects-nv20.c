@@ -2310,27 +2310,21 @@ static void test_celsius_vertex(void)
  * B 64: 0xff000040; red 0xffff0000; green G 128: 0xff008000; white
  * 0xffff8040.  Pixels from 32 on are not covered: VRAM's 0.
  */
-static void test_draw_celsius(void)
+/*
+ * The textured quad of test_draw_celsius() on @model through an object
+ * of class @cls: the texels at TEXOFF, identity MODELVIEW_MATRIX(0) and
+ * PROJECTION_MATRIX (@m[0], @m[1]), the methods @setup, the four
+ * vertices (texture coordinate 0 @m[2], position @m[3]) between
+ * BEGIN_END (@m[4]) QUADS and STOP; then the pixels checked.
+ */
+static void draw_textured_quad(const char *model, uint32_t cls,
+                               const uint32_t *setup, const uint32_t m[5])
 {
     static const uint32_t texels[4] = {
         0xff0000ff, 0xffff0000, 0xff00ff00, 0xffffffff,
     };
     static const uint32_t corner[4][2] = {
         { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 },
-    };
-    static const uint32_t setup[] = {
-        0x0184, VRAMDMA >> 4, 0x0194, VRAMDMA >> 4,
-        0x0200, 64 << 16, 0x0204, 64 << 16, 0x0208, 0x108,
-        0x020c, 256, 0x0210, SURF,
-        0x02c0, 0x083f0800, 0x02e0, 0x083f0800, 0x0358, 0x01010101,
-        0x0218, TEXOFF, 0x0220, 0x33111301, 0x0228, 0x40000000,
-        0x0248, 0x11000000,
-        0x0268, 0x08040000, 0x0260, 0x18140000,
-        0x0280, 0xc0, 0x0278, 0xc0, 0x0284, 0x18000000,
-        0x0288, 0xc, 0x028c, 0x1c00,
-        0x06e8, 0xc5000000, 0x06ec, 0xc5000000, 0x06f0, 0, 0x06f4, 0,
-        0x0c50, F1, 0x0c54, FHALF, 0x0c58, 0x3e800000, 0x0c5c, F1,
-        0x0dfc, 8, 0,
     };
     static const struct {
         uint8_t x, y;
@@ -2342,9 +2336,9 @@ static void test_draw_celsius(void)
         { 16, 16, 0xffff8040 }, { 31, 31, 0xffff8040 },
         { 32, 0, 0 }, { 0, 32, 0 }, { 63, 63, 0 },
     };
-    TestHost *th = gr_new("nv25");
+    TestHost *th = gr_new(model);
 
-    bind_3d(th, 0x0096);
+    bind_3d(th, cls);
     th_ramin_wr(th, VRAMDMA, 0x3d | 0x3000);
     th_ramin_wr(th, VRAMDMA + 4, 0x7fffff);
     th_ramin_wr(th, VRAMDMA + 8, 0);
@@ -2354,21 +2348,22 @@ static void test_draw_celsius(void)
     for (unsigned j = 0; j < 16; j++) {
         uint32_t e = j % 5 == 0 ? F1 : 0;
 
-        g_assert_true(mthd(th, 7, 0x400 + 4 * j, e));
-        g_assert_true(mthd(th, 7, 0x500 + 4 * j, e));
+        g_assert_true(mthd(th, 7, m[0] + 4 * j, e));
+        g_assert_true(mthd(th, 7, m[1] + 4 * j, e));
     }
     mthds(th, setup);
+    g_assert_true(mthd(th, 7, m[4], 8));
     for (unsigned v = 0; v < 4; v++) {
         const uint32_t w[] = {
-            0x0c90, corner[v][0] ? F1 : 0, 0x0c94, corner[v][1] ? F1 : 0,
-            0x0c18, corner[v][0] ? 0x42000000 : 0,
-            0x0c1c, corner[v][1] ? 0x42000000 : 0,
-            0x0c20, 0, 0x0c24, F1, 0,
+            m[2], corner[v][0] ? F1 : 0, m[2] + 4, corner[v][1] ? F1 : 0,
+            m[3], corner[v][0] ? 0x42000000 : 0,
+            m[3] + 4, corner[v][1] ? 0x42000000 : 0,
+            m[3] + 8, 0, m[3] + 12, F1, 0,
         };
 
         mthds(th, w);
     }
-    g_assert_true(mthd(th, 7, 0x0dfc, 0));
+    g_assert_true(mthd(th, 7, m[4], 0));
     g_assert_false(nv20_pgraph_busy(&th->card));
     for (size_t i = 0; i < G_N_ELEMENTS(at); i++) {
         g_assert_cmphex(vram_rd(th, SURF + at[i].y * 256 + at[i].x * 4), ==,
@@ -2376,6 +2371,26 @@ static void test_draw_celsius(void)
     }
     g_assert_cmpuint(th->n_guest_error, ==, 0);
     th_free(th);
+}
+
+static void test_draw_celsius(void)
+{
+    static const uint32_t setup[] = {
+        0x0184, VRAMDMA >> 4, 0x0194, VRAMDMA >> 4,
+        0x0200, 64 << 16, 0x0204, 64 << 16, 0x0208, 0x108,
+        0x020c, 256, 0x0210, SURF,
+        0x02c0, 0x083f0800, 0x02e0, 0x083f0800, 0x0358, 0x01010101,
+        0x0218, TEXOFF, 0x0220, 0x33111301, 0x0228, 0x40000000,
+        0x0248, 0x11000000,
+        0x0268, 0x08040000, 0x0260, 0x18140000,
+        0x0280, 0xc0, 0x0278, 0xc0, 0x0284, 0x18000000,
+        0x0288, 0xc, 0x028c, 0x1c00,
+        0x06e8, 0xc5000000, 0x06ec, 0xc5000000, 0x06f0, 0, 0x06f4, 0,
+        0x0c50, F1, 0x0c54, FHALF, 0x0c58, 0x3e800000, 0x0c5c, F1, 0,
+    };
+    static const uint32_t m[5] = { 0x400, 0x500, 0x0c90, 0x0c18, 0x0dfc };
+
+    draw_textured_quad("nv25", 0x0096, setup, m);
 }
 
 /*
@@ -2629,7 +2644,8 @@ static void test_k597_ff_window(void)
  * NV30, which must give the same pixels: fixed function (ENGINE FIXED
  * 4), identity MODELVIEW_MATRIX(0) and PROJECTION_MATRIX,
  * VIEWPORT_SCALE (1, 1, 1, 0) and VIEWPORT_TRANSLATE 0: window = clip
- * (Kelvin's XF applies them, on NV30 VTX).  RT_FORMAT 0x128 (COLOR 8,
+ * (XF applies them for a Kelvin class, on NV30 too; texture coordinate
+ * 0 from Kelvin's attribute 9).  RT_FORMAT 0x128 (COLOR 8,
  * DEPTH Z24S8 2 << 4, LINEAR); clip rectangle 0 to 63.  Texture 0:
  * TEX_FORMAT 0x01100629 (DMA0, NO_BORDER 0x8, DIMS 2D 0x20, FORMAT 6
  * << 8, BASE_SIZE_U/V 1 << 20, 1 << 24: 2x2), TEX_WRAP CLAMP_TO_EDGE
@@ -2641,14 +2657,8 @@ static void test_k597_ff_window(void)
  * same pixels: blue texel -> 0xff000040, red 0xffff0000, green
  * 0xff008000, white 0xffff8040, uncovered 0.
  */
-static void draw_texture_k597(const char *model)
+static void test_draw_texture_k597(void)
 {
-    static const uint32_t texels[4] = {
-        0xff0000ff, 0xffff0000, 0xff00ff00, 0xffffffff,
-    };
-    static const uint32_t corner[4][2] = {
-        { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 },
-    };
     static const uint32_t setup[] = {
         0x0184, VRAMDMA >> 4, 0x0194, VRAMDMA >> 4,
         0x0200, 64 << 16, 0x0204, 64 << 16, 0x0208, 0x128,
@@ -2660,57 +2670,12 @@ static void draw_texture_k597(const char *model)
         0x1e40, 0xc0, 0x0aa0, 0xc0, 0x1e60, 1,
         0x0288, 0xc, 0x028c, 0x1c00, 0x1e94, 4,
         0x0af0, F1, 0x0af4, F1, 0x0af8, F1,
-        0x1550, F1, 0x1554, FHALF, 0x1558, 0x3e800000, 0x155c, F1,
-        0x17fc, 8, 0,
+        0x1550, F1, 0x1554, FHALF, 0x1558, 0x3e800000, 0x155c, F1, 0,
     };
-    static const struct {
-        uint8_t x, y;
-        uint32_t color;
-    } at[] = {
-        { 0, 0, 0xff000040 }, { 15, 15, 0xff000040 },
-        { 16, 0, 0xffff0000 }, { 31, 15, 0xffff0000 },
-        { 0, 16, 0xff008000 }, { 15, 31, 0xff008000 },
-        { 16, 16, 0xffff8040 }, { 31, 31, 0xffff8040 },
-        { 32, 0, 0 }, { 0, 32, 0 }, { 63, 63, 0 },
-    };
-    TestHost *th = gr_new(model);
+    static const uint32_t m[5] = { 0x480, 0x680, 0x1590, 0x1518, 0x17fc };
 
-    bind_3d(th, 0x0597);
-    th_ramin_wr(th, VRAMDMA, 0x3d | 0x3000);
-    th_ramin_wr(th, VRAMDMA + 4, 0x7fffff);
-    th_ramin_wr(th, VRAMDMA + 8, 0);
-    for (unsigned i = 0; i < 4; i++) {
-        vram_wr(th, TEXOFF + 4 * i, texels[i]);
-    }
-    for (unsigned j = 0; j < 16; j++) {
-        g_assert_true(mthd(th, 7, 0x480 + 4 * j, j % 5 == 0 ? F1 : 0));
-        g_assert_true(mthd(th, 7, 0x680 + 4 * j, j % 5 == 0 ? F1 : 0));
-    }
-    mthds(th, setup);
-    for (unsigned v = 0; v < 4; v++) {
-        const uint32_t w[] = {
-            0x1590, corner[v][0] ? F1 : 0, 0x1594, corner[v][1] ? F1 : 0,
-            0x1518, corner[v][0] ? 0x42000000 : 0,
-            0x151c, corner[v][1] ? 0x42000000 : 0,
-            0x1520, 0, 0x1524, F1, 0,
-        };
-
-        mthds(th, w);
-    }
-    g_assert_true(mthd(th, 7, 0x17fc, 0));
-    g_assert_false(nv20_pgraph_busy(&th->card));
-    for (size_t i = 0; i < G_N_ELEMENTS(at); i++) {
-        g_assert_cmphex(vram_rd(th, SURF + at[i].y * 256 + at[i].x * 4), ==,
-                        at[i].color);
-    }
-    g_assert_cmpuint(th->n_guest_error, ==, 0);
-    th_free(th);
-}
-
-static void test_draw_texture_k597(void)
-{
-    draw_texture_k597("nv25");
-    draw_texture_k597("nv30");
+    draw_textured_quad("nv25", 0x0597, setup, m);
+    draw_textured_quad("nv30", 0x0597, setup, m);
 }
 
 /* Garbage through a Kelvin object on NV30 and NV34 stays in bounds. */
