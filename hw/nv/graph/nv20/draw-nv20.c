@@ -495,9 +495,9 @@ static void draw_state(NVCard *card)
  * Kelvin's fragment stage: the texture shader and register combiners
  * (docs/combiners.rst) on the quad's colours (XF outputs 3, 4), fog (5)
  * and texture coordinates (9-12; 8-11 for a Kelvin object on a Rankine
- * chip, whose XF renumbers them, docs/xf.rst "Output target").  Kelvin's window z is in units of the
- * depth format's largest value (its programs scale it so): the ROP takes
- * it in [0, 1].
+ * chip, whose XF renumbers them, docs/xf.rst "Output target").  Kelvin's
+ * window z is in units of the depth format's largest value (its programs
+ * scale it so): the ROP takes it in [0, 1].
  */
 static void kelvin_quad(NVCard *card, const NVRasterQuad *q,
                         float color[4][4], float depth[4], uint8_t *mask)
@@ -533,9 +533,9 @@ static void kelvin_quad(NVCard *card, const NVRasterQuad *q,
 
 /*
  * A quad of fragments: the fragment stage (Kelvin's combiners, for a
- * Kelvin object also on Rankine; Rankine's and Curie's fragment program once FP_ACTIVE_PROGRAM has named one, the
- * primary colour before), then the ROP with its colours and depth
- * (docs/3d.rst "Fragments").
+ * Kelvin object also on Rankine; Rankine's and Curie's fragment program
+ * once FP_ACTIVE_PROGRAM has named one, the primary colour before), then
+ * the ROP with its colours and depth (docs/3d.rst "Fragments").
  */
 static void quad(void *opaque, const NVRasterQuad *q)
 {

@@ -2422,7 +2422,7 @@ static void test_celsius_garbage(void)
     th_free(th);
 }
 
-/* ---- Kelvin (0x0597) on Rankine (docs/pgraph.rst "Kelvin on Rankine") ---- */
+/* ---- Kelvin (0x0597) on Rankine (docs/pgraph.rst) ---- */
 
 /*
  * nouveau lists 0x0597 on NV30 and NV34 (nvkm/engine/gr nv30.c, nv34.c)
