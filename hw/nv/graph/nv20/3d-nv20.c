@@ -519,7 +519,6 @@ static void mthd_blend_factor(NVCard *card, const NVMethodCall *call)
     WORD_N(0x1e20, 2, 4, "RC_COLOR", B_RC_FINAL_FACTOR), \
     WORD_N(0x1e40, 8, 4, "RC_OUT_RGB", B_RC_OUT_COLOR), \
     WORD(0x1e60, "RC_ENABLE", B_RC_CONFIG), \
-    /* fog */ \
     /* lighting */ \
     FF_MODE(0x294, "LIGHT_MODEL", LIGHT_MODEL), \
     FF_MODE(0x298, "COLOR_MATERIAL", COLOR_MATERIAL), \
@@ -604,7 +603,6 @@ static void mthd_blend_factor(NVCard *card, const NVMethodCall *call)
     WORD(0x1e70, "TEX_SHADER_OP", B_TEX_SHADER_OP), \
     STATE(0x1e74, "TEX_SHADER_DOTMAPPING"), \
     STATE(0x1e78, "TEX_SHADER_PREVIOUS"), \
-    /* texture shader */ \
     STATE_N(0x1b28, 4, 4, "TEX_SHADER_OFFSET_MATRIX(0)"), \
     STATE_N(0x1b68, 4, 4, "TEX_SHADER_OFFSET_MATRIX(1)"), \
     STATE_N(0x1ba8, 4, 4, "TEX_SHADER_OFFSET_MATRIX(2)"), \

@@ -112,7 +112,7 @@ static void raster_state(NVCard *card)
 {
     NVRasterState *st = &card->pgraph20.draw.raster.st;
     const uint32_t *ms = card->pgraph20.fe3d.mthd_state;
-    bool kelvin = nv20_kelvin_state(card);
+    bool kelvin = card->pgraph20.draw.kelvin;
     uint32_t ls = *nv20_reg(card, B_LINE_STIPPLE);
     uint32_t rt = ms[M_RT_FORMAT / 4];
     uint32_t cc = ms[M_COORD_CONVENTIONS / 4];
@@ -269,7 +269,7 @@ static void rop_state(NVCard *card)
                r.rt_format);
     }
     /* Kelvin has one colour target, always on (inferred on Rankine) */
-    if (gen != NV_ROP_KELVIN && nv20_kelvin_state(card)) {
+    if (gen != NV_ROP_KELVIN && d->kelvin) {
         r.rt_enable = 1;
     }
     nv_rop_decode(&d->rop.st, gen, nv20_reg(card, BUNDLE(0)));
