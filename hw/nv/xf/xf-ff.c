@@ -99,6 +99,12 @@ static const FfLayout rankine_layout = {
 typedef struct Ff {
     const NVXf *xf;
     const FfLayout *l;
+    /*
+     * The class is a Kelvin one (XF sees it as the upload ISA, docs/xf.rst
+     * "Inferred behaviour"), also on Rankine: its attributes are Kelvin's
+     * (texture coordinates in VAB 9-12) and its window space Kelvin's.
+     */
+    bool kelvin_class;
     NVXfRules rules;
     uint32_t mode_a, mode_b;
     const uint32_t *in[NV_XF_VAB_SLOTS];
@@ -521,7 +527,8 @@ static void reflection(const Ff *f, uint32_t r[4], uint32_t *m)
 
 static void texcoord(const Ff *f, unsigned t, uint32_t out[4])
 {
-    const uint32_t *in = f->in[f->l->in_tex + t];
+    const uint32_t *in = f->in[(f->kelvin_class ? kelvin_layout.in_tex
+                                                : f->l->in_tex) + t];
     unsigned slot = t < 4 ? f->l->tex_lo + 8 * t : f->l->tex_hi + 8 * (t - 4);
     uint32_t r[4], m = 0, v[4];
     bool have_r = false;
@@ -568,7 +575,8 @@ static void texcoord(const Ff *f, unsigned t, uint32_t out[4])
 
 static void fixed_function(const NVXf *xf, uint32_t (*tbuf)[4])
 {
-    Ff f = { .xf = xf };
+    Ff f = { .xf = xf, .kelvin_class = xf->isa == NV_XF_KELVIN ||
+                                       xf->upload_isa == NV_XF_KELVIN };
     const FfLayout *l;
     uint32_t *pos = tbuf[0];
 
@@ -590,10 +598,12 @@ static void fixed_function(const NVXf *xf, uint32_t (*tbuf)[4])
     eye_space(&f);
     /* Clip coordinates: PROJ times the eye position. */
     xform(&f, l->proj, f.eye, pos);
-    if (xf->isa == NV_XF_KELVIN) {
+    if (f.kelvin_class) {
         /* Kelvin's XF does the divide and the viewport itself: window
          * x, y, z = clip / w * VIEWPORT_SCALE + VIEWPORT_TRANSLATE, w kept
-         * (docs/xf.rst "Fixed-function processing"). */
+         * (docs/xf.rst "Fixed-function processing"); so does Rankine's
+         * for a Kelvin class, whose drivers scale PROJECTION to pixels
+         * (inferred; docs/pgraph.rst "Kelvin on Rankine"). */
         uint32_t rw = nv_xf_rcp(pos[3]);
 
         for (unsigned c = 0; c < 3; c++) {
@@ -609,7 +619,8 @@ static void fixed_function(const NVXf *xf, uint32_t (*tbuf)[4])
     if (f.mode_b & B_POINT_PARAMS) {
         tbuf[l->out_psz][0] = point_size(&f);
     }
-    for (unsigned t = 0; t < l->ntex; t++) {
+    for (unsigned t = 0; t < (f.kelvin_class ? kelvin_layout.ntex : l->ntex);
+         t++) {
         texcoord(&f, t, tbuf[l->out_tex + t]);
     }
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * qemu-nv: the 3D classes of the NV20+ PGRAPH, Celsius (0x0096, on
- * Kelvin's state), Kelvin (0x0097, 0x0597), Rankine (0x0397, 0x0497,
- * 0x0697) and Curie (0x4097, 0x4497): which chip has which (nouveau's
+ * Kelvin's state), Kelvin (0x0097, 0x0597; on Rankine chips on
+ * Rankine's state), Rankine (0x0397, 0x0497, 0x0697) and Curie (0x4097,
+ * 0x4497): which chip has which (nouveau's
  * nvkm/engine/gr class lists) and their method tables, names from rnndb
  * graph/nv10_3d.xml, nv20_3d.xml and nv30-40_3d.xml.
  *
@@ -408,11 +409,34 @@ static void mthd_flip(NVCard *card, const NVMethodCall *call)
     IMM_K(i4, 2, "VERTEX_TX" #i "_4I", SHORT2, 9 + (i), 4)
 
 /*
+ * A blend factor method: Kelvin's one factor (a GL enumerant) goes to
+ * both fields of a two-run @m->mask, Rankine's colour and alpha factors
+ * (bundles.rst BLEND), as rnndb graph/nv30-40_3d.xml's BLEND_FUNC_SRC
+ * with the same factor in both halves would; a value above 16 bits is
+ * no enumerant and stays one.
+ */
+static void mthd_blend_factor(NVCard *card, const NVMethodCall *call)
+{
+    NVMethodCall c = *call;
+
+    if (call->m->mask != low_run(call->m->mask)) {
+        c.data = call->data <= 0xffff ? call->data * 0x10001 : UINT32_MAX;
+    }
+    mthd_bits(card, &c);
+}
+
+#define BLEND_FACTOR(off, nm, reg, msk) \
+    NV_MTHD(off, nm, mthd_blend_factor, .field = (reg), .mask = (msk), \
+            .arg = CV_BLEND_FACTOR)
+
+/*
  * The rows Kelvin keeps from Celsius as they are: the same offsets and
  * layouts in rnndb graph/nv10_3d.xml (nv10tcl-base and NV10_3D-NV17_3D)
- * and graph/nv20_3d.xml.
+ * and graph/nv20_3d.xml; blending in the bundles @blend (factor masks
+ * @src and @dst) and @blend_color, Kelvin's or, for a Kelvin object on
+ * a Rankine chip, Rankine's.
  */
-#define CELSIUS_KELVIN_ROWS \
+#define CELSIUS_KELVIN_ROWS(blend, src, dst, blend_color) \
     FLIP_ROWS, \
     WORD_N(0x184, 2, 4, "DMA_TEXTURE", B_DMA_TEX), \
     STATE(0x194, "DMA_COLOR"), STATE(0x198, "DMA_ZETA"), \
@@ -421,7 +445,7 @@ static void mthd_flip(NVCard *card, const NVMethodCall *call)
     STATE(0x210, "COLOR_OFFSET"), STATE(0x214, "ZETA_OFFSET"), \
     STATE(0x290, "UNK0290"), STATE(0x2b4, "VIEWPORT_CLIP_MODE"), \
     FLAG(0x300, "ALPHA_FUNC_ENABLE", B_CONFIG_A, 12), \
-    FLAG(0x304, "BLEND_FUNC_ENABLE", K_BLEND, 3), \
+    FLAG(0x304, "BLEND_FUNC_ENABLE", blend, 3), \
     FLAG(0x308, "CULL_FACE_ENABLE", B_RASTER, 28), \
     FLAG(0x30c, "DEPTH_TEST_ENABLE", B_CONFIG_A, 14), \
     FLAG(0x310, "DITHER_ENABLE", B_CONFIG_A, 22), \
@@ -438,10 +462,10 @@ static void mthd_flip(NVCard *card, const NVMethodCall *call)
     FLAG(0x338, "POLYGON_OFFSET_FILL_ENABLE", B_RASTER, 8), \
     BITS(0x33c, "ALPHA_FUNC_FUNC", B_CONFIG_A, 0x00000f00, CV_FUNC), \
     BITS(0x340, "ALPHA_FUNC_REF", B_CONFIG_A, 0x000000ff, CV_RAW), \
-    BITS(0x344, "BLEND_FACTOR_SRC", K_BLEND, 0x000000f0, CV_BLEND_FACTOR), \
-    BITS(0x348, "BLEND_FACTOR_DST", K_BLEND, 0x00000f00, CV_BLEND_FACTOR), \
-    WORD(0x34c, "BLEND_COLOR", K_BLEND_COLOR), \
-    BITS(0x350, "BLEND_EQUATION", K_BLEND, 0x7, CV_BLEND_EQUATION), \
+    BLEND_FACTOR(0x344, "BLEND_FACTOR_SRC", blend, src), \
+    BLEND_FACTOR(0x348, "BLEND_FACTOR_DST", blend, dst), \
+    WORD(0x34c, "BLEND_COLOR", blend_color), \
+    BITS(0x350, "BLEND_EQUATION", blend, 0x7, CV_BLEND_EQUATION), \
     BITS(0x354, "DEPTH_FUNC", B_CONFIG_A, 0x000f0000, CV_FUNC), \
     BITS(0x358, "COLOR_MASK", B_CONFIG_A, 0x3c000000, CV_COLOR_MASK), \
     FLAG(0x35c, "DEPTH_WRITE_ENABLE", B_CONFIG_A, 24), \
@@ -472,141 +496,235 @@ static void mthd_flip(NVCard *card, const NVMethodCall *call)
     FF_MODE(0x3b8, "SEPARATE_SPECULAR_ENABLE", SPECULAR_ENABLE), \
     FF_MODE(0x3bc, "ENABLED_LIGHTS", ENABLED_LIGHTS)
 
-/* Kelvin (rnndb graph/nv20_3d.xml; NV25's additions included). */
+/*
+ * Kelvin's rows (rnndb graph/nv20_3d.xml; NV25's additions included)
+ * that write the same places on Kelvin and Rankine chips: the common
+ * bundles, XF (ff-nv20.c follows the chip's XF layout) and the vertex
+ * input.
+ */
+#define KELVIN_ROWS \
+    WORD_N(0x2c0, 8, 4, "VIEWPORT_CLIP_HORIZ", B_CLIP_RECT_HORIZ), \
+    WORD_N(0x2e0, 8, 4, "VIEWPORT_CLIP_VERT", B_CLIP_RECT_VERT), \
+    WORD_N(0x19c, 2, 4, "DMA_VTXBUF", B_DMA_VTX), \
+    NV_MTHD_STORE(0x1a4, "DMA_FENCE", FE3D(dma_fence), 0xfffff), \
+    STATE(0x1a8, "DMA_QUERY"), \
+    STATE(0x1ac, "UNK01AC"), STATE(0x1b0, "DMA_HIERZ"), \
+    STATE(0x22c, "HIERZ_PITCH"), STATE(0x230, "HIERZ_OFFSET"), \
+    /* register combiners */ \
+    WORD_N(0x260, 8, 4, "RC_IN_ALPHA", B_RC_IN_ALPHA), \
+    WORD_N(0xa60, 8, 4, "RC_CONSTANT_COLOR0", B_RC_FACTOR_A), \
+    WORD_N(0xa80, 8, 4, "RC_CONSTANT_COLOR1", B_RC_FACTOR_B), \
+    WORD_N(0xaa0, 8, 4, "RC_OUT_ALPHA", B_RC_OUT_ALPHA), \
+    WORD_N(0xac0, 8, 4, "RC_IN_RGB", B_RC_IN_COLOR), \
+    WORD_N(0x1e20, 2, 4, "RC_COLOR", B_RC_FINAL_FACTOR), \
+    WORD_N(0x1e40, 8, 4, "RC_OUT_RGB", B_RC_OUT_COLOR), \
+    WORD(0x1e60, "RC_ENABLE", B_RC_CONFIG), \
+    /* lighting */ \
+    FF_MODE(0x294, "LIGHT_MODEL", LIGHT_MODEL), \
+    FF_MODE(0x298, "COLOR_MATERIAL", COLOR_MATERIAL), \
+    FF_N(0x3a8, 3, "MATERIAL_FACTOR_FRONT", MATERIAL), \
+    FF(0x3b4, "MATERIAL_FACTOR_FRONT_A", MATERIAL_A), \
+    FF_N(0x9e0, 6, "FRONT_MATERIAL_SHININESS", SHININESS), \
+    FF_N(0xa10, 3, "LIGHT_MODEL_FRONT_AMBIENT", MODEL_AMBIENT), \
+    FF_N(0x17a0, 3, "LIGHT_MODEL_BACK_AMBIENT", MODEL_BACK_AMBIENT), \
+    FF(0x17ac, "MATERIAL_FACTOR_BACK_A", MATERIAL_BACK_A), \
+    FF_N(0x17b0, 3, "MATERIAL_FACTOR_BACK", MATERIAL_BACK), \
+    FF_FLAG(0x17c4, "LIGHT_MODEL_TWO_SIDE_ENABLE", B_RASTER, 24, \
+            TWO_SIDE_ENABLE), \
+    FF_N(0x1e28, 6, "BACK_MATERIAL_SHININESS", BACK_SHININESS), \
+    KELVIN_LIGHT_ROWS(0), KELVIN_LIGHT_ROWS(1), KELVIN_LIGHT_ROWS(2), \
+    KELVIN_LIGHT_ROWS(3), KELVIN_LIGHT_ROWS(4), KELVIN_LIGHT_ROWS(5), \
+    KELVIN_LIGHT_ROWS(6), KELVIN_LIGHT_ROWS(7), \
+    /* transforms and texture coordinates */ \
+    FF_MODE_N(0x3c0, 16, "TEX_GEN_MODE", TEX_GEN_MODE), \
+    FF_MODE_N(0x420, 4, "TEX_MATRIX_ENABLE", TEX_MATRIX_ENABLE), \
+    WORD(0x43c, "POINT_SIZE", B_POINT_SIZE), \
+    FF_N(0x480, 64, "MODELVIEW_MATRIX", MODELVIEW), \
+    FF_N(0x580, 64, "INVERSE_MODELVIEW_MATRIX", INV_MODELVIEW), \
+    FF_N(0x680, 16, "PROJECTION_MATRIX", PROJECTION), \
+    FF_N(0x6c0, 64, "TEX_MATRIX", TEX_MATRIX), \
+    FF_N(0x840, 64, "TEX_GEN_COEFF", TEX_GEN_COEFF), \
+    STATE(0x9f8, "UNK09F8"), STATE(0x9fc, "UNK09FC"), \
+    STATE(0xa1c, "UNK0A1C"), \
+    FF_N(0xa20, 4, "VIEWPORT_TRANSLATE", VIEWPORT_TRANSLATE), \
+    FF_N(0xa30, 8, "POINT_PARAMETER", POINT_PARAMS), \
+    FF_N(0xaf0, 4, "VIEWPORT_SCALE", VIEWPORT_SCALE), \
+    /* vertex programs (XF) */ \
+    NV_MTHD_ARRAY(0xb00, 4, 4, "VP_UPLOAD_INST", mthd_upload, .arg = 0), \
+    NV_MTHD_ARRAY(0xb80, 4, 4, "VP_UPLOAD_CONST", mthd_upload, .arg = 1), \
+    FF_MODE(0x1e94, "ENGINE", ENGINE), \
+    STATE(0x1e98, "UNK1E98"), \
+    NV_MTHD(0x1e9c, "VP_UPLOAD_FROM_ID", mthd_load_pos, .arg = 0), \
+    NV_MTHD(0x1ea4, "VP_UPLOAD_CONST_ID", mthd_load_pos, .arg = 1), \
+    /* \
+     * immediate vertex data, into the attributes of rnndb NV20_VERTEX_ATTR: \
+     * position 0, normal 2, colours 3 and 4, fog 5, texture coordinates \
+     * 9-12 (KELVIN_TX_ROWS) \
+     */ \
+    IMM_K(0x1500, 3, "VERTEX_POS_3F", FLOAT, 0, 3), \
+    IMM_K(0x1518, 4, "VERTEX_POS_4F", FLOAT, 0, 4), \
+    IMM_K(0x1528, 2, "VERTEX_POS_3I", SHORT2, 0, 3), \
+    IMM_K(0x1530, 3, "VERTEX_NOR_3F", FLOAT, 2, 3), \
+    IMM_K(0x1540, 2, "VERTEX_NOR_3I", SHORT2, 2, 3), \
+    IMM_K(0x1550, 4, "VERTEX_COL_4F", FLOAT, 3, 4), \
+    IMM_K(0x1560, 3, "VERTEX_COL_3F", FLOAT, 3, 3), \
+    IMM_K(0x156c, 1, "VERTEX_COL_4I", UNORM8, 3, 4), \
+    IMM_K(0x1580, 3, "VERTEX_COL2_3F", FLOAT, 4, 3), \
+    IMM_K(0x158c, 1, "VERTEX_COL2_3I", UNORM8, 4, 3), \
+    KELVIN_TX_ROWS(0, 0x1590, 0x1598, 0x15a0, 0x15b0), \
+    KELVIN_TX_ROWS(1, 0x15b8, 0x15c0, 0x15c8, 0x15d8), \
+    KELVIN_TX_ROWS(2, 0x15e0, 0x15e8, 0x15f0, 0x1600), \
+    KELVIN_TX_ROWS(3, 0x1608, 0x1610, 0x1620, 0x1630), \
+    IMM_K(0x1698, 1, "VERTEX_FOG_1F", FLOAT, 5, 1), \
+    NV_MTHD(0x16bc, "EDGEFLAG", nv20_fd_edgeflag), \
+    IMM_R(0x1a00, 16, "VERTEX_ATTR_4F_X", FLOAT, 0, 4), \
+    IMM_R(0x1a04, 16, "VERTEX_ATTR_4F_Y", FLOAT, 1, 4), \
+    IMM_R(0x1a08, 16, "VERTEX_ATTR_4F_Z", FLOAT, 2, 4), \
+    IMM_R(0x1a0c, 16, "VERTEX_ATTR_4F_W", FLOAT, 3, 4), \
+    /* vertex arrays and drawing */ \
+    /* we fetch at every vertex: no cache to validate or invalidate */ \
+    NV_MTHD(0x1710, "VTXBUF_VALIDATE", nv_method_nop), \
+    NV_MTHD_ARRAY(0x1720, 16, 4, "VTXBUF_OFFSET", mthd_vtxbuf, .arg = 0), \
+    NV_MTHD_ARRAY(0x1760, 16, 4, "VTXBUF_FMT", mthd_vtxbuf, .arg = 1), \
+    NV_MTHD(0x17fc, "VERTEX_BEGIN_END", nv20_fd_begin_end, \
+            NV_MENUM(nv20_fd_prim_names)), \
+    NV_MTHD(0x1800, "VTXBUF_ELEMENT_U16", nv20_fd_elements, .arg = 16), \
+    NV_MTHD(0x1808, "VTXBUF_ELEMENT_U32", nv20_fd_elements, .arg = 32), \
+    NV_MTHD(0x1810, "VTXBUF_BATCH", nv20_fd_batch, .arg = 0), \
+    NV_MTHD(0x1818, "VTXBUF_DATA", nv20_fd_data), \
+    /* raster and texture shader */ \
+    STATE(0x147c, "POLYGON_STIPPLE_ENABLE"), \
+    STATE_N(0x1480, 32, 4, "POLYGON_STIPPLE_PATTERN"), \
+    STATE(0x17cc, "UNK17CC"), \
+    STATE_N(0x17e0, 6, 4, "UNK17E0"), \
+    WORD(0x17f8, "TEX_SHADER_CULL_MODE", B_TEX_SHADER_CULL), \
+    WORD_N(0x181c, 3, 4, "TEX_SHADER_CONST_EYE", B_TEX_SHADER_EYE), \
+    WORD(0x1e68, "UNK1E68", B_UNK1E68), \
+    WORD(0x1e70, "TEX_SHADER_OP", B_TEX_SHADER_OP), \
+    STATE(0x1e74, "TEX_SHADER_DOTMAPPING"), \
+    STATE(0x1e78, "TEX_SHADER_PREVIOUS"), \
+    STATE_N(0x1b28, 4, 4, "TEX_SHADER_OFFSET_MATRIX(0)"), \
+    STATE_N(0x1b68, 4, 4, "TEX_SHADER_OFFSET_MATRIX(1)"), \
+    STATE_N(0x1ba8, 4, 4, "TEX_SHADER_OFFSET_MATRIX(2)"), \
+    STATE_N(0x1be8, 4, 4, "TEX_SHADER_OFFSET_MATRIX(3)"), \
+    /* misc */ \
+    STATE(0x1d78, "DEPTH_CLAMP"), \
+    STATE(0x1d80, "UNK1D80"), STATE(0x1d84, "UNK1D84"), \
+    STATE(0x1d88, "UNK1D88"), \
+    WORD(0x1d8c, "CLEAR_DEPTH_VALUE", B_CLEAR_ZETA), \
+    NV_MTHD(0x1d94, "CLEAR_BUFFERS", nv20_draw_clear), \
+    STATE(0x1da4, "UNK1DA4")
+
+/*
+ * Kelvin's rows whose words go unconverted to bundles of the same name
+ * at other ids: @g's (K_ Kelvin's, R_ Rankine's: bundles-nv20.h), with
+ * the blend factor masks @src and @dst; a texture unit i (0-3) is the
+ * chip's unit i.
+ */
+#define KELVIN_PLACED_ROWS(g, src, dst) \
+    CELSIUS_KELVIN_ROWS(g##_BLEND, src, dst, g##_BLEND_COLOR), \
+    NV_MTHD(0x1ea0, "VP_START_FROM_ID", mthd_start, .field = g##_XFMODE_A, \
+            .mask = 0xff00), \
+    FLAG(0x17bc, "COLOR_LOGIC_OP_ENABLE", g##_BLEND, 16), \
+    BITS(0x17c0, "COLOR_LOGIC_OP_OP", g##_BLEND, 0xf000, CV_LOGIC_OP), \
+    WORD_N(0x1b00, 4, 64, "TEX_OFFSET", g##_TEX_OFFSET), \
+    WORD_N(0x1b04, 4, 64, "TEX_FORMAT", g##_TEX_FORMAT), \
+    WORD_N(0x1b0c, 4, 64, "TEX_ENABLE", g##_TEX_CONTROL), \
+    WORD_N(0x1b10, 4, 64, "TEX_NPOT_PITCH", g##_TEX_PITCH), \
+    WORD_N(0x1b14, 4, 64, "TEX_FILTER", g##_TEX_FILTER), \
+    WORD_N(0x1b1c, 4, 64, "TEX_NPOT_SIZE", g##_TEX_RECT), \
+    WORD_N(0x1b24, 4, 64, "TEX_BORDER_COLOR", g##_TEX_BORDER_COLOR), \
+    WORD(0x1d7c, "MULTISAMPLE_CONTROL", g##_MULTISAMPLE), \
+    WORD(0x1d90, "CLEAR_VALUE", g##_CLEAR_COLOR)
+
+/* Kelvin's textures: four units, 64 bytes apart, through @fn. */
+#define K_TEX(off, nm, fn)  NV_MTHD_ARRAY(off, 4, 64, nm, fn)
+
+/* Kelvin on a Kelvin chip (0x0097, 0x0597). */
 static const NVMethod kelvin_methods[] = {
     NV20_COMMON_METHODS,
-    CELSIUS_KELVIN_ROWS,
+    KELVIN_ROWS,
+    KELVIN_PLACED_ROWS(K, 0xf0, 0xf00),
     STATE(0x208, "RT_FORMAT"),
-    WORD_N(0x2c0, 8, 4, "VIEWPORT_CLIP_HORIZ", B_CLIP_RECT_HORIZ),
-    WORD_N(0x2e0, 8, 4, "VIEWPORT_CLIP_VERT", B_CLIP_RECT_VERT),
-    WORD_N(0x19c, 2, 4, "DMA_VTXBUF", B_DMA_VTX),
-    NV_MTHD_STORE(0x1a4, "DMA_FENCE", FE3D(dma_fence), 0xfffff),
-    STATE(0x1a8, "DMA_QUERY"),
-    STATE(0x1ac, "UNK01AC"), STATE(0x1b0, "DMA_HIERZ"),
-    STATE(0x22c, "HIERZ_PITCH"), STATE(0x230, "HIERZ_OFFSET"),
-    /* register combiners */
-    WORD_N(0x260, 8, 4, "RC_IN_ALPHA", B_RC_IN_ALPHA),
-    WORD_N(0xa60, 8, 4, "RC_CONSTANT_COLOR0", B_RC_FACTOR_A),
-    WORD_N(0xa80, 8, 4, "RC_CONSTANT_COLOR1", B_RC_FACTOR_B),
-    WORD_N(0xaa0, 8, 4, "RC_OUT_ALPHA", B_RC_OUT_ALPHA),
-    WORD_N(0xac0, 8, 4, "RC_IN_RGB", B_RC_IN_COLOR),
-    WORD_N(0x1e20, 2, 4, "RC_COLOR", B_RC_FINAL_FACTOR),
-    WORD_N(0x1e40, 8, 4, "RC_OUT_RGB", B_RC_OUT_COLOR),
-    WORD(0x1e60, "RC_ENABLE", B_RC_CONFIG),
-    /* fog */
     FF_N(0x9c0, 3, "FOG_COEFF", FOG_COEFF),
-    /* lighting */
-    FF_MODE(0x294, "LIGHT_MODEL", LIGHT_MODEL),
-    FF_MODE(0x298, "COLOR_MATERIAL", COLOR_MATERIAL),
-    FF_N(0x3a8, 3, "MATERIAL_FACTOR_FRONT", MATERIAL),
-    FF(0x3b4, "MATERIAL_FACTOR_FRONT_A", MATERIAL_A),
-    FF_N(0x9e0, 6, "FRONT_MATERIAL_SHININESS", SHININESS),
-    FF_N(0xa10, 3, "LIGHT_MODEL_FRONT_AMBIENT", MODEL_AMBIENT),
-    FF_N(0x17a0, 3, "LIGHT_MODEL_BACK_AMBIENT", MODEL_BACK_AMBIENT),
-    FF(0x17ac, "MATERIAL_FACTOR_BACK_A", MATERIAL_BACK_A),
-    FF_N(0x17b0, 3, "MATERIAL_FACTOR_BACK", MATERIAL_BACK),
-    FF_FLAG(0x17c4, "LIGHT_MODEL_TWO_SIDE_ENABLE", B_RASTER, 24,
-            TWO_SIDE_ENABLE),
-    FF_N(0x1e28, 6, "BACK_MATERIAL_SHININESS", BACK_SHININESS),
-    KELVIN_LIGHT_ROWS(0), KELVIN_LIGHT_ROWS(1), KELVIN_LIGHT_ROWS(2),
-    KELVIN_LIGHT_ROWS(3), KELVIN_LIGHT_ROWS(4), KELVIN_LIGHT_ROWS(5),
-    KELVIN_LIGHT_ROWS(6), KELVIN_LIGHT_ROWS(7),
-    /* transforms and texture coordinates */
-    FF_MODE_N(0x3c0, 16, "TEX_GEN_MODE", TEX_GEN_MODE),
-    FF_MODE_N(0x420, 4, "TEX_MATRIX_ENABLE", TEX_MATRIX_ENABLE),
-    WORD(0x43c, "POINT_SIZE", B_POINT_SIZE),
-    FF_N(0x480, 64, "MODELVIEW_MATRIX", MODELVIEW),
-    FF_N(0x580, 64, "INVERSE_MODELVIEW_MATRIX", INV_MODELVIEW),
-    FF_N(0x680, 16, "PROJECTION_MATRIX", PROJECTION),
-    FF_N(0x6c0, 64, "TEX_MATRIX", TEX_MATRIX),
-    FF_N(0x840, 64, "TEX_GEN_COEFF", TEX_GEN_COEFF),
-    STATE(0x9f8, "UNK09F8"), STATE(0x9fc, "UNK09FC"),
-    STATE(0xa1c, "UNK0A1C"),
-    FF_N(0xa20, 4, "VIEWPORT_TRANSLATE", VIEWPORT_TRANSLATE),
-    FF_N(0xa30, 8, "POINT_PARAMETER", POINT_PARAMS),
-    FF_N(0xaf0, 4, "VIEWPORT_SCALE", VIEWPORT_SCALE),
-    /* vertex programs (XF) */
-    NV_MTHD_ARRAY(0xb00, 4, 4, "VP_UPLOAD_INST", mthd_upload, .arg = 0),
-    NV_MTHD_ARRAY(0xb80, 4, 4, "VP_UPLOAD_CONST", mthd_upload, .arg = 1),
-    FF_MODE(0x1e94, "ENGINE", ENGINE),
-    STATE(0x1e98, "UNK1E98"),
-    NV_MTHD(0x1e9c, "VP_UPLOAD_FROM_ID", mthd_load_pos, .arg = 0),
-    NV_MTHD(0x1ea0, "VP_START_FROM_ID", mthd_start, .field = K_XFMODE_A,
-            .mask = 0xff00),
-    NV_MTHD(0x1ea4, "VP_UPLOAD_CONST_ID", mthd_load_pos, .arg = 1),
-    /*
-     * immediate vertex data, into the attributes of rnndb NV20_VERTEX_ATTR:
-     * position 0, normal 2, colours 3 and 4, fog 5, texture coordinates
-     * 9-12 (KELVIN_TX_ROWS)
-     */
-    IMM_K(0x1500, 3, "VERTEX_POS_3F", FLOAT, 0, 3),
-    IMM_K(0x1518, 4, "VERTEX_POS_4F", FLOAT, 0, 4),
-    IMM_K(0x1528, 2, "VERTEX_POS_3I", SHORT2, 0, 3),
-    IMM_K(0x1530, 3, "VERTEX_NOR_3F", FLOAT, 2, 3),
-    IMM_K(0x1540, 2, "VERTEX_NOR_3I", SHORT2, 2, 3),
-    IMM_K(0x1550, 4, "VERTEX_COL_4F", FLOAT, 3, 4),
-    IMM_K(0x1560, 3, "VERTEX_COL_3F", FLOAT, 3, 3),
-    IMM_K(0x156c, 1, "VERTEX_COL_4I", UNORM8, 3, 4),
-    IMM_K(0x1580, 3, "VERTEX_COL2_3F", FLOAT, 4, 3),
-    IMM_K(0x158c, 1, "VERTEX_COL2_3I", UNORM8, 4, 3),
-    KELVIN_TX_ROWS(0, 0x1590, 0x1598, 0x15a0, 0x15b0),
-    KELVIN_TX_ROWS(1, 0x15b8, 0x15c0, 0x15c8, 0x15d8),
-    KELVIN_TX_ROWS(2, 0x15e0, 0x15e8, 0x15f0, 0x1600),
-    KELVIN_TX_ROWS(3, 0x1608, 0x1610, 0x1620, 0x1630),
-    IMM_K(0x1698, 1, "VERTEX_FOG_1F", FLOAT, 5, 1),
-    NV_MTHD(0x16bc, "EDGEFLAG", nv20_fd_edgeflag),
-    IMM_R(0x1a00, 16, "VERTEX_ATTR_4F_X", FLOAT, 0, 4),
-    IMM_R(0x1a04, 16, "VERTEX_ATTR_4F_Y", FLOAT, 1, 4),
-    IMM_R(0x1a08, 16, "VERTEX_ATTR_4F_Z", FLOAT, 2, 4),
-    IMM_R(0x1a0c, 16, "VERTEX_ATTR_4F_W", FLOAT, 3, 4),
-    /* vertex arrays and drawing */
-    /* we fetch at every vertex: no cache to validate or invalidate */
-    NV_MTHD(0x1710, "VTXBUF_VALIDATE", nv_method_nop),
-    NV_MTHD_ARRAY(0x1720, 16, 4, "VTXBUF_OFFSET", mthd_vtxbuf, .arg = 0),
-    NV_MTHD_ARRAY(0x1760, 16, 4, "VTXBUF_FMT", mthd_vtxbuf, .arg = 1),
-    NV_MTHD(0x17fc, "VERTEX_BEGIN_END", nv20_fd_begin_end,
-            NV_MENUM(nv20_fd_prim_names)),
-    NV_MTHD(0x1800, "VTXBUF_ELEMENT_U16", nv20_fd_elements, .arg = 16),
-    NV_MTHD(0x1808, "VTXBUF_ELEMENT_U32", nv20_fd_elements, .arg = 32),
-    NV_MTHD(0x1810, "VTXBUF_BATCH", nv20_fd_batch, .arg = 0),
-    NV_MTHD(0x1818, "VTXBUF_DATA", nv20_fd_data),
-    /* raster and texture shader */
-    STATE(0x147c, "POLYGON_STIPPLE_ENABLE"),
-    STATE_N(0x1480, 32, 4, "POLYGON_STIPPLE_PATTERN"),
-    FLAG(0x17bc, "COLOR_LOGIC_OP_ENABLE", K_BLEND, 16),
-    BITS(0x17c0, "COLOR_LOGIC_OP_OP", K_BLEND, 0xf000, CV_LOGIC_OP),
-    STATE(0x17cc, "UNK17CC"),
-    STATE_N(0x17e0, 6, 4, "UNK17E0"),
-    WORD(0x17f8, "TEX_SHADER_CULL_MODE", B_TEX_SHADER_CULL),
-    WORD_N(0x181c, 3, 4, "TEX_SHADER_CONST_EYE", B_TEX_SHADER_EYE),
-    WORD(0x1e68, "UNK1E68", B_UNK1E68),
     WORD(0x1e6c, "TEX_RCOMP", B_TEX_ZCOMP),
-    WORD(0x1e70, "TEX_SHADER_OP", B_TEX_SHADER_OP),
-    STATE(0x1e74, "TEX_SHADER_DOTMAPPING"),
-    STATE(0x1e78, "TEX_SHADER_PREVIOUS"),
-    /* textures: four units, 64 bytes apart */
-    WORD_N(0x1b00, 4, 64, "TEX_OFFSET", K_TEX_OFFSET),
-    WORD_N(0x1b04, 4, 64, "TEX_FORMAT", K_TEX_FORMAT),
     WORD_N(0x1b08, 4, 64, "TEX_WRAP", K_TEX_WRAP),
-    WORD_N(0x1b0c, 4, 64, "TEX_ENABLE", K_TEX_CONTROL),
-    WORD_N(0x1b10, 4, 64, "TEX_NPOT_PITCH", K_TEX_PITCH),
-    WORD_N(0x1b14, 4, 64, "TEX_FILTER", K_TEX_FILTER),
-    WORD_N(0x1b1c, 4, 64, "TEX_NPOT_SIZE", K_TEX_RECT),
     WORD_N(0x1b20, 4, 64, "TEX_PALETTE_OFFSET", K_TEX_PALETTE),
-    WORD_N(0x1b24, 4, 64, "TEX_BORDER_COLOR", K_TEX_BORDER_COLOR),
-    STATE_N(0x1b28, 4, 4, "TEX_SHADER_OFFSET_MATRIX(0)"),
-    STATE_N(0x1b68, 4, 4, "TEX_SHADER_OFFSET_MATRIX(1)"),
-    STATE_N(0x1ba8, 4, 4, "TEX_SHADER_OFFSET_MATRIX(2)"),
-    STATE_N(0x1be8, 4, 4, "TEX_SHADER_OFFSET_MATRIX(3)"),
-    /* misc */
-    STATE(0x1d78, "DEPTH_CLAMP"),
-    WORD(0x1d7c, "MULTISAMPLE_CONTROL", K_MULTISAMPLE),
-    STATE(0x1d80, "UNK1D80"), STATE(0x1d84, "UNK1D84"),
-    STATE(0x1d88, "UNK1D88"),
-    WORD(0x1d8c, "CLEAR_DEPTH_VALUE", B_CLEAR_ZETA),
-    WORD(0x1d90, "CLEAR_VALUE", K_CLEAR_COLOR),
-    NV_MTHD(0x1d94, "CLEAR_BUFFERS", nv20_draw_clear),
-    STATE(0x1da4, "UNK1DA4"),
+};
+
+/*
+ * Kelvin (0x0597) on a Rankine chip: the chip runs a Kelvin object on
+ * its Rankine state, so each method goes where the Rankine method of
+ * the same meaning (rnndb graph/nv30-40_3d.xml) puts it, and the draw
+ * shades its fragments with Kelvin's combiners (docs/pgraph.rst "Kelvin
+ * on Rankine").  The handlers below convert what nv20_3d.xml and
+ * nv30-40_3d.xml lay out differently.
+ */
+
+/* A word kept per context at the method offset @m->field (+ 4 each). */
+static void mthd_state_at(NVCard *card, const NVMethodCall *call)
+{
+    card->pgraph20.fe3d.mthd_state[(call->m->field / 4 + call->idx) %
+                                   (NV_METHOD_SPACE / 4)] = call->data;
+}
+
+/*
+ * RT_FORMAT: COLOR (bits 0-3) and DEPTH (4-5, rnndb nv10_3d.xml) become
+ * Rankine's COLOR (0-4) and ZETA (5-7) with the same nv10_rt_*_format
+ * codes; TYPE and what is above it stay.  The word is kept as
+ * Rankine's, which the ROP reads (docs/rop3d.rst).
+ */
+static void mthd_k_rt_format(NVCard *card, const NVMethodCall *call)
+{
+    uint32_t v = call->data;
+
+    card->pgraph20.fe3d.mthd_state[call->mthd / 4] =
+        (v & 0xf) | (v >> 4 & 3) << 5 | (v & ~0xffu);
+}
+
+/*
+ * TEX_WRAP(i): WRAP_S, _T and _R (bits 0-2, 8-10, 16-18) are Rankine's
+ * fields too (bundles.rst TEX_WRAP [NV20:]).  Kelvin's cylindrical
+ * wrap bits (4, 12, 20, 24) are other fields on Rankine (bit 12
+ * EXPAND_NORMAL), which keeps them in a TXC_CYLWRAP bundle we do not
+ * model: they are dropped.  ZCOMP (bits 28-31) is TEX_RCOMP's and stays.
+ */
+static void mthd_k_tex_wrap(NVCard *card, const NVMethodCall *call)
+{
+    reg_put(card, R_TEX_WRAP + 4 * (call->idx % 4), 0x0fffffff,
+            call->data & 0x00070707);
+}
+
+/*
+ * TEX_RCOMP: NV25's three bits a unit (bundles.rst TEX_ZCOMP; the
+ * nv20_tex_comp codes, rnndb's nv30_tex_comp alike) go to each unit's
+ * TEX_WRAP RCOMP (bits 28-31).
+ */
+static void mthd_k_tex_rcomp(NVCard *card, const NVMethodCall *call)
+{
+    for (unsigned i = 0; i < 4; i++) {
+        reg_put(card, R_TEX_WRAP + 4 * i, 0xf0000000,
+                (call->data >> (3 * i) & 7) << 28);
+    }
+}
+
+/*
+ * TEX_FORMAT, TEX_ENABLE, TEX_FILTER and TEX_NPOT_SIZE have the same
+ * layout in both rnndb files (NV30_3D-NV35_3D variants); TEX_NPOT_PITCH
+ * is TEX_SWIZZLE's PITCH, the swizzle the identity (draw-nv20.c).
+ */
+static const NVMethod kelvin_rankine_methods[] = {
+    NV20_COMMON_METHODS,
+    KELVIN_ROWS,
+    KELVIN_PLACED_ROWS(R, 0x00f000f0, 0x0f000f00),
+    NV_MTHD(0x208, "RT_FORMAT", mthd_k_rt_format),
+    /* Rankine's FOG_EQUATION: constant, linear, quadratic (inferred) */
+    NV_MTHD_ARRAY(0x9c0, 3, 4, "FOG_COEFF", mthd_state_at, .field = 0x8d0),
+    NV_MTHD(0x1e6c, "TEX_RCOMP", mthd_k_tex_rcomp),
+    K_TEX(0x1b08, "TEX_WRAP", mthd_k_tex_wrap),
+    /* Rankine's TEX_PALETTE_OFFSET, kept per context */
+    NV_MTHD_ARRAY(0x1b20, 4, 64, "TEX_PALETTE_OFFSET", mthd_state_at,
+                  .field = 0x1840),
 };
 
 /*
@@ -828,7 +946,7 @@ static void mthd_cel_vtxbuf(NVCard *card, const NVMethodCall *call)
 
 static const NVMethod celsius_methods[] = {
     NV20_COMMON_METHODS,
-    CELSIUS_KELVIN_ROWS,
+    CELSIUS_KELVIN_ROWS(K_BLEND, 0xf0, 0xf00, K_BLEND_COLOR),
     WORD(0x18c, "DMA_VTXBUF", B_DMA_VTX),
     NV_MTHD(0x208, "RT_FORMAT", mthd_cel_rt_format),
     NV_MTHD_ARRAY(0x2c0, 8, 4, "VIEWPORT_CLIP_HORIZ", mthd_cel_clip,
@@ -1162,6 +1280,8 @@ static NVMethodClass celsius_class = NV_METHOD_CLASS("NV15_3D",
                                                      celsius_methods);
 static NVMethodClass kelvin_class = NV_METHOD_CLASS("NV20_3D",
                                                     kelvin_methods);
+static NVMethodClass kelvin_rankine_class =
+    NV_METHOD_CLASS("NV20_3D", kelvin_rankine_methods);
 static NVMethodClass rankine_class = NV_METHOD_CLASS("NV30_3D",
                                                      rankine_methods);
 static NVMethodClass curie_class = NV_METHOD_CLASS("NV40_3D",
@@ -1169,8 +1289,7 @@ static NVMethodClass curie_class = NV_METHOD_CLASS("NV40_3D",
 
 /*
  * Each chip's 3D classes, by the GPU id in PMC.BOOT_0, as nouveau's
- * nvkm/engine/gr lists them (nv20.c ... nv44.c).  Kelvin on Rankine
- * chips has no table yet: its methods are taken and dropped.
+ * nvkm/engine/gr lists them (nv20.c ... nv44.c).
  */
 static const struct {
     uint16_t cls;
@@ -1180,7 +1299,7 @@ static const struct {
     { 0x0096, &celsius_class, { 0x20, 0x25, 0x28, 0x2a } },
     { 0x0097, &kelvin_class, { 0x20 } },
     { 0x0597, &kelvin_class, { 0x25, 0x28, 0x2a } },
-    { 0x0597, NULL, { 0x30, 0x31, 0x34, 0x35, 0x36 } },
+    { 0x0597, &kelvin_rankine_class, { 0x30, 0x31, 0x34, 0x35, 0x36 } },
     { 0x0397, &rankine_class, { 0x30, 0x31 } },
     { 0x0497, &rankine_class, { 0x35, 0x36 } },
     { 0x0697, &rankine_class, { 0x34 } },

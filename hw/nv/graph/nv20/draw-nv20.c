@@ -60,6 +60,12 @@
 #define   SPRITE_R_MODE(v)  (((v) >> 1) & 3)
 #define   SPRITE_REPLACE(v) (((v) >> 8) & 0xff)
 
+/*
+ * TEX_SWIZZLE's identity: S0_X-W S1 (2, bits 8-15), S1_X-W X, Y, Z, W
+ * (3, 2, 1, 0 in bits 6-7 ... 0-1; rnndb nv30_tex_swz_src and _comp).
+ */
+#define TEX_SWIZZLE_IDENTITY    0x0000aae4u
+
 /* The LINE_STIPPLE bundle (3d-nv20.c's CV_LINE_STIPPLE packs it). */
 #define LS_POLY_ENABLE      (1u << 0)
 #define LS_LINE_ENABLE      (1u << 1)
@@ -109,8 +115,9 @@ static void raster_state(NVCard *card)
 {
     NVRasterState *st = &card->pgraph20.draw.raster.st;
     const uint32_t *ms = card->pgraph20.fe3d.mthd_state;
-    bool kelvin = card->model->pgraph == NV_PGRAPH_KELVIN;
+    bool kelvin = card->pgraph20.draw.kelvin;
     uint32_t ls = *nv20_reg(card, B_LINE_STIPPLE);
+    uint32_t rt = ms[M_RT_FORMAT / 4];
     uint32_t cc = ms[M_COORD_CONVENTIONS / 4];
     uint32_t sprite = ms[M_POINT_SPRITE / 4];
     int32_t x, w;
@@ -148,9 +155,14 @@ static void raster_state(NVCard *card)
     st->coord_height = COORD_HEIGHT(cc);
     st->origin_inverted = cc & COORD_INVERTED;
     st->center_integer = cc & COORD_INTEGER;
-    /* Kelvin's window z is in depth format units (kelvin_quad()) */
-    st->z_max = !kelvin ? 1 : (ms[M_RT_FORMAT / 4] >> 4 & 3) == 1 ? 65535
-                                                                  : 16777215;
+    /*
+     * Kelvin's window z is in depth format units (kelvin_quad()); DEPTH
+     * Z16 is 1 in Kelvin's RT_FORMAT bits 4-5 and in Rankine's ZETA,
+     * bits 5-7, where a Kelvin object's word is on Rankine (3d-nv20.c).
+     */
+    st->z_max = !kelvin ? 1 : (card->model->pgraph == NV_PGRAPH_KELVIN
+                               ? rt >> 4 & 3 : rt >> 5 & 7) == 1 ? 65535
+                                                                 : 16777215;
     st->line_stipple = !kelvin && (ls & LS_LINE_ENABLE);
     st->line_stipple_factor = LS_FACTOR(ls);
     st->line_stipple_pattern = LS_PATTERN(ls);
@@ -286,6 +298,10 @@ static void rop_state(NVCard *card)
                "(RT_FORMAT 0x%08x): drawn with one sample a pixel",
                r.rt_format);
     }
+    /* Kelvin has one colour target, always on (inferred on Rankine) */
+    if (gen != NV_ROP_KELVIN && d->kelvin) {
+        r.rt_enable = 1;
+    }
     nv_rop_decode(&d->rop.st, gen, nv20_reg(card, BUNDLE(0)));
     nv_rop_decode_mthd(&d->rop.st, gen, &m);
     nv_rop_surface_decode(&d->rop.surf, gen, &r);
@@ -339,7 +355,8 @@ static void fp_load(NVCard *card)
  * methods keep them (the TEX bundles; Rankine's palette and Curie's
  * TEX_SIZE1 per context), the memory of DMA_TEXTURE0 and 1.  Kelvin's
  * TEX_RCOMP: one function for all units on NV20, three bits a unit on
- * NV25 (bundles.rst TEX_ZCOMP).
+ * NV25 (bundles.rst TEX_ZCOMP).  A Kelvin object on Rankine has no
+ * swizzle: the identity, whatever TEX_PITCH's low half holds.
  */
 static void tex_state(NVCard *card)
 {
@@ -368,7 +385,9 @@ static void tex_state(NVCard *card)
         }
         r = (NVTexRegs) {
             .offset = w[0], .format = w[1], .wrap = w[2], .enable = w[3],
-            .swizzle = w[4], .filter = w[5], .npot_size = w[6],
+            .swizzle = d->kelvin && !kelvin
+                       ? (w[4] & 0xffff0000) | TEX_SWIZZLE_IDENTITY : w[4],
+            .filter = w[5], .npot_size = w[6],
             .border_color = w[7],
             .palette = kelvin ? w[8] : curie ? 0 : ms[M_TEX_SIZE1 / 4 + i],
             .size1 = curie ? ms[M_TEX_SIZE1 / 4 + i] : 0,
@@ -444,6 +463,30 @@ static void rc_sample(void *opaque, unsigned unit, const float coord[4],
 }
 
 /*
+ * Kelvin's combiners and texture shader from the bundles
+ * (docs/combiners.rst).  A Kelvin object on a Rankine chip has the same
+ * RC and texture shader bundles, but its units' TEX_ENABLE words in
+ * Rankine's TEX_CONTROL bundles (3d-nv20.c), where nv_rc_decode() reads
+ * Kelvin's: they are copied there, the layouts alike (rnndb TEX_ENABLE).
+ */
+static void rc_state(NVCard *card)
+{
+    uint32_t b[0xae];           /* the ids nv_rc_decode() reads (rc.h) */
+    const uint32_t *bundle = nv20_reg(card, BUNDLE(0));
+
+    if (card->model->pgraph != NV_PGRAPH_KELVIN) {
+        memcpy(b, bundle, sizeof(b));
+        for (unsigned i = 0; i < NV_RC_TEX_UNITS; i++) {
+            b[(K_TEX_CONTROL - BUNDLE(0)) / 4 + i] =
+                *nv20_reg(card, R_TEX_CONTROL + 4 * i);
+        }
+        bundle = b;
+    }
+    nv_rc_decode(&card->pgraph20.draw.rc, bundle,
+                 card->pgraph20.fe3d.mthd_state);
+}
+
+/*
  * The TBUF slots the fragment stage reads, the only ones the rasterizer
  * interpolates: Kelvin's colours, fog and texture coordinates
  * (kelvin_quad()), a fragment program's inputs, or the primary colour
@@ -453,7 +496,7 @@ static uint32_t attr_mask(const NVCard *card)
 {
     const NV20Draw *d = &card->pgraph20.draw;
 
-    if (card->model->pgraph == NV_PGRAPH_KELVIN) {
+    if (d->kelvin) {
         return 1u << 3 | 1u << 4 | 1u << 5 |
                ((1u << NV_RC_TEX_UNITS) - 1) << tc0_slot(card);
     }
@@ -471,17 +514,18 @@ static void draw_state(NVCard *card)
     if (d->state_valid) {
         return;
     }
+    d->kelvin = nv20_kelvin_state(card);
     raster_state(card);
     rop_state(card);
     tex_state(card);
-    if (card->model->pgraph == NV_PGRAPH_KELVIN) {
-        nv_rc_decode(&d->rc, nv20_reg(card, BUNDLE(0)),
-                     card->pgraph20.fe3d.mthd_state);
-    }
-    if (d->fp_dirty) {
+    if (d->kelvin) {
+        rc_state(card);
+        /* no program; read again once a Rankine object draws */
+        d->fp_loaded = false;
+        d->fp_dirty = true;
+    } else if (d->fp_dirty) {
         d->fp_dirty = false;
-        d->fp_loaded = card->pgraph20.fe3d.fp_named &&
-                       card->model->pgraph != NV_PGRAPH_KELVIN;
+        d->fp_loaded = card->pgraph20.fe3d.fp_named;
         if (d->fp_loaded) {
             fp_load(card);
         }
@@ -494,9 +538,10 @@ static void draw_state(NVCard *card)
 /*
  * Kelvin's fragment stage: the texture shader and register combiners
  * (docs/combiners.rst) on the quad's colours (XF outputs 3, 4), fog (5)
- * and texture coordinates (9-12).  Kelvin's window z is in units of the
- * depth format's largest value (its programs scale it so): the ROP takes
- * it in [0, 1].
+ * and texture coordinates (9-12; 8-11 for a Kelvin object on a Rankine
+ * chip, whose XF renumbers them, docs/xf.rst "Output target").  Kelvin's
+ * window z is in units of the depth format's largest value (its programs
+ * scale it so): the ROP takes it in [0, 1].
  */
 static void kelvin_quad(NVCard *card, const NVRasterQuad *q,
                         float color[4][4], float depth[4], uint8_t *mask)
@@ -531,10 +576,10 @@ static void kelvin_quad(NVCard *card, const NVRasterQuad *q,
 }
 
 /*
- * A quad of fragments: the fragment stage (Kelvin's combiners; Rankine's
- * and Curie's fragment program once FP_ACTIVE_PROGRAM has named one, the
- * primary colour before), then the ROP with its colours and depth
- * (docs/3d.rst "Fragments").
+ * A quad of fragments: the fragment stage (Kelvin's combiners, for a
+ * Kelvin object also on Rankine; Rankine's and Curie's fragment program
+ * once FP_ACTIVE_PROGRAM has named one, the primary colour before), then
+ * the ROP with its colours and depth (docs/3d.rst "Fragments").
  */
 static void quad(void *opaque, const NVRasterQuad *q)
 {
@@ -548,7 +593,7 @@ static void quad(void *opaque, const NVRasterQuad *q)
     for (unsigned i = 0; i < 4; i++) {
         depth[i] = q->f[i].z;
     }
-    if (card->model->pgraph == NV_PGRAPH_KELVIN) {
+    if (d->kelvin) {
         kelvin_quad(card, q, color[0], depth, &mask);
     } else if (d->fp_loaded) {
         NVFpTex tex = { card, fp_sample };

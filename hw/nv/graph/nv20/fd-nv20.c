@@ -240,7 +240,7 @@ static unsigned layout(NVCard *card, uint8_t *len, bool log)
 
         len[a] = 0;
         if (size <= 4 && type_bytes[type] &&
-            (type != T_V16_FLOAT || card->model->pgraph != NV_PGRAPH_KELVIN)) {
+            (type != T_V16_FLOAT || !nv20_kelvin_state(card))) {
             len[a] = size * type_bytes[type];
         } else if (size && log) {
             nv_log(card, NV_LOG_GUEST_ERROR, "nv: pgraph: 3D vertex buffer "
@@ -527,7 +527,7 @@ static void vtx_state(NVCard *card)
 {
     NVVtxState *st = &card->pgraph20.vtx.st;
     const uint32_t *ms = card->pgraph20.fe3d.mthd_state;
-    bool kelvin = card->model->pgraph == NV_PGRAPH_KELVIN;
+    bool kelvin = nv20_kelvin_state(card);
     const FdOutputs *o = &outputs[card->model->pgraph];
     uint32_t raster = *nv20_reg(card, B_RASTER);
     uint32_t config_b = *nv20_reg(card, B_CONFIG_B);
@@ -537,7 +537,11 @@ static void vtx_state(NVCard *card)
                      ? ms[M_VP_RESULT_EN / 4] & RESULT_EN_PSZ
                      : config_b & CONFIG_B_POINT_PARAMS;
 
-    /* Kelvin's programs do their own viewport (docs/3d.rst "VTX"). */
+    /*
+     * Kelvin's programs do their own viewport (docs/3d.rst "VTX"), and so
+     * does XF's fixed function for a Kelvin class, also on Rankine
+     * (docs/pgraph.rst "Kelvin on Rankine").
+     */
     st->window_coords = kelvin;
     st->guard = NV_VTX_GUARD;
     /* Rankine's viewport is in XFCTX (ctx.rst VIEWPORT_SCALE and

@@ -18,6 +18,7 @@
 /* XFMODE's FE3D shadow: vector v word k at 0x400fb4 + 16v + 4k (mode.rst). */
 #define XFMODE_REG(v, k)    (0x400fb4 + 16 * (v) + 4 * (k))
 
+/* Whether XF's RAMs and XFMODE have Kelvin's layout (ctx.rst, mode.rst). */
 static bool kelvin(const NVCard *card)
 {
     return card->model->pgraph == NV_PGRAPH_KELVIN;
@@ -132,7 +133,11 @@ static const struct {
 
 void nv20_mthd_ff(NVCard *card, const NVMethodCall *call)
 {
-    bool k = kelvin(card);
+    /* km: Kelvin's methods (also on Rankine, docs/pgraph.rst "Kelvin on
+     * Rankine"), whose offsets say which light and word: 128 bytes a
+     * light; k: XF's layout */
+    bool k = kelvin(card), km = nv20_kelvin_class(card, call->cls);
+    unsigned stride = km ? 128 : 64;
     unsigned i = call->idx + call->m->field, l, w;
     uint32_t v = call->data;
 
@@ -157,7 +162,8 @@ void nv20_mthd_ff(NVCard *card, const NVMethodCall *call)
                    i % 16, v);
         break;
     case NV20_FF_TEX_GEN_COEFF:     /* Kelvin: TEX_t_GEN_S-Q, A-D */
-        ram_put(card, RAM_XFCTX, 0x40 + 8 * (i / 16) + i / 4 % 4, i % 4, v);
+        ram_put(card, RAM_XFCTX, (k ? 0x40 : 0x7c) + 8 * (i / 16) + i / 4 % 4,
+                i % 4, v);
         break;
     case NV20_FF_VIEWPORT_TRANSLATE:
         ram_put(card, RAM_XFCTX, k ? 0x3b : 0x77, i, v);
@@ -169,26 +175,27 @@ void nv20_mthd_ff(NVCard *card, const NVMethodCall *call)
         ram_put(card, RAM_XFCTX, 0x20 + i / 4, i % 4, v);
         break;
     case NV20_FF_LIGHT_FRONT:       /* ambient, diffuse, specular */
-        l = k ? light_of(call, 0x1000, 128) : light_of(call, 0x1000, 64);
-        w = (call->mthd - 0x1000) % (k ? 128 : 64) / 4;
+        l = light_of(call, 0x1000, stride);
+        w = (call->mthd - 0x1000) % stride / 4;
         ram_put(card, RAM_LTCTX, (k ? 8 : 6) * l + w / 3, w % 3, v);
         break;
-    case NV20_FF_LIGHT_BACK:        /* Kelvin: LTCTX 5-7 of the light */
+    case NV20_FF_LIGHT_BACK:        /* LTCTX 5-7 (Rankine 3-5) of the light */
         l = light_of(call, 0x0c00, 64);
         w = (call->mthd - 0x0c00) % 64 / 4;
-        ram_put(card, RAM_LTCTX, 8 * l + 5 + w / 3, w % 3, v);
+        ram_put(card, RAM_LTCTX, (k ? 8 * l + 5 : 6 * l + 3) + w / 3, w % 3,
+                v);
         break;
     case NV20_FF_LIGHT_HALF_ATT:    /* HALF_VECTOR and ATTENUATION */
     case NV20_FF_LIGHT_DIRECTION:
         /* Kelvin's LT keeps them, Rankine's XF (ctx.rst; intro.rst
          * item 5: geometry moved from LT to XF). */
-        l = light_of(call, 0x1000, k ? 128 : 64);
+        l = light_of(call, 0x1000, stride);
         w = call->m->arg == NV20_FF_LIGHT_DIRECTION;
         ram_put(card, k ? RAM_LTCTX : RAM_XFCTX,
                 k ? 8 * l + 3 + w : (w ? 0x28 : 0x30) + l, i, v);
         break;
     case NV20_FF_LIGHT_POSITION:
-        l = light_of(call, 0x1000, k ? 128 : 64);
+        l = light_of(call, 0x1000, stride);
         ram_put(card, RAM_XFCTX, (k ? 0x28 : 0x64) + l, i, v);
         break;
     case NV20_FF_LIGHT_SPOT:
@@ -197,8 +204,8 @@ void nv20_mthd_ff(NVCard *card, const NVMethodCall *call)
          * direction and SPOT_CUTOFF_D (Kelvin's words 3-6) in the
          * light's XFCTX SPOT_DIRECTION (inferred from ctx.rst's lists).
          */
-        l = light_of(call, 0x1000, k ? 128 : 64);
-        w = (call->mthd - (k ? 0x1040 : 0x1200)) % (k ? 128 : 64) / 4;
+        l = light_of(call, 0x1000, stride);
+        w = (call->mthd - (km ? 0x1040 : 0x1200)) % stride / 4;
         if (w >= 3) {
             ram_put(card, RAM_XFCTX, (k ? 0x30 : 0x6c) + l, w - 3, v);
         } else {
@@ -226,8 +233,8 @@ void nv20_mthd_ff(NVCard *card, const NVMethodCall *call)
         break;
     case NV20_FF_MATERIAL_A:        /* Kelvin's separate alpha methods */
     case NV20_FF_MATERIAL_BACK_A:
-        ram_put(card, RAM_LTC3, call->m->arg == NV20_FF_MATERIAL_A ?
-                0x0c : 0x0d, 0, v);
+        ram_put(card, RAM_LTC3, (k ? 0x0c : 0x0d) +
+                (call->m->arg == NV20_FF_MATERIAL_BACK_A), 0, v);
         break;
     case NV20_FF_SHININESS:
     case NV20_FF_BACK_SHININESS:
@@ -240,8 +247,16 @@ void nv20_mthd_ff(NVCard *card, const NVMethodCall *call)
         break;
     case NV20_FF_POINT_PARAMS:
         /* Kelvin: POINT_PARAMS_A and _B (LTCTX 0x47, 0x48), _C (LTC1 3),
-         * _D (LTC3 1); Rankine: XFCTX 0x26, then 0x27 x, y, z (and w). */
-        if (!k) {
+         * _D (LTC3 1); Rankine: XFCTX 0x26, then 0x27 x, y, z (and w).
+         * Kelvin's words on Rankine: a, b, c, size, -, -, min, max. */
+        if (!k && km) {
+            static const int8_t at[8] = { 0, 1, 2, 4, -1, -1, 5, 6 };
+
+            if (at[i % 8] >= 0) {
+                ram_put(card, RAM_XFCTX, 0x26 + at[i % 8] / 4,
+                        at[i % 8] % 4, v);
+            }
+        } else if (!k) {
             ram_put(card, RAM_XFCTX, 0x26 + i / 4, i % 4, v);
         } else if (i < 6) {
             ram_put(card, RAM_LTCTX, 0x47 + i / 3, i % 3, v);
@@ -315,7 +330,8 @@ static uint32_t color_material_bits(uint32_t v)
 void nv20_mthd_ff_mode(NVCard *card, const NVMethodCall *call)
 {
     const NVMethod *m = call->m;
-    bool k = kelvin(card), on = call->data != 0;
+    bool k = kelvin(card), km = nv20_kelvin_class(card, call->cls);
+    bool on = call->data != 0;
     unsigned i = call->idx, sh;
     uint32_t v = call->data;
 
@@ -372,12 +388,13 @@ void nv20_mthd_ff_mode(NVCard *card, const NVMethodCall *call)
         xfmode_set(card, XFMODE_B, 7u << 26, (v & 7) << 26);
         break;
     case NV20_FF_ENGINE:
-        /* VP (bit 1): the program, PROGRAM_V1 on Kelvin, PROGRAM_V2 on
-         * Rankine (its class runs the second-generation ISA); else
+        /* VP (bit 1): the program, PROGRAM_V1 for a Kelvin class (also
+         * on Rankine, docs/pgraph.rst "Kelvin on Rankine"), PROGRAM_V2
+         * for Rankine's (its class runs the second-generation ISA); else
          * FIXED, or Kelvin's BYPASS with neither VP nor FIXED (bit 2)
-         * set (inferred). */
+         * set, which Rankine lacks (inferred). */
         xfmode_set(card, XFMODE_B, 3u << 30,
-                   (v & 2 ? (k ? 2u : 3u) : !(v & 4) && k ? 1u : 0) << 30);
+                   (v & 2 ? (km ? 2u : 3u) : !(v & 4) && k ? 1u : 0) << 30);
         break;
     case NV20_FF_TEX_MATRIX_ENABLE:
         xfmode_set(card, XFMODE_T0 + i / 2 % 4, 1u << (16 * (i % 2) + 1),

@@ -15,6 +15,7 @@
 #include "hw/nv/fifo/pfifo-nv4.h"
 #include "hw/nv/mem/dmaobj.h"
 #include "hw/nv/mem/pramin.h"
+#include "hw/nv/xf/xf.h"
 #include "pgraph-nv20-internal.h"
 
 /*
@@ -334,6 +335,16 @@ static void execute(NVCard *card, unsigned chid, unsigned subc,
                    cls, mthd);
         }
         return;
+    }
+    /*
+     * XF takes vertex program uploads in the encoding of the 3D class in
+     * use, converted to its own on Rankine (docs/xf.rst "Output
+     * target"): Kelvin's for a Kelvin object there (docs/pgraph.rst
+     * "Kelvin on Rankine").
+     */
+    if (is_3d && card->model->pgraph == NV_PGRAPH_RANKINE) {
+        card->xf.upload_isa = nv20_kelvin_class(card, cls) ? NV_XF_KELVIN
+                                                           : NV_XF_RANKINE;
     }
     if (!c || !nv_method_call(card, c, &call)) {
         nv20_pgraph_error(card, NV20_NSOURCE_ILLEGAL_MTHD);

@@ -18,6 +18,23 @@ static inline bool nv20_is_curie(const NVCard *card)
     return card->model->pgraph == NV_PGRAPH_CURIE;
 }
 
+/*
+ * Whether @cls runs on Kelvin's 3D state: every 3D class of a Kelvin
+ * chip (Celsius' methods are converted to Kelvin's), and the Kelvin
+ * class 0x0597 on a Rankine chip (docs/pgraph.rst "Kelvin on Rankine").
+ */
+static inline bool nv20_kelvin_class(const NVCard *card, unsigned cls)
+{
+    return card->model->pgraph == NV_PGRAPH_KELVIN ||
+           (card->model->pgraph == NV_PGRAPH_RANKINE && cls == 0x0597);
+}
+
+/* ... for the object bound now, which the draw and VTX follow. */
+static inline bool nv20_kelvin_state(NVCard *card)
+{
+    return nv20_kelvin_class(card, nv20_pgraph_class(card));
+}
+
 /* The volatile reset (objects-nv20.c; docs/pgraph.rst). */
 void nv20_volatile_reset(NVCard *card);
 

@@ -463,6 +463,7 @@ static void test_3d_tables(void)
 {
     static const struct { const char *model; uint32_t cls; } c[] = {
         { "nv20", 0x0097 }, { "nv30", 0x0397 }, { "nv40", 0x4097 },
+        { "nv30", 0x0597 },
     };
 
     for (size_t i = 0; i < G_N_ELEMENTS(c); i++) {
@@ -2061,7 +2062,12 @@ static void test_draw_texture_curie(void)
  * writes A 255, R 255, G 128, B 64: 0xffff8040 over x + y <= 30 of the
  * triangle (0, 0), (32, 0), (0, 32), as on Curie.
  */
-static void test_draw_pixels_kelvin(void)
+/*
+ * The Kelvin draw of test_draw_pixels_kelvin() with object @cls on
+ * @model; the fragment stage must read the slots @attr_mask.
+ */
+static void draw_pixels_kelvin(const char *model, uint32_t cls,
+                               uint32_t attr_mask)
 {
     static const uint8_t reg[] = { 0, 3 };
     const uint32_t setup[] = {
@@ -2078,7 +2084,7 @@ static void test_draw_pixels_kelvin(void)
         0x1518, 0, 0x151c, 0x42000000, 0x1520, 0, 0x1524, F1,
         0x17fc, 0, 0,
     };
-    TestHost *th = fd_new("nv20", 0x0097);
+    TestHost *th = fd_new(model, cls);
 
     th_ramin_wr(th, VRAMDMA, 0x3d | 0x3000);
     th_ramin_wr(th, VRAMDMA + 4, 0x7fffff);
@@ -2086,12 +2092,36 @@ static void test_draw_pixels_kelvin(void)
     program(th, true, reg, reg, 2);
     mthds(th, setup);
     expect_triangle(th, 0xffff8040);
-    /*
-     * Kelvin's fragment stage reads the colours (slots 3, 4), fog (5) and
-     * the four texture coordinates (9-12): 0x38 | 0x1e00.
-     */
-    g_assert_cmphex(th->card.pgraph20.draw.raster.st.attr_mask, ==, 0x1e38);
+    g_assert_cmphex(th->card.pgraph20.draw.raster.st.attr_mask, ==,
+                    attr_mask);
+    /* the program's position is in window coordinates (docs/3d.rst) */
+    g_assert_true(th->card.pgraph20.vtx.st.window_coords);
     th_free(th);
+}
+
+/*
+ * Kelvin's fragment stage reads the colours (slots 3, 4), fog (5) and
+ * the four texture coordinates (9-12): 0x38 | 0x1e00.
+ */
+static void test_draw_pixels_kelvin(void)
+{
+    draw_pixels_kelvin("nv20", 0x0097, 0x1e38);
+}
+
+/*
+ * The same program and methods through a Kelvin object (0x0597) on NV30
+ * and NV34 give the same pixels (docs/pgraph.rst "Kelvin on Rankine"):
+ * RT_FORMAT 0x128 is Rankine's 0x148 (COLOR 8, ZETA 2 << 5, TYPE 0x100),
+ * CLEAR_VALUE is Rankine's CLEAR_COLOR, the program (Kelvin's encoding,
+ * converted by XF) writes output 3 (COL0 on both), the window position
+ * passes VTX, and Kelvin's combiners shade.  Their texture coordinates
+ * are Rankine's outputs 8-11, where NV30 renumbers Kelvin's 9-12
+ * (docs/xf.rst "Output target"): 0x38 | 0xf00.
+ */
+static void test_draw_pixels_k597(void)
+{
+    draw_pixels_kelvin("nv30", 0x0597, 0xf38);
+    draw_pixels_kelvin("nv34", 0x0597, 0xf38);
 }
 
 /*
@@ -2306,27 +2336,21 @@ static void test_celsius_vertex(void)
  * B 64: 0xff000040; red 0xffff0000; green G 128: 0xff008000; white
  * 0xffff8040.  Pixels from 32 on are not covered: VRAM's 0.
  */
-static void test_draw_celsius(void)
+/*
+ * The textured quad of test_draw_celsius() on @model through an object
+ * of class @cls: the texels at TEXOFF, identity MODELVIEW_MATRIX(0) and
+ * PROJECTION_MATRIX (@m[0], @m[1]), the methods @setup, the four
+ * vertices (texture coordinate 0 @m[2], position @m[3]) between
+ * BEGIN_END (@m[4]) QUADS and STOP; then the pixels checked.
+ */
+static void draw_textured_quad(const char *model, uint32_t cls,
+                               const uint32_t *setup, const uint32_t m[5])
 {
     static const uint32_t texels[4] = {
         0xff0000ff, 0xffff0000, 0xff00ff00, 0xffffffff,
     };
     static const uint32_t corner[4][2] = {
         { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 },
-    };
-    static const uint32_t setup[] = {
-        0x0184, VRAMDMA >> 4, 0x0194, VRAMDMA >> 4,
-        0x0200, 64 << 16, 0x0204, 64 << 16, 0x0208, 0x108,
-        0x020c, 256, 0x0210, SURF,
-        0x02c0, 0x083f0800, 0x02e0, 0x083f0800, 0x0358, 0x01010101,
-        0x0218, TEXOFF, 0x0220, 0x33111301, 0x0228, 0x40000000,
-        0x0248, 0x11000000,
-        0x0268, 0x08040000, 0x0260, 0x18140000,
-        0x0280, 0xc0, 0x0278, 0xc0, 0x0284, 0x18000000,
-        0x0288, 0xc, 0x028c, 0x1c00,
-        0x06e8, 0xc5000000, 0x06ec, 0xc5000000, 0x06f0, 0, 0x06f4, 0,
-        0x0c50, F1, 0x0c54, FHALF, 0x0c58, 0x3e800000, 0x0c5c, F1,
-        0x0dfc, 8, 0,
     };
     static const struct {
         uint8_t x, y;
@@ -2338,9 +2362,9 @@ static void test_draw_celsius(void)
         { 16, 16, 0xffff8040 }, { 31, 31, 0xffff8040 },
         { 32, 0, 0 }, { 0, 32, 0 }, { 63, 63, 0 },
     };
-    TestHost *th = gr_new("nv25");
+    TestHost *th = gr_new(model);
 
-    bind_3d(th, 0x0096);
+    bind_3d(th, cls);
     th_ramin_wr(th, VRAMDMA, 0x3d | 0x3000);
     th_ramin_wr(th, VRAMDMA + 4, 0x7fffff);
     th_ramin_wr(th, VRAMDMA + 8, 0);
@@ -2350,21 +2374,22 @@ static void test_draw_celsius(void)
     for (unsigned j = 0; j < 16; j++) {
         uint32_t e = j % 5 == 0 ? F1 : 0;
 
-        g_assert_true(mthd(th, 7, 0x400 + 4 * j, e));
-        g_assert_true(mthd(th, 7, 0x500 + 4 * j, e));
+        g_assert_true(mthd(th, 7, m[0] + 4 * j, e));
+        g_assert_true(mthd(th, 7, m[1] + 4 * j, e));
     }
     mthds(th, setup);
+    g_assert_true(mthd(th, 7, m[4], 8));
     for (unsigned v = 0; v < 4; v++) {
         const uint32_t w[] = {
-            0x0c90, corner[v][0] ? F1 : 0, 0x0c94, corner[v][1] ? F1 : 0,
-            0x0c18, corner[v][0] ? 0x42000000 : 0,
-            0x0c1c, corner[v][1] ? 0x42000000 : 0,
-            0x0c20, 0, 0x0c24, F1, 0,
+            m[2], corner[v][0] ? F1 : 0, m[2] + 4, corner[v][1] ? F1 : 0,
+            m[3], corner[v][0] ? 0x42000000 : 0,
+            m[3] + 4, corner[v][1] ? 0x42000000 : 0,
+            m[3] + 8, 0, m[3] + 12, F1, 0,
         };
 
         mthds(th, w);
     }
-    g_assert_true(mthd(th, 7, 0x0dfc, 0));
+    g_assert_true(mthd(th, 7, m[4], 0));
     g_assert_false(nv20_pgraph_busy(&th->card));
     for (size_t i = 0; i < G_N_ELEMENTS(at); i++) {
         g_assert_cmphex(vram_rd(th, SURF + at[i].y * 256 + at[i].x * 4), ==,
@@ -2372,6 +2397,26 @@ static void test_draw_celsius(void)
     }
     g_assert_cmpuint(th->n_guest_error, ==, 0);
     th_free(th);
+}
+
+static void test_draw_celsius(void)
+{
+    static const uint32_t setup[] = {
+        0x0184, VRAMDMA >> 4, 0x0194, VRAMDMA >> 4,
+        0x0200, 64 << 16, 0x0204, 64 << 16, 0x0208, 0x108,
+        0x020c, 256, 0x0210, SURF,
+        0x02c0, 0x083f0800, 0x02e0, 0x083f0800, 0x0358, 0x01010101,
+        0x0218, TEXOFF, 0x0220, 0x33111301, 0x0228, 0x40000000,
+        0x0248, 0x11000000,
+        0x0268, 0x08040000, 0x0260, 0x18140000,
+        0x0280, 0xc0, 0x0278, 0xc0, 0x0284, 0x18000000,
+        0x0288, 0xc, 0x028c, 0x1c00,
+        0x06e8, 0xc5000000, 0x06ec, 0xc5000000, 0x06f0, 0, 0x06f4, 0,
+        0x0c50, F1, 0x0c54, FHALF, 0x0c58, 0x3e800000, 0x0c5c, F1, 0,
+    };
+    static const uint32_t m[5] = { 0x400, 0x500, 0x0c90, 0x0c18, 0x0dfc };
+
+    draw_textured_quad("nv25", 0x0096, setup, m);
 }
 
 /*
@@ -2401,6 +2446,289 @@ static void test_celsius_garbage(void)
         th_wr(th, 0x400720, 1);
     }
     th_free(th);
+}
+
+/* ---- Kelvin (0x0597) on Rankine (docs/pgraph.rst) ---- */
+
+/*
+ * nouveau lists 0x0597 on NV30 and NV34 (nvkm/engine/gr nv30.c, nv34.c)
+ * as on NV25 (nv25.c).  Bound on NV30/NV34, ALPHA_FUNC_ENABLE (0x300)
+ * sets CONFIG_A (0x40194c) bit 12, a bundle at the same id on both
+ * generations; BLEND_FUNC_ENABLE (0x304) sets bit 3 of Rankine's BLEND
+ * (id 0x082: 0x401800 + 0x208 = 0x401a08); no error (INTR 0x400100 0);
+ * XF takes uploads in Kelvin's encoding, and Rankine's again once a
+ * Rankine object (0x0397 on NV30, 0x0697 on NV34) is bound.  On NV25 the
+ * same methods set Kelvin's BLEND (id 0x001: 0x401804) bit 3.
+ */
+static void test_k597_bind(void)
+{
+    static const struct {
+        const char *model;
+        uint32_t rankine;
+    } c[] = { { "nv30", 0x0397 }, { "nv34", 0x0697 } };
+    TestHost *th;
+
+    for (size_t i = 0; i < G_N_ELEMENTS(c); i++) {
+        NVMethodClass *table = NULL;
+
+        th = gr_new(c[i].model);
+        g_assert_true(nv20_3d_class(&th->card, 0x0597, &table));
+        g_assert_nonnull(table);
+        bind_3d(th, 0x0597);
+        g_assert_true(mthd(th, 7, 0x300, 1));
+        g_assert_true(mthd(th, 7, 0x304, 1));
+        g_assert_cmphex(th_rd(th, 0x40194c) & 0x1000, ==, 0x1000);
+        g_assert_cmphex(th_rd(th, 0x401a08), ==, 0x8);
+        g_assert_cmpuint(th->card.xf.upload_isa, ==, NV_XF_KELVIN);
+        bind_3d(th, c[i].rankine);
+        g_assert_cmpuint(th->card.xf.upload_isa, ==, NV_XF_RANKINE);
+        g_assert_cmphex(th_rd(th, 0x400100), ==, 0);
+        th_free(th);
+    }
+    th = gr_new("nv25");
+    bind_3d(th, 0x0597);
+    g_assert_true(mthd(th, 7, 0x304, 1));
+    g_assert_cmphex(th_rd(th, 0x401804), ==, 0x8);
+    g_assert_cmpuint(th->card.xf.upload_isa, ==, NV_XF_KELVIN);
+    g_assert_cmphex(th_rd(th, 0x400100), ==, 0);
+    th_free(th);
+}
+
+/*
+ * Kelvin's methods (rnndb graph/nv20_3d.xml) in Rankine's places on NV30
+ * (graph/nv30-40_3d.xml; bundles.rst ids, register 0x401800 + 4 * id):
+ * - BLEND (0x082, 0x401a08): enable bit 3 (0x8); BLEND_FACTOR_SRC
+ *   SRC_ALPHA (0x302 -> 4) in colour bits 4-7 and alpha 20-23
+ *   (0x00400040); _DST ONE_MINUS_SRC_ALPHA (0x303 -> 5) in 8-11 and
+ *   24-27 (0x05000500); FUNC_ADD (0x8006 -> 2); logic op enable (bit
+ *   16) XOR (0x1506 -> 6, bits 12-15): 0x0541654a, in the 0x0ff1ffff
+ *   mask.
+ * - BLEND_COLOR to id 0x083 (0x401a0c), CLEAR_VALUE to CLEAR_COLOR
+ *   0x086 (0x401a18), MULTISAMPLE_CONTROL to 0x06f (0x4019bc).
+ * - Textures, unit i at Rankine's unit i (ids 0x100 + i ... 0x170 + i):
+ *   TEX_OFFSET(1) (0x1b40) at 0x401c04; TEX_FORMAT(2) (0x1b84)
+ *   0x19aa2602 as it is (0x401c48; within the 0xffff7fce mask);
+ *   TEX_RCOMP (0x1e6c) 0x1d1: units 0-3 take 1, 2, 7, 0 (three bits
+ *   each) as TEX_WRAP bits 28-31; TEX_WRAP(0) (0x1b08) 0xffffffff keeps
+ *   WRAP_S/T/R (0x00070707) under RCOMP 1: 0x10070707 (0x401c80);
+ *   TEX_WRAP(2) 0x00030102 with RCOMP 7: 0x70030102 (0x401c88);
+ *   TEX_ENABLE(1) (0x1b4c) 0x40000000 at 0x401cc4; TEX_NPOT_PITCH(3)
+ *   (0x1bd0) 0x01000123 as it is (0x401d0c; the draw takes its low
+ *   half, Rankine's swizzle, as the identity);
+ *   TEX_FILTER(1) (0x1b54) at 0x401d44; TEX_NPOT_SIZE(0) (0x1b1c) at
+ *   0x401d80; TEX_BORDER_COLOR(1) (0x1b64) at 0x401dc4;
+ *   TEX_PALETTE_OFFSET(1) (0x1b60) in the per-context word of Rankine's
+ *   TEX_PALETTE_OFFSET(1) (0x1844).
+ * - RT_FORMAT (0x208) 0x113 (COLOR R5G6B5 3, DEPTH Z16 1 << 4, TYPE
+ *   LINEAR): Rankine's 3 | 1 << 5 | 0x100 = 0x123.
+ * - FOG_COEFF(1) (0x9c4): Rankine's FOG_EQUATION(1) word (0x8d4).
+ * - VP_START_FROM_ID (0x1ea0) 5: Rankine's XFMODE_A (0x400fc0) bits
+ *   8-15: 0x500; ENGINE (0x1e94) 0x13 (VP): XFMODE_B (0x400fbc) MODE
+ *   (bits 30-31) PROGRAM_V1 2, where a Rankine object sets 3.
+ * - Common bundles at Kelvin's ids: RC_IN_ALPHA(0) (0x260) at 0x4018c0,
+ *   VIEWPORT_CLIP_HORIZ(2) (0x2c8) at CLIP_RECT_HORIZ 0x401a4c,
+ *   POINT_SIZE (0x43c) at 0x40198c.
+ */
+static void test_k597_bundles(void)
+{
+    static const uint32_t m[] = {
+        0x304, 1, 0x344, 0x302, 0x348, 0x303, 0x350, 0x8006,
+        0x17bc, 1, 0x17c0, 0x1506, 0x34c, 0x80402010,
+        0x1d90, 0x11223344, 0x1d7c, 0xffff0111,
+        0x1b40, 0x00123400, 0x1b84, 0x19aa2602, 0x1e6c, 0x1d1,
+        0x1b08, 0xffffffff, 0x1b88, 0x00030102, 0x1b4c, 0x40000000,
+        0x1bd0, 0x01000123, 0x1b54, 0x02060500, 0x1b1c, 0x00400020,
+        0x1b64, 0xff00ff00, 0x1b60, 0x4001, 0x208, 0x113, 0x9c4, F1,
+        0x1ea0, 5, 0x1e94, 0x13, 0x260, 0x12345678,
+        0x2c8, 0x003f0005, 0x43c, 0x40, 0
+    };
+    /* BAR0 register, or (bit 0 set) method offset + 1 of a stored word */
+    static const struct {
+        uint32_t at, want;
+    } w[] = {
+        { 0x401a08, 0x0541654a }, { 0x401a0c, 0x80402010 },
+        { 0x401a18, 0x11223344 }, { 0x4019bc, 0xffff0111 },
+        { 0x401c04, 0x00123400 }, { 0x401c48, 0x19aa2602 },
+        { 0x401c80, 0x10070707 }, { 0x401c84, 0x20000000 },
+        { 0x401c88, 0x70030102 }, { 0x401cc4, 0x40000000 },
+        { 0x401d0c, 0x01000123 }, { 0x401d44, 0x02060500 },
+        { 0x401d80, 0x00400020 }, { 0x401dc4, 0xff00ff00 },
+        { 0x1844 + 1, 0x4001 }, { 0x208 + 1, 0x123 }, { 0x8d4 + 1, F1 },
+        { 0x4018c0, 0x12345678 }, { 0x401a4c, 0x003f0005 },
+        { 0x40198c, 0x40 },
+    };
+    TestHost *th = gr_new("nv30");
+    const uint32_t *ms = th->card.pgraph20.fe3d.mthd_state;
+
+    bind_3d(th, 0x0597);
+    mthds(th, m);
+    for (size_t i = 0; i < G_N_ELEMENTS(w); i++) {
+        g_assert_cmphex(w[i].at & 1 ? ms[w[i].at / 4] : th_rd(th, w[i].at),
+                        ==, w[i].want);
+    }
+    g_assert_cmphex(th_rd(th, 0x400fc0) & 0xff00, ==, 0x500);
+    g_assert_cmphex(th_rd(th, 0x400fbc) >> 30, ==, 2);
+    /* a blend factor above 16 bits is no GL enumerant: logged, kept */
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    g_assert_true(mthd(th, 7, 0x344, 0x10302));
+    g_assert_cmpuint(th->n_guest_error, ==, 1);
+    g_assert_cmphex(th_rd(th, 0x401a08), ==, 0x0541654a);
+    g_assert_cmphex(th_rd(th, 0x400100), ==, 0);
+    th_free(th);
+}
+
+/*
+ * Kelvin's fixed-function methods, by Kelvin's offsets, in Rankine's XF
+ * slots (ctx.rst NV30 column; docs/xf.rst "Fixed-function processing"):
+ * - LIGHT_FRONT_AMBIENT(1) G (0x1000 + 128 + 4 = 0x1084): LTCTX 6 * 1
+ *   + 0 = 6, Y (Kelvin's chip: 8 + 0).
+ * - LIGHT_BACK_DIFFUSE(2) R (0x0c00 + 128 + 12 = 0xc8c): word 3, the
+ *   back diffuse: LTCTX 6 * 2 + 3 + 1 = 0x10, X.
+ * - LIGHT_POSITION(3) Z (0x1000 + 384 + 0x5c + 8 = 0x11e4): XFCTX 0x64
+ *   + 3 = 0x67, Z.
+ * - LIGHT_SPOT_CUTOFF(0) word 0 (0x1040): SPOT_CUTOFF_0, LTC1 0x0d + 0;
+ *   word 4 (0x1050): SPOT_DIRECTION 0x6c, Y.
+ * - MATERIAL_FACTOR_FRONT_A (0x3b4): MATERIAL_FACTOR_A, LTC3 0x0d;
+ *   MATERIAL_FACTOR_BACK_A (0x17ac): LTC3 0x0e.
+ * - POINT_PARAMETER (0xa30 + 4 k): k 1 (b) to XFCTX 0x26 Y, k 3 (size)
+ *   to 0x27 X, k 7 (max) to 0x27 Z.
+ * - TEX_GEN_COEFF of texture 1, T, C (0x840 + 64 + 16 + 8 = 0x898):
+ *   TEX_1_GEN_T, 0x7c + 8 + 1 = 0x85, Z.
+ * - MODELVIEW_MATRIX(1) word 5 (0x480 + 64 + 20 = 0x4d4): MATRIX_MV1,
+ *   0x44 + 8 + 5 % 4 = 0x4d, column 5 / 4 = 1 (Y).
+ * - VIEWPORT_SCALE X (0xaf0): 0x76, X; VIEWPORT_TRANSLATE Y (0xa24):
+ *   0x77, Y.
+ */
+static void test_k597_ff(void)
+{
+    TestHost *th = gr_new("nv30");
+    NVXfRams *r = &th->card.xf.ram;
+    const struct {
+        uint32_t m, data;
+        const uint32_t *ram;
+    } c[] = {
+        { 0x1084, F1, &r->ltctx[0x06][1] }, { 0xc8c, F2, &r->ltctx[0x10][0] },
+        { 0x11e4, F3, &r->ctx[0x67][2] }, { 0x1040, F1, &r->ltc[1][0x0d] },
+        { 0x1050, F2, &r->ctx[0x6c][1] }, { 0x3b4, F3, &r->ltc[3][0x0d] },
+        { 0x17ac, F1, &r->ltc[3][0x0e] }, { 0xa34, F2, &r->ctx[0x26][1] },
+        { 0xa3c, F3, &r->ctx[0x27][0] }, { 0xa4c, F1, &r->ctx[0x27][2] },
+        { 0x898, F2, &r->ctx[0x85][2] }, { 0x4d4, F3, &r->ctx[0x4d][1] },
+        { 0xaf0, F1, &r->ctx[0x76][0] }, { 0xa24, F2, &r->ctx[0x77][1] },
+    };
+
+    bind_3d(th, 0x0597);
+    for (size_t i = 0; i < G_N_ELEMENTS(c); i++) {
+        ff_check(th, c[i].m, c[i].data, c[i].ram, c[i].data);
+    }
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    th_free(th);
+}
+
+/*
+ * Fixed function through a Kelvin object on NV30: XF divides and applies
+ * the viewport, as Kelvin's does (docs/pgraph.rst "Kelvin on Rankine"),
+ * from XFCTX 0x76 and 0x77 where the Kelvin VIEWPORT methods put it, and
+ * VTX takes window coordinates (no view-volume clipping: Kelvin drivers
+ * scale PROJECTION to pixels).  MODELVIEW and PROJECTION the identity,
+ * VIEWPORT_SCALE (16, 16, 1), TRANSLATE (8, 4, 0): the vertex (1, 1, 0,
+ * 1) lands at window (16 + 8, 16 + 4) = (24, 20).  A point
+ * (VERTEX_BEGIN_END POINTS 1) shows it.
+ */
+static void test_k597_ff_window(void)
+{
+    static const uint32_t scale[3] = { 0x41800000, 0x41800000, F1 };
+    static const uint32_t translate[3] = { 0x41000000, 0x40800000, 0 };
+    TestHost *th = gr_new("nv30");
+
+    bind_3d(th, 0x0597);
+    th->trace_prims = true;
+    g_assert_true(mthd(th, 7, 0x1e94, 4));
+    for (unsigned j = 0; j < 16; j++) {
+        g_assert_true(mthd(th, 7, 0x480 + 4 * j, j % 5 == 0 ? F1 : 0));
+        g_assert_true(mthd(th, 7, 0x680 + 4 * j, j % 5 == 0 ? F1 : 0));
+    }
+    for (unsigned c = 0; c < 3; c++) {
+        g_assert_true(mthd(th, 7, 0xaf0 + 4 * c, scale[c]));
+        g_assert_true(mthd(th, 7, 0xa20 + 4 * c, translate[c]));
+    }
+    g_assert_true(mthd(th, 7, 0x17fc, 1));
+    g_assert_true(th->card.pgraph20.vtx.st.window_coords);
+    g_assert_true(mthd(th, 7, 0x1518, F1));
+    g_assert_true(mthd(th, 7, 0x151c, F1));
+    g_assert_true(mthd(th, 7, 0x1520, 0));
+    g_assert_true(mthd(th, 7, 0x1524, F1));
+    g_assert_true(mthd(th, 7, 0x17fc, 0));
+    g_assert_cmpuint(th->prims->len, ==, 1);
+    g_assert_cmpfloat(prim(th, 0)->v[0].pos[0], ==, 24.0f);
+    g_assert_cmpfloat(prim(th, 0)->v[0].pos[1], ==, 20.0f);
+    th_free(th);
+}
+
+/*
+ * test_draw_celsius()'s textured, modulated quad in Kelvin's methods
+ * (rnndb graph/nv20_3d.xml), through a 0x0597 object on NV25 and on
+ * NV30, which must give the same pixels: fixed function (ENGINE FIXED
+ * 4), identity MODELVIEW_MATRIX(0) and PROJECTION_MATRIX,
+ * VIEWPORT_SCALE (1, 1, 1, 0) and VIEWPORT_TRANSLATE 0: window = clip
+ * (XF applies them for a Kelvin class, on NV30 too; texture coordinate
+ * 0 from Kelvin's attribute 9).  RT_FORMAT 0x128 (COLOR 8,
+ * DEPTH Z24S8 2 << 4, LINEAR); clip rectangle 0 to 63.  Texture 0:
+ * TEX_FORMAT 0x01100629 (DMA0, NO_BORDER 0x8, DIMS 2D 0x20, FORMAT 6
+ * << 8, BASE_SIZE_U/V 1 << 20, 1 << 24: 2x2), TEX_WRAP CLAMP_TO_EDGE
+ * (3) S and T: 0x303, TEX_ENABLE bit 30, TEX_FILTER NEAREST (1) MINIFY
+ * << 16 and MAGNIFY << 24: 0x01010000; TEX_SHADER_OP unit 0
+ * TEXTURE_2D (1).  Combiner 0 as test_draw_celsius()'s (RC_IN_RGB(0)
+ * 0x08040000, RC_IN_ALPHA(0) 0x18140000, RC_OUT_RGB/ALPHA(0) spare0
+ * 0xc0), RC_ENABLE one combiner (1), the same final combiner.  So the
+ * same pixels: blue texel -> 0xff000040, red 0xffff0000, green
+ * 0xff008000, white 0xffff8040, uncovered 0.
+ */
+static void test_draw_texture_k597(void)
+{
+    static const uint32_t setup[] = {
+        0x0184, VRAMDMA >> 4, 0x0194, VRAMDMA >> 4,
+        0x0200, 64 << 16, 0x0204, 64 << 16, 0x0208, 0x128,
+        0x020c, 256, 0x0210, SURF,
+        0x02c0, 63 << 16, 0x02e0, 63 << 16, 0x0358, 0x01010101,
+        0x1b00, TEXOFF, 0x1b04, 0x01100629, 0x1b08, 0x303,
+        0x1b0c, 0x40000000, 0x1b14, 0x01010000, 0x1e70, 1,
+        0x0ac0, 0x08040000, 0x0260, 0x18140000,
+        0x1e40, 0xc0, 0x0aa0, 0xc0, 0x1e60, 1,
+        0x0288, 0xc, 0x028c, 0x1c00, 0x1e94, 4,
+        0x0af0, F1, 0x0af4, F1, 0x0af8, F1,
+        0x1550, F1, 0x1554, FHALF, 0x1558, 0x3e800000, 0x155c, F1, 0,
+    };
+    static const uint32_t m[5] = { 0x480, 0x680, 0x1590, 0x1518, 0x17fc };
+
+    draw_textured_quad("nv25", 0x0597, setup, m);
+    draw_textured_quad("nv30", 0x0597, setup, m);
+}
+
+/* Garbage through a Kelvin object on NV30 and NV34 stays in bounds. */
+static void test_k597_garbage(void)
+{
+    static const char *const models[] = { "nv30", "nv34" };
+
+    for (size_t i = 0; i < G_N_ELEMENTS(models); i++) {
+        TestHost *th = gr_new(models[i]);
+        ThRng g = { 597 + i };
+
+        bind_3d(th, 0x0597);
+        for (unsigned n = 0; n < 5000; n++) {
+            uint32_t r = th_rnd(&g), d = th_rnd(&g);
+            uint32_t m = 0x180 + 4 * (r % ((0x2000 - 0x180) / 4));
+
+            if (m == 0x17fc) {
+                d %= 12;
+            } else if (r & 0x80000000) {
+                d &= 0xffff;
+            }
+            nv20_pgraph_method(&th->card, 7, m, d);
+            th_rd(th, 0x400700);
+            th_wr(th, 0x400720, 1);
+        }
+        th_free(th);
+    }
 }
 
 int main(int argc, char **argv)
@@ -2471,5 +2799,14 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/3d/celsius/garbage",
                     test_celsius_garbage);
     g_test_add_func("/objects-nv20/3d/draw/celsius", test_draw_celsius);
+    g_test_add_func("/objects-nv20/3d/k597/bind", test_k597_bind);
+    g_test_add_func("/objects-nv20/3d/k597/bundles", test_k597_bundles);
+    g_test_add_func("/objects-nv20/3d/k597/ff", test_k597_ff);
+    g_test_add_func("/objects-nv20/3d/k597/ff-window", test_k597_ff_window);
+    g_test_add_func("/objects-nv20/3d/k597/garbage", test_k597_garbage);
+    g_test_add_func("/objects-nv20/3d/draw/pixels/k597",
+                    test_draw_pixels_k597);
+    g_test_add_func("/objects-nv20/3d/draw/texture/k597",
+                    test_draw_texture_k597);
     return g_test_run();
 }

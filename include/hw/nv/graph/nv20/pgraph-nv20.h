@@ -232,6 +232,7 @@ typedef struct NV20Draw {
      * after FP_ACTIVE_PROGRAM or a context switch), log-once flags.
      */
     bool state_valid, fp_dirty;
+    bool kelvin;                /* Kelvin's state: the combiners shade */
     NVRop rop;
     uint32_t mem_base[NV_ROP_MEMS];     /* VRAM offsets of rop.mem[] */
     NVTexUnit tex[NV20_TEX_UNITS];
