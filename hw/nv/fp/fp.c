@@ -19,6 +19,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hw/nv/card.h"
 #include "fp-internal.h"
 
 typedef enum FrameKind { FRAME_IF, FRAME_LOOP, FRAME_CALL } FrameKind;
@@ -100,25 +101,10 @@ uint16_t nv_fp_to_half(float f)
     return sign | h;
 }
 
-/* Inline: the colour outputs read four halves a pixel each. */
+/* The H registers' halves as singles: card.h's widening, exact. */
 static inline float from_half(uint16_t h)
 {
-    unsigned e = h >> 10 & 0x1f, m = h & 0x3ff;
-    float v;
-
-    /*
-     * Every half is a single exactly: a normal one's exponent rebiased
-     * (127 - 15) and mantissa widened (23 - 10 bits) by hand, as ldexpf()
-     * costs a library call each.
-     */
-    if (e == 0x1f) {
-        v = m ? NAN : INFINITY;
-    } else if (e == 0) {
-        v = m * 0x1p-24f;
-    } else {
-        v = u2f((e + 127 - 15) << 23 | m << 13);
-    }
-    return h & 0x8000 ? -v : v;
+    return u2f(nv_half_to_single(h));
 }
 
 float nv_fp_from_half(uint16_t h)

@@ -102,6 +102,13 @@ static void halves(uint32_t v, int32_t *lo, int32_t *hi)
     *hi = v >> 16;
 }
 
+/* X in the low half, W in the high: a span of pixels (SCISSOR_*, ...). */
+static void span(uint32_t v, uint32_t *x, uint32_t *w)
+{
+    *x = v & 0xffff;
+    *w = v >> 16;
+}
+
 /*
  * The rasterizer's state from the stored methods and bundles, as Mesa's
  * nv30_state_validate.c sends them: the target from RT_HORIZ/VERT, the
@@ -131,18 +138,10 @@ static void raster_state(NVCard *card)
         st->scissor_w = st->scissor_h = NV_RASTER_MAX_SIZE;
         st->vp_w = st->vp_h = NV_RASTER_MAX_SIZE;
     } else {
-        halves(ms[M_SCISSOR_HORIZ / 4], &x, &w);
-        st->scissor_x = x;
-        st->scissor_w = w;
-        halves(ms[M_SCISSOR_VERT / 4], &x, &w);
-        st->scissor_y = x;
-        st->scissor_h = w;
-        halves(ms[M_VIEWPORT_HORIZ / 4], &x, &w);
-        st->vp_x = x;
-        st->vp_w = w;
-        halves(ms[M_VIEWPORT_VERT / 4], &x, &w);
-        st->vp_y = x;
-        st->vp_h = w;
+        span(ms[M_SCISSOR_HORIZ / 4], &st->scissor_x, &st->scissor_w);
+        span(ms[M_SCISSOR_VERT / 4], &st->scissor_y, &st->scissor_h);
+        span(ms[M_VIEWPORT_HORIZ / 4], &st->vp_x, &st->vp_w);
+        span(ms[M_VIEWPORT_VERT / 4], &st->vp_y, &st->vp_h);
     }
     halves(ms[M_TX_ORIGIN / 4], &st->origin_x, &st->origin_y);
     for (unsigned i = 0; i < NV_RASTER_CLIP_RECTS; i++) {
