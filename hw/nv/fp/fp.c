@@ -820,6 +820,11 @@ void nv_fp_run_quad(const NVFpProgram *p, const NVFpQuadIn *in,
             }
         }
         out->depth[px] = u2f(e->r[px][1][2]);
+        for (unsigned n = 0; in->combiners && n < NV_FP_RC_TEX; n++) {
+            for (unsigned c = 0; c < 4; c++) {
+                out->rc_tex[px][n][c] = reg_read(e, px, n, true, c);
+            }
+        }
     }
     out->depth_replaced = (in->control & NV_FP_CONTROL_DEPTH_REPLACE) ==
                           NV_FP_CONTROL_DEPTH_REPLACE;

@@ -162,7 +162,7 @@ void nv_rc_decode(NVRcState *st, const uint32_t *bundle,
     memset(st, 0, sizeof(*st));
     decode_texshader(st, bundle, extra);
 
-    st->num_stages = cfg & 0xf;
+    st->num_stages = cfg & NV_RC_ENABLE_NUM_COMBINERS;
     if (st->num_stages > NV_RC_STAGES) {
         st->num_stages = NV_RC_STAGES;
     }
@@ -382,8 +382,8 @@ static void load(float dst[4], const float src[4])
  * table of initial values says; the ones it leaves undefined (spare0
  * RGB, spare1) and the unnamed codes 6 and 7 read 0 (inferred).
  */
-static void combine_pixel(const NVRcState *st, const NVRcPixelIn *p,
-                          const float (*texel)[4], float out[4])
+void nv_rc_combine(const NVRcState *st, const NVRcPixelIn *p,
+                   const float texel[NV_RC_TEX_UNITS][4], float out[4])
 {
     float reg[NV_RC_REGS][4] = { { 0 } };
     const float fog[4] = {
@@ -411,6 +411,6 @@ void nv_rc_run_quad(const NVRcState *st, const NVRcQuadIn *in,
 
     nv_rc_texshader(st, in, tex, texel, out);
     for (unsigned i = 0; i < 4; i++) {
-        combine_pixel(st, &in->px[i], texel[i], out->color[i]);
+        nv_rc_combine(st, &in->px[i], texel[i], out->color[i]);
     }
 }

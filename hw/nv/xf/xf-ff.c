@@ -234,8 +234,11 @@ static unsigned weights(const Ff *f, uint32_t w[4])
     return n;
 }
 
-/* Eye-space position and normal: the blend of the weighted matrices. */
-static void eye_space(Ff *f)
+/*
+ * Eye-space position and normal: the blend of the weighted matrices.
+ * Returns the number of matrices.
+ */
+static unsigned eye_space(Ff *f)
 {
     uint32_t w[4], p[4][4], q[4][4];
     unsigned n = weights(f, w);
@@ -262,6 +265,7 @@ static void eye_space(Ff *f)
     if (f->mode_a & A_NORMALIZE) {
         normalize(f, f->nrm);
     }
+    return n;
 }
 
 /* ---- lighting (LT: every result cut to 22 bits) ---- */
@@ -595,9 +599,13 @@ static void fixed_function(const NVXf *xf, uint32_t (*tbuf)[4])
     for (unsigned i = 0; i < NV_XF_VAB_SLOTS; i++) {
         f.in[i] = xf->ram.vab[i];
     }
-    eye_space(&f);
-    /* Clip coordinates: PROJ times the eye position. */
-    xform(&f, l->proj, f.eye, pos);
+    /*
+     * Clip coordinates: PROJ is the composite matrix, object to clip
+     * space, as the drivers load it; the eye position serves lighting,
+     * fog and texgen.  Blending matrices, PROJ takes the blended eye
+     * position (docs/xf.rst "Fixed-function processing", inferred).
+     */
+    xform(&f, l->proj, eye_space(&f) == 1 ? f.in[0] : f.eye, pos);
     if (f.kelvin_class) {
         /* Kelvin's XF does the divide and the viewport itself: window
          * x, y, z = clip / w * VIEWPORT_SCALE + VIEWPORT_TRANSLATE, w kept

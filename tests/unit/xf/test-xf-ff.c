@@ -104,12 +104,14 @@ static void check4(const uint32_t *v, float x, float y, float z, float w)
 /* ---- transforms ---- */
 
 /*
- * MV0 translates by (1, 2, 3): rows (1 0 0 1), (0 1 0 2), (0 0 1 3),
- * (0 0 0 1).  Object (1, 1, 1, 1) -> eye (2, 3, 4, 1).  PROJ = diag(2, 2,
- * 1, 2) -> clip (4, 6, 4, 2).
- * Kelvin: / w (RCP(2) = 0.5 exactly) -> (2, 3, 2), times VIEWPORT_SCALE
- * (4, -4, 0.5) plus VIEWPORT_TRANSLATE (8, 16, 0.25): x = 8 + 8 = 16,
- * y = -12 + 16 = 4, z = 1 + 0.25 = 1.25; w stays 2.  Rankine: the clip
+ * PROJ is the composite matrix: the object position goes through it
+ * alone.  MV0 translates by (1, 2, 3) (rows (1 0 0 1), (0 1 0 2),
+ * (0 0 1 3), (0 0 0 1)), which moves only the eye position: the clip
+ * position does not see it.  Object (1, 1, 1, 1), PROJ = diag(2, 2, 1,
+ * 2) -> clip (2, 2, 1, 2).
+ * Kelvin: / w (RCP(2) = 0.5 exactly) -> (1, 1, 0.5), times VIEWPORT_SCALE
+ * (4, -4, 0.5) plus VIEWPORT_TRANSLATE (8, 16, 0.25): x = 4 + 8 = 12,
+ * y = -4 + 16 = 12, z = 0.25 + 0.25 = 0.5; w stays 2.  Rankine: the clip
  * position as it is.
  */
 static void test_position(void)
@@ -131,9 +133,9 @@ static void test_position(void)
         set4(xf->ram.vab[0], 1, 1, 1, 1);
         v = run(xf);
         if (kelvin(xf)) {
-            check4(v.tbuf[0], 16, 4, 1.25, 2);
+            check4(v.tbuf[0], 12, 12, 0.5, 2);
         } else {
-            check4(v.tbuf[0], 4, 6, 4, 2);
+            check4(v.tbuf[0], 2, 2, 1, 2);
         }
         /* A vertex program instead: XFMODE_B MODE 2; an empty XFPR
          * (slot 0 a NOP without END runs to the timeout) outputs 0. */

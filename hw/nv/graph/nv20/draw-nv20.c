@@ -500,7 +500,9 @@ static uint32_t attr_mask(const NVCard *card)
                ((1u << NV_RC_TEX_UNITS) - 1) << tc0_slot(card);
     }
     if (d->fp_loaded) {
-        return nv_fp_attr_mask(&d->fp);
+        /* the combiners' colours and fog besides the program's inputs */
+        return nv_fp_attr_mask(&d->fp) |
+               (d->rc_after_fp ? 1u << 3 | 1u << 4 | 1u << 5 : 0);
     }
     return 1u << primary_slot(card);
 }
@@ -529,18 +531,55 @@ static void draw_state(NVCard *card)
             fp_load(card);
         }
     }
+    /*
+     * Rankine's RC_ENABLE names general stages: the combiners take the
+     * program's H0-H3 as their texture registers (docs/combiners.rst
+     * "Rankine"); Mesa keeps it 0, the X driver's Composite sets it.
+     */
+    d->rc_after_fp = !d->kelvin && !nv20_is_curie(card) &&
+                     (*nv20_reg(card, B_RC_CONFIG) &
+                      NV_RC_ENABLE_NUM_COMBINERS);
+    if (d->rc_after_fp) {
+        rc_state(card);
+    }
     d->fp_control = card->pgraph20.fe3d.mthd_state[M_FP_CONTROL / 4];
     d->raster.st.attr_mask = attr_mask(card);
     d->state_valid = true;
 }
 
 /*
+ * The combiners' inputs from a quad: the colours (XF outputs 3, 4), fog
+ * (5) and texture coordinates (9-12; 8-11 on a Rankine chip, whose XF
+ * renumbers them, docs/xf.rst "Output target").  Kelvin's window z is in
+ * units of the depth format's largest value (its programs scale it so):
+ * the combiners take it in [0, 1].
+ */
+static void rc_quad_in(NVCard *card, const NVRasterQuad *q, NVRcQuadIn *in)
+{
+    const NVRasterState *st = &card->pgraph20.draw.raster.st;
+
+    memset(in, 0, sizeof(*in));
+    in->mask = q->mask;
+    for (unsigned i = 0; i < 4; i++) {
+        const NVRasterFrag *f = &q->f[i];
+        NVRcPixelIn *px = &in->px[i];
+
+        memcpy(px->col0, f->attr[3], sizeof(px->col0));
+        memcpy(px->col1, f->attr[4], sizeof(px->col1));
+        px->fog = f->attr[5][0];
+        for (unsigned u = 0; u < NV_RC_TEX_UNITS; u++) {
+            memcpy(px->tex[u], f->attr[tc0_slot(card) + u],
+                   sizeof(px->tex[u]));
+        }
+        nv_raster_frag_coord(st, q->x + (i & 1), q->y + (i >> 1), px->pos);
+        px->pos[2] = f->z / st->z_max;
+        px->pos[3] = f->q;
+    }
+}
+
+/*
  * Kelvin's fragment stage: the texture shader and register combiners
- * (docs/combiners.rst) on the quad's colours (XF outputs 3, 4), fog (5)
- * and texture coordinates (9-12; 8-11 for a Kelvin object on a Rankine
- * chip, whose XF renumbers them, docs/xf.rst "Output target").  Kelvin's
- * window z is in units of the depth format's largest value (its programs
- * scale it so): the ROP takes it in [0, 1].
+ * (docs/combiners.rst); the ROP takes the depth in [0, 1] as they do.
  */
 static void kelvin_quad(NVCard *card, const NVRasterQuad *q,
                         float color[4][4], float depth[4], uint8_t *mask)
@@ -550,24 +589,7 @@ static void kelvin_quad(NVCard *card, const NVRasterQuad *q,
     NVRcQuadIn in;
     NVRcQuadOut out;
 
-    memset(&in, 0, sizeof(in));
-    in.mask = q->mask;
-    for (unsigned i = 0; i < 4; i++) {
-        const NVRasterFrag *f = &q->f[i];
-        NVRcPixelIn *px = &in.px[i];
-
-        memcpy(px->col0, f->attr[3], sizeof(px->col0));
-        memcpy(px->col1, f->attr[4], sizeof(px->col1));
-        px->fog = f->attr[5][0];
-        for (unsigned u = 0; u < NV_RC_TEX_UNITS; u++) {
-            memcpy(px->tex[u], f->attr[tc0_slot(card) + u],
-                   sizeof(px->tex[u]));
-        }
-        nv_raster_frag_coord(&d->raster.st, q->x + (i & 1), q->y + (i >> 1),
-                             px->pos);
-        px->pos[2] = f->z / d->raster.st.z_max;
-        px->pos[3] = f->q;
-    }
+    rc_quad_in(card, q, &in);
     nv_rc_run_quad(&d->rc, &in, &tex, &out);
     *mask &= ~out.culled;
     memcpy(color, out.color, sizeof(out.color));
@@ -602,9 +624,18 @@ static void quad(void *opaque, const NVRasterQuad *q)
         nv_fp_quad_in(&in, nv20_is_curie(card) ? NV_FP_CURIE : NV_FP_RANKINE,
                       &d->raster.st, q);
         in.control = d->fp_control;
+        in.combiners = d->rc_after_fp;
         nv_fp_run_quad(&d->fp, &in, &tex, &out);
         mask &= ~out.killed;
         memcpy(color, out.color, sizeof(color));
+        if (d->rc_after_fp) {
+            NVRcQuadIn rc;
+
+            rc_quad_in(card, q, &rc);
+            for (unsigned i = 0; i < 4; i++) {
+                nv_rc_combine(&d->rc, &rc.px[i], out.rc_tex[i], color[0][i]);
+            }
+        }
         if (out.depth_replaced) {
             memcpy(depth, out.depth, sizeof(depth));
         }

@@ -30,6 +30,11 @@
 #define NV_FP_INPUTS            16
 /* Colour outputs: H0, H4, H6, H8 (Mesa's MRT outputs; Rankine has 2). */
 #define NV_FP_COLORS            4
+/*
+ * Rankine's register combiners after the program: H0-H3 are their
+ * texture registers (docs/fp.rst "Outputs").
+ */
+#define NV_FP_RC_TEX            4
 /* Control-flow nesting (IF, REP/LOOP and CAL together). */
 #define NV_FP_STACK             16
 /* Texture units (the instruction's 4-bit TEX_UNIT field). */
@@ -115,6 +120,7 @@ typedef struct NVFpQuadIn {
     float attr[4][NV_FP_INPUTS][4];  /* [pixel][input][x, y, z, w] */
     uint8_t mask;               /* bit i: pixel i is a fragment */
     uint32_t control;           /* FP_CONTROL */
+    bool combiners;             /* fill out->rc_tex */
 } NVFpQuadIn;
 
 /*
@@ -125,6 +131,7 @@ typedef struct NVFpQuadIn {
 typedef struct NVFpQuadOut {
     float color[NV_FP_COLORS][4][4];    /* [output][pixel][r, g, b, a] */
     float depth[4];             /* R1.z when depth_replaced */
+    float rc_tex[4][NV_FP_RC_TEX][4];   /* in->combiners: [pixel][Hn] */
     bool depth_replaced;
     uint8_t killed;             /* fragments (of in->mask) killed by KIL */
     bool runaway;               /* stopped after NV_FP_MAX_STEPS */

@@ -20,6 +20,8 @@
 #define NV_RC_TEX_UNITS     4
 /* General combiner stages (RC_IN_ALPHA etc. have 8 entries). */
 #define NV_RC_STAGES        8
+/* RC_ENABLE's NUM_COMBINERS field. */
+#define NV_RC_ENABLE_NUM_COMBINERS  0x0000000f
 
 /*
  * TEX_SHADER_OP stage programs.  rnndb graph/nv20_3d.xml names 1, 4, 5,
@@ -184,6 +186,14 @@ void nv_rc_decode(NVRcState *st, const uint32_t *bundle,
  */
 void nv_rc_run_quad(const NVRcState *st, const NVRcQuadIn *in,
                     const NVRcTex *tex, NVRcQuadOut *out);
+
+/*
+ * The combiners alone on one pixel, their texture registers @texel
+ * given: Rankine's fragment program fills them (docs/combiners.rst
+ * "Rankine").  Writes the final RGBA to @out.
+ */
+void nv_rc_combine(const NVRcState *st, const NVRcPixelIn *p,
+                   const float texel[NV_RC_TEX_UNITS][4], float out[4]);
 
 /*
  * The combiners' number format: @v clamped to [-1, 1] and rounded to a

@@ -1755,11 +1755,13 @@ static void test_ff_mode(void)
 }
 
 /*
- * End to end on Kelvin: ENGINE FIXED, MODELVIEW_MATRIX the identity but
- * for words 12-14 (column 3: the translation) = (1, 2, 3),
- * PROJECTION_MATRIX and VIEWPORT_SCALE the identity (W 0), VIEWPORT_
- * TRANSLATE 0.  The vertex (1, 1, 1, 1): eye (2, 3, 4, 1), clip the same,
- * / w = 1 (RCP(1) = 1), scaled by 1: the window position (2, 3, 4), w 1.
+ * End to end on Kelvin: ENGINE FIXED, PROJECTION_MATRIX (the composite
+ * matrix, object to clip space) the identity but for words 12-14 (column
+ * 3: the translation) = (1, 2, 3); MODELVIEW_MATRIX a translation by
+ * (3, 3, 3), which moves the eye position only; VIEWPORT_SCALE the
+ * identity (W 0), VIEWPORT_TRANSLATE 0.  The vertex (1, 1, 1, 1): clip
+ * (2, 3, 4, 1), / w = 1 (RCP(1) = 1), scaled by 1: the window position
+ * (2, 3, 4), w 1.
  */
 static void test_ff_vertex(void)
 {
@@ -1771,9 +1773,10 @@ static void test_ff_vertex(void)
     for (unsigned j = 0; j < 16; j++) {
         uint32_t e = j % 5 == 0 ? F1 : 0;
 
-        g_assert_true(mthd(th, 7, 0x480 + 4 * j,
+        g_assert_true(mthd(th, 7, 0x680 + 4 * j,
                            j == 12 ? F1 : j == 13 ? F2 : j == 14 ? F3 : e));
-        g_assert_true(mthd(th, 7, 0x680 + 4 * j, e));
+        g_assert_true(mthd(th, 7, 0x480 + 4 * j,
+                           j >= 12 && j < 15 ? F3 : e));
     }
     for (unsigned c = 0; c < 3; c++) {
         g_assert_true(mthd(th, 7, 0xaf0 + 4 * c, F1));
@@ -2420,6 +2423,179 @@ static void test_draw_celsius(void)
 }
 
 /*
+ * The composite tests' card: @model with a @cls object, the VRAM DMA
+ * object, an 8x8 white corner of the surface at SURF (pitch 256) and the
+ * 4x4 A8 mask at TEXOFF, texel (x, y) 0x40 x + 0x10 y (pitch 4).
+ */
+static TestHost *composite_new(const char *model, uint32_t cls)
+{
+    TestHost *th = gr_new(model);
+
+    bind_3d(th, cls);
+    th_ramin_wr(th, VRAMDMA, 0x3d | 0x3000);
+    th_ramin_wr(th, VRAMDMA + 4, 0x7fffff);
+    th_ramin_wr(th, VRAMDMA + 8, 0);
+    for (unsigned y = 0; y < 8; y++) {
+        for (unsigned x = 0; x < 8; x++) {
+            vram_wr(th, SURF + y * 256 + x * 4, 0xffffffff);
+        }
+    }
+    for (unsigned y = 0; y < 4; y++) {
+        vram_wr(th, TEXOFF + 4 * y, 0x10 * y * 0x01010101u + 0xc0804000u);
+    }
+    return th;
+}
+
+/*
+ * The black source through the mask over white: pixel (x, y) of the 4x4
+ * corner 0xff000000 | (255 - m) * 0x010101 with m its mask texel, the
+ * row and column after it white; no error.
+ */
+static void expect_composite(TestHost *th)
+{
+    for (unsigned y = 0; y < 5; y++) {
+        for (unsigned x = 0; x < 5; x++) {
+            uint32_t m = 0x40 * x + 0x10 * y;
+
+            g_assert_cmphex(vram_rd(th, SURF + y * 256 + x * 4), ==,
+                            x == 4 || y == 4 ? 0xffffffff :
+                            0xff000000 | (0xff - m) * 0x010101);
+        }
+    }
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    th_free(th);
+}
+
+/*
+ * The nouveau X driver's Composite of a solid source through an A8 mask
+ * on nv20 (its method trace, reduced to a 4x4 mask): OVER with the
+ * source's colour, opaque black, in RC_COLOR(0) 0xff000000; combiner 0
+ * multiplies it by texture 1's alpha: RC_IN_RGB(0) 0x01190000 (A =
+ * constant 0's RGB, B = texture 1 (9) with ALPHA usage, 0x10),
+ * RC_IN_ALPHA(0) 0x11190000 (A, B alpha); RC_OUT_* 0xc00, SUM_OUTPUT
+ * (bits 8-11) spare0: A * B + C * D with C, D zero; RC_OUT_RGB(1)
+ * 0x18000000 (one combiner); final RC_FINAL0 0x300c0000 (A = zero
+ * inverted, 1; B = spare0: A * B), RC_FINAL1 0x1c80 (G = spare0 alpha,
+ * COLOR_SUM_CLAMP).  Blending ONE, ONE_MINUS_SRC_ALPHA (0x303),
+ * FUNC_ADD (0x8006).  The mask: TEX_FORMAT(1) 0x33671dd1 as the driver
+ * writes it (DMA0, FORMAT 0x1b I8_RECT at bits 7-11, clamp to edge),
+ * TEX_NPOT_PITCH 4 << 16, TEX_NPOT_SIZE 4 << 16 | 4, NEAREST
+ * (0x11000000).  Only PROJECTION_MATRIX is loaded, the identity, as the
+ * driver does: it is the composite matrix (docs/xf.rst).  A QUADS of
+ * VERTEX_POS_3F at (0, 0) to (4, 4) in pixels (VIEWPORT_TRANSLATE -2048
+ * twice: Celsius' window space), VERTEX_TX1_2I the texel corners (0, 0)
+ * to (4, 4) (s in the low half).  The surface starts white: pixel
+ * (x, y) with mask texel m = 0x40 x + 0x10 y gets alpha m / 255 (the
+ * combiners' steps are 1/255), colour 0 + 255 (1 - m / 255) = 255 - m
+ * in each of R, G, B and alpha m + 255 - m = 255.
+ */
+static void test_draw_celsius_composite(void)
+{
+    static const uint32_t setup[] = {
+        0x0184, VRAMDMA >> 4, 0x0194, VRAMDMA >> 4,
+        0x0200, 64 << 16, 0x0204, 64 << 16, 0x0208, 0x108,
+        0x020c, 256, 0x0210, SURF,
+        0x02c0, 0x07ff0800, 0x02e0, 0x07ff0800, 0x0358, 0x01010101,
+        0x0304, 1, 0x0344, 1, 0x0348, 0x303, 0x0350, 0x8006,
+        0x0270, 0xff000000,
+        0x021c, TEXOFF, 0x0224, 0x33671dd1, 0x022c, 0x40000000,
+        0x0234, 4 << 16, 0x0244, 4 << 16 | 4, 0x024c, 0x11000000,
+        0x0260, 0x11190000, 0x0268, 0x01190000,
+        0x0278, 0xc00, 0x0280, 0xc00, 0x0284, 0x18000000,
+        0x0288, 0x300c0000, 0x028c, 0x1c80,
+        0x06e8, 0xc5000000, 0x06ec, 0xc5000000, 0x06f0, 0, 0x06f4, 0,
+        0x0dfc, 8, 0,
+    };
+    static const uint32_t corner[4][2] = {
+        { 0, 0 }, { 4, 0 }, { 4, 4 }, { 0, 4 },
+    };
+    TestHost *th = composite_new("nv20", 0x0096);
+
+    for (unsigned j = 0; j < 16; j++) {
+        g_assert_true(mthd(th, 7, 0x500 + 4 * j, j % 5 == 0 ? F1 : 0));
+    }
+    mthds(th, setup);
+    for (unsigned v = 0; v < 4; v++) {
+        const uint32_t w[] = {
+            0x0cc0, corner[v][0] | corner[v][1] << 16,
+            0x0c00, corner[v][0] ? F4 : 0, 0x0c04, corner[v][1] ? F4 : 0,
+            0x0c08, 0, 0,
+        };
+
+        mthds(th, w);
+    }
+    g_assert_true(mthd(th, 7, 0x0dfc, 0));
+    expect_composite(th);
+}
+
+/*
+ * The same Composite on nv30 as the X driver draws it there (its method
+ * trace): a Rankine object whose fragment program fetches textures 0 and
+ * 1 into H0 and H1, and RC_ENABLE 0x01000101 (NUM_COMBINERS 1), so that
+ * the register combiners take H0-H3 as their texture registers
+ * (docs/combiners.rst "Rankine").  The program's words as in VRAM:
+ * TXP (0x18 << 24) H0 (OUT_REG_HALF 0x80, mask 0xf << 9), f[TC0] (4 <<
+ * 13), unit 0: 0x18009e80; TXP H1 (1 << 1), f[TC1] (5 << 13), unit 1
+ * (1 << 17), END (bit 0): 0x1802be83; their source words 1c9dc801
+ * 0001c800 3fe1c800.  Texture 0 is off: H0 is 0.  Combiner 0, the final
+ * combiner and the blend as test_draw_celsius_composite() (Rankine's
+ * RC_FINAL0 0xc: D = spare0; RC_FINAL1 0x1c00: G = spare0 alpha; the
+ * blend ONE 0x00010001, ONE_MINUS_SRC_ALPHA 0x03030303).  The mask:
+ * TEX_FORMAT(1) 0x04411b29 (DMA0, NO_BORDER, DIMS 2, FORMAT 0x1b
+ * I8_RECT, the driver's level and size bits), TEX_SWIZZLE 0x000402ff
+ * (alpha from the texel, RGB zero; RECT_PITCH 4), NEAREST, 4x4.
+ * Fixed function with identity matrices, VIEWPORT_SCALE (1, 1, 1, 0):
+ * VTX_ATTR_2I(0) positions in pixels, VTX_ATTR_2I(9) TC1 in texels;
+ * one triangle (0, 0), (8, 0), (0, 8) (pixel centres with x + y < 7,
+ * so all of the 4x4 corner) cut by SCISSOR to 4x4.  Pixel (x, y), mask
+ * texel m = 0x40 x + 0x10 y: 0xff000000 | (255 - m) * 0x010101 as on
+ * nv20; the rest stays white.
+ */
+static void test_draw_rankine_composite(void)
+{
+    static const uint32_t fp[8] = {
+        0x18009e80, 0x1c9dc801, 0x0001c800, 0x3fe1c800,
+        0x1802be83, 0x1c9dc801, 0x0001c800, 0x3fe1c800,
+    };
+    static const uint32_t setup[] = {
+        0x0184, VRAMDMA >> 4, 0x0194, VRAMDMA >> 4,
+        0x0200, 64 << 16, 0x0204, 64 << 16, 0x0208, 0x148,
+        0x020c, 256, 0x0210, SURF, 0x0220, 1, 0x0324, 0x01010101,
+        0x08c0, 4 << 16, 0x08c4, 4 << 16,
+        0x0a00, 0x10000000, 0x0a04, 0x10000000,
+        0x02c0, 0x0fff0000, 0x02c4, 0x0fff0000,
+        0x0a20, 0, 0x0a24, 0, 0x0a28, 0, 0x0a2c, 0,
+        0x0a30, F1, 0x0a34, F1, 0x0a38, F1, 0x0a3c, 0,
+        0x0310, 1, 0x0314, 0x00010001, 0x0318, 0x03030303, 0x0320, 0x8006,
+        0x1a20, TEXOFF, 0x1a24, 0x04411b29, 0x1a28, 0x00030303,
+        0x1a2c, 0x40000000, 0x1a30, 0x000402ff, 0x1a34, 0x01012000,
+        0x1a38, 4 << 16 | 4,
+        0x0900, 0x11190000, 0x0904, 0x01190000, 0x0908, 0xff000000,
+        0x0910, 0xc00, 0x0914, 0xc00, 0x08f4, 0xc, 0x08f8, 0x1c00,
+        0x08fc, 0x01000101,
+        0x08e4, FPROG | 1, 0x1d60, 0, 0x1450, 0x0001000f, 0x023c, 3,
+        0x1808, 5, 0,
+    };
+    static const uint32_t corner[3] = { 0, 8, 8 << 16 };
+    TestHost *th = composite_new("nv30", 0x0397);
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(fp); i++) {
+        vram_wr(th, FPROG + 4 * i, fp[i]);
+    }
+    for (unsigned j = 0; j < 16; j++) {
+        g_assert_true(mthd(th, 7, 0x480 + 4 * j, j % 5 == 0 ? F1 : 0));
+        g_assert_true(mthd(th, 7, 0x680 + 4 * j, j % 5 == 0 ? F1 : 0));
+    }
+    mthds(th, setup);
+    for (unsigned v = 0; v < 3; v++) {
+        g_assert_true(mthd(th, 7, 0x1924, corner[v]));
+        g_assert_true(mthd(th, 7, 0x1900, corner[v]));
+    }
+    g_assert_true(mthd(th, 7, 0x1808, 0));
+    expect_composite(th);
+}
+
+/*
  * Garbage into a Celsius object: 5000 methods at random offsets of the
  * class's range (0x180-0x1bfc) with random data, half of it small, the
  * primitive types mostly valid, one PGRAPH poll slice (a STATUS read)
@@ -2792,6 +2968,10 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/3d/ff/vertex", test_ff_vertex);
     g_test_add_func("/objects-nv20/3d/ff/curie", test_ff_curie);
     g_test_add_func("/objects-nv20/3d/celsius/bind", test_celsius_bind);
+    g_test_add_func("/objects-nv20/3d/celsius/composite",
+                    test_draw_celsius_composite);
+    g_test_add_func("/objects-nv20/3d/draw/rankine-composite",
+                    test_draw_rankine_composite);
     g_test_add_func("/objects-nv20/3d/celsius/bundles",
                     test_celsius_bundles);
     g_test_add_func("/objects-nv20/3d/celsius/ff", test_celsius_ff);

@@ -245,7 +245,8 @@ typedef struct NV20Draw {
     bool tex_decoded;
     NVTexMem tex_mem[2];                /* DMA_TEXTURE0, DMA_TEXTURE1 */
     NV20TexDma tex_dma[2];              /* theirs, if not linear VRAM */
-    NVRcState rc;                       /* Kelvin */
+    NVRcState rc;                       /* Kelvin; Rankine's rc_after_fp */
+    bool rc_after_fp;           /* Rankine: the combiners shade fp's H0-H3 */
     bool fp_loaded;             /* Rankine, Curie: fp is the program */
     NVFpProgram fp;
     uint32_t fp_words[NV_FP_MAX_INSNS * 4];     /* scratch for the reading */
