@@ -11,6 +11,12 @@
 # the nouveau DDX (EXA on the card's 2D engine), with an xterm, a clock
 # and xwud showing a copy of the xterm, and the desktop is saved as
 # build/guest/demo-x-MODEL.png.
+# --3d (or NV_DEMO=3d) shows the 3D engine with Mesa's nouveau driver
+# (nv30-nv44; nv20/nv25 have no Mesa driver and fall back to llvmpipe):
+# kmscube on the card (NV4x only: Mesa has no GLES2 on NV3x) 60 frames
+# for its frame rate, then its frames 10, 20 and 30 (NV_GL_FRAMES) held
+# and saved as build/guest/demo-3d-MODEL-kmscube-N.png; then glxgears
+# in X, the same frames saved as build/guest/demo-3d-MODEL-glxgears-N.png.
 # --console (or NV_DEMO=console) boots a busybox initramfs instead, whose
 # nouveau puts its framebuffer console on the card; the demo reports the
 # driver and fb0 and saves the console as build/guest/demo-MODEL.png.
@@ -24,9 +30,11 @@ set -euo pipefail
 x=1
 case ${1:-} in
     --console) x=0; shift ;;
+    --3d) x=3d; shift ;;
     --x) shift ;;                   # the default; kept for old habits
 esac
 [ "${NV_DEMO:-}" != console ] || x=0
+[ "${NV_DEMO:-}" != 3d ] || x=3d
 model=${1:-nv40}
 [ "$model" != nv1 ] || x=0
 declare -A names=(
@@ -72,6 +80,40 @@ demo_x() {
     fi
     echo "The X desktop (xterm and xclock on nouveau$([ "$accel" = 1 ] && echo ', EXA acceleration')), as QEMU shows it: $png"
 }
+
+# 3D: kmscube and glxgears on Mesa's nouveau driver, frames saved.
+demo_3d() {
+    local image initrd log=$NV_GUEST_OUT/demo-3d-$model.log shots=$NV_GUEST_OUT/demo-3d-$model
+    local frames=${NV_GL_FRAMES:-10,20,30} fps renderer saved
+    image=$(nv_rootfs_image)
+    initrd=$(nv_rootfs_initramfs)
+    nv_log "booting Debian with nouveau, Mesa and X on -device $(nv_guest_device "$model") (TCG, a few minutes)"
+    NV_GUEST_TIMEOUT=${NV_X_TIMEOUT:-600} \
+    NV_GUEST_APPEND="NV_X=gl NV_GL_FRAMES=$frames ${NV_GUEST_APPEND:-}" \
+        nv_rootfs_boot "$model" "$initrd" "$image" "$log" "$shots"
+    rm -f "$shots"-*.ppm
+    renderer=$(nv_rootfs_values "$log" KMSCUBE | sed -n 's/^ *renderer: *"\(.*\)"$/\1/p' | head -n 1)
+    fps=$(nv_rootfs_values "$log" KMSCUBE | sed -n 's/^Rendered \([0-9]*\) frames in \([0-9.]*\) sec (\([0-9.]*\) fps)$/\1 frames in \2 s: \3/p' | tail -n 1)
+    if [ -n "$renderer" ]; then
+        echo "kmscube: GLES2 on $renderer, ${fps:-no frame rate printed} frames a second under TCG"
+    else
+        echo "kmscube: no GLES2 context (Mesa offers none on NV3x; on NV2x no Mesa driver)"
+    fi
+    nv_rootfs_values "$log" GLX | sed 's/^ *//; s/^/glxinfo: /'
+    nv_rootfs_values "$log" DMESG | sed 's/^/Kernel error: /'
+    saved=$(ls "$shots"-*.png 2>/dev/null || true)
+    if [ -z "$saved" ]; then
+        nv_guest_tail "$log" '  | ' 12 >&2
+        nv_die "no frame saved (serial log: $log)"
+    fi
+    echo "Frames held on the screen and saved as QEMU showed them:"
+    printf '  %s\n' $saved
+}
+
+if [ "$x" = 3d ]; then
+    demo_3d
+    exit 0
+fi
 if [ "$x" = 1 ]; then
     demo_x
     exit 0

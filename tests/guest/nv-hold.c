@@ -8,7 +8,8 @@
  * (N + 1)-th time, N = NV_HOLD_FRAME, its N-th frame is the one shown,
  * so the library runs the shell command NV_HOLD_CMD first (x-session's:
  * say "NV-SHOT: NAME", then wait while the host takes its screendump),
- * then swaps.
+ * then swaps.  NV_HOLD_FRAME may list several frames, "3,10,20": the
+ * command runs at each, with NV_HOLD_N set to the frame's number.
  *
  * kmscube draws frame i from i alone.  glxgears turns its gears by the
  * time gettimeofday() gives between frames; with NV_HOLD_FPS set, the
@@ -24,6 +25,7 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/time.h>
@@ -45,15 +47,41 @@ static void *next(const char *name)
     return f;
 }
 
+/* Whether the comma-separated list @list names frame @n. */
+static bool listed(const char *list, unsigned long n)
+{
+    char *end;
+
+    for (;;) {
+        unsigned long v = strtoul(list, &end, 10);
+
+        if (end == list) {
+            return false;
+        }
+        if (v == n) {
+            return true;
+        }
+        if (*end != ',') {
+            return false;
+        }
+        list = end + 1;
+    }
+}
+
 /* A swap is coming: frame @frames is on the screen. */
 static void swapping(void)
 {
     const char *frame = getenv("NV_HOLD_FRAME");
     const char *cmd = getenv("NV_HOLD_CMD");
+    char n[24];
 
     frames++;
-    if (frame && cmd && frames == strtoul(frame, NULL, 10) + 1 &&
-        system(cmd) != 0) {
+    if (!frame || !cmd || !listed(frame, frames - 1)) {
+        return;
+    }
+    snprintf(n, sizeof(n), "%lu", frames - 1);
+    setenv("NV_HOLD_N", n, 1);
+    if (system(cmd) != 0) {
         fprintf(stderr, "nv-hold: '%s' failed\n", cmd);
     }
 }

@@ -66,6 +66,9 @@
  */
 #define TEX_SWIZZLE_IDENTITY    0x0000aae4u
 
+/* The RASTER bundle: POINT, LINE and POLYGON_SMOOTH_ENABLE. */
+#define RASTER_SMOOTH       (7u << 9)
+
 /* The LINE_STIPPLE bundle (3d-nv20.c's CV_LINE_STIPPLE packs it). */
 #define LS_POLY_ENABLE      (1u << 0)
 #define LS_LINE_ENABLE      (1u << 1)
@@ -171,6 +174,14 @@ static void raster_state(NVCard *card)
     st->point_sprite = !kelvin && (sprite & SPRITE_ENABLE);
     st->sprite_r_mode = SPRITE_R_MODE(sprite);
     st->sprite_replace = SPRITE_REPLACE(sprite) << tc0_slot(card);
+    /* RASTER bits 9-11, the *_SMOOTH_ENABLE methods (3d-nv20.c) */
+    if (*nv20_reg(card, B_RASTER) & RASTER_SMOOTH &&
+        !card->pgraph20.draw.smooth_logged) {
+        card->pgraph20.draw.smooth_logged = true;
+        nv_log(card, NV_LOG_UNIMP, "nv: pgraph: 3D antialiased points, "
+               "lines or polygons (RASTER 0x%08x): drawn aliased",
+               *nv20_reg(card, B_RASTER));
+    }
 }
 
 /*

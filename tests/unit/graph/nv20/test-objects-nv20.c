@@ -2529,6 +2529,41 @@ static void test_draw_celsius_composite(void)
 }
 
 /*
+ * LINE_SMOOTH_ENABLE (Celsius 0x320, RASTER bit 10): antialiasing is not
+ * modelled; a draw with it (a 4x4 quad into the surface of
+ * test_draw_celsius_composite()) logs LOG_UNIMP ("drawn aliased"): the
+ * draw, not the method, and once for two draws.
+ */
+static void test_draw_smooth_unimp(void)
+{
+    static const uint32_t quad[] = {
+        0x0dfc, 8,
+        0x0c00, 0, 0x0c04, 0, 0x0c08, 0, 0x0c00, F4, 0x0c04, 0, 0x0c08, 0,
+        0x0c00, F4, 0x0c04, F4, 0x0c08, 0, 0x0c00, 0, 0x0c04, F4, 0x0c08, 0,
+        0x0dfc, 0, 0,
+    };
+    static const uint32_t setup[] = {
+        0x0194, VRAMDMA >> 4, 0x0200, 64 << 16, 0x0204, 64 << 16,
+        0x0208, 0x108, 0x020c, 256, 0x0210, SURF,
+        0x02c0, 0x07ff0800, 0x02e0, 0x07ff0800,
+        0x06e8, 0xc5000000, 0x06ec, 0xc5000000, 0x06f0, 0, 0x06f4, 0,
+        0x0320, 1, 0,
+    };
+    TestHost *th = composite_new("nv20", 0x0096);
+
+    for (unsigned j = 0; j < 16; j++) {
+        g_assert_true(mthd(th, 7, 0x500 + 4 * j, j % 5 == 0 ? F1 : 0));
+    }
+    mthds(th, setup);
+    g_assert_cmpuint(th->n_unimp, ==, 0);
+    mthds(th, quad);
+    g_assert_cmpuint(th->n_unimp, ==, 1);
+    mthds(th, quad);
+    g_assert_cmpuint(th->n_unimp, ==, 1);
+    th_free(th);
+}
+
+/*
  * The same Composite on nv30 as the X driver draws it there (its method
  * trace): a Rankine object whose fragment program fetches textures 0 and
  * 1 into H0 and H1, and RC_ENABLE 0x01000101 (NUM_COMBINERS 1), so that
@@ -2972,6 +3007,8 @@ int main(int argc, char **argv)
                     test_draw_celsius_composite);
     g_test_add_func("/objects-nv20/3d/draw/rankine-composite",
                     test_draw_rankine_composite);
+    g_test_add_func("/objects-nv20/3d/draw/smooth-unimp",
+                    test_draw_smooth_unimp);
     g_test_add_func("/objects-nv20/3d/celsius/bundles",
                     test_celsius_bundles);
     g_test_add_func("/objects-nv20/3d/celsius/ff", test_celsius_ff);
