@@ -432,8 +432,8 @@ static const VMStateDescription vmstate_nv2d = {
 
 static const VMStateDescription vmstate_nv20_fe3d = {
     .name = "nv-gpu/nv20-fe3d",
-    .version_id = 2,
-    .minimum_version_id = 2,
+    .version_id = 3,
+    .minimum_version_id = 3,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(dma_fence, NV20Fe3d),
         VMSTATE_UINT32_ARRAY(idx_state, NV20Fe3d, NV20_IDX_STATE_WORDS),
@@ -443,6 +443,8 @@ static const VMStateDescription vmstate_nv20_fe3d = {
         VMSTATE_UINT32_ARRAY(data, NV20Fe3d, NV20_FD_DATA_WORDS),
         VMSTATE_UINT32(edgeflag, NV20Fe3d),
         VMSTATE_UINT32(fp_named, NV20Fe3d),
+        VMSTATE_UINT32(query_passed, NV20Fe3d),
+        VMSTATE_UINT32(render_skip, NV20Fe3d),
         VMSTATE_END_OF_LIST()
     },
 };

@@ -789,9 +789,9 @@ static bool alpha_test(const NVRopState *st, float a)
            compare(st->alpha_func, to_unorm(a, 255), st->alpha_ref);
 }
 
-void nv_rop_quad(NVRop *rop, int32_t x, int32_t y, uint8_t mask,
-                 const float color[NV_ROP_TARGETS][4][4],
-                 const float depth[4], bool back_facing)
+unsigned nv_rop_quad(NVRop *rop, int32_t x, int32_t y, uint8_t mask,
+                     const float color[NV_ROP_TARGETS][4][4],
+                     const float depth[4], bool back_facing)
 {
     const NVRopState *st = &rop->st;
     const NVRopSurface *s = &rop->surf;
@@ -799,6 +799,7 @@ void nv_rop_quad(NVRop *rop, int32_t x, int32_t y, uint8_t mask,
     bool need_zeta = st->depth_test || st->depth_bounds ||
                      (st->stencil_test &&
                       s->zeta_format == NV_ROP_ZETA_Z24S8);
+    unsigned passed = 0;
 
     for (unsigned i = 0; i < 4; i++) {
         int64_t px = (int64_t)x + (i & 1), py = (int64_t)y + (i >> 1);
@@ -818,6 +819,7 @@ void nv_rop_quad(NVRop *rop, int32_t x, int32_t y, uint8_t mask,
                 continue;
             }
         }
+        passed++;
         for (unsigned t = 0; t < NV_ROP_TARGETS; t++) {
             if (!s->color[t].enabled) {
                 continue;
@@ -830,6 +832,7 @@ void nv_rop_quad(NVRop *rop, int32_t x, int32_t y, uint8_t mask,
         }
     }
     dirty_flush(rop);
+    return passed;
 }
 
 /* ---- clears ---- */

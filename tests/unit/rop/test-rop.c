@@ -1156,6 +1156,36 @@ static void test_dirty(void)
 }
 
 /*
+ * The count nv_rop_quad() returns, what an occlusion query adds up: the
+ * fragments that pass the tests.  Z24S8 zeta starts at 0: depth 0.5
+ * LESS than 0 fails everywhere (0); ALWAYS passes the four and writes
+ * 0.5; GREATER with 0.5 against 0.5 fails (0); pixels 0 and 3 (mask 0x9)
+ * at 0.75 pass (2); no colour target changes the count.
+ */
+static void test_passed(void)
+{
+    T *t = t_new(NV_ROP_RANKINE, RT_FMT(A8R8G8B8, Z24S8), 1);
+    float color[NV_ROP_TARGETS][4][4] = { { { 0 } } };
+    float half[4] = { 0.5f, 0.5f, 0.5f, 0.5f };
+    float more[4] = { 0.75f, 0.75f, 0.75f, 0.75f };
+
+    t->rop.st.depth_test = t->rop.st.depth_write = true;
+    t->rop.st.depth_func = NV_ROP_LESS;
+    g_assert_cmpuint(nv_rop_quad(&t->rop, 0, 0, 0xf, color, half, false),
+                     ==, 0);
+    t->rop.st.depth_func = NV_ROP_ALWAYS;
+    g_assert_cmpuint(nv_rop_quad(&t->rop, 0, 0, 0xf, color, half, false),
+                     ==, 4);
+    t->rop.st.depth_func = NV_ROP_GREATER;
+    g_assert_cmpuint(nv_rop_quad(&t->rop, 0, 0, 0xf, color, half, false),
+                     ==, 0);
+    t->rop.surf.color[0].enabled = false;
+    g_assert_cmpuint(nv_rop_quad(&t->rop, 0, 0, 0x9, color, more, false),
+                     ==, 2);
+    g_free(t);
+}
+
+/*
  * Random state, surface words, quads and clears: whatever the guest sets,
  * nothing is touched outside the memories (ASan) and every reported
  * range lies inside its memory (t_dirty).
@@ -1253,6 +1283,7 @@ int main(int argc, char **argv)
         { "/rop/clear", test_clear },
         { "/rop/bounds", test_bounds },
         { "/rop/dirty", test_dirty },
+        { "/rop/passed", test_passed },
         { "/rop/garbage", test_garbage },
     };
 

@@ -313,8 +313,8 @@ static void mthd_start(NVCard *card, const NVMethodCall *call)
 /*
  * FENCE_VALUE: the value goes to FENCE_OFFSET (the FENCE_OFFSET bundle)
  * of the fence DMA object (rnndb graph/nv30-40_3d.xml), where Mesa's
- * nv30 driver reads its fence sequence.  Nothing is drawn yet, so
- * nothing has to finish first.
+ * nv30 driver reads its fence sequence.  The draws before it are done:
+ * PGRAPH takes no method while one runs.
  */
 static void mthd_fence_value(NVCard *card, const NVMethodCall *call)
 {
@@ -326,6 +326,97 @@ static void mthd_fence_value(NVCard *card, const NVMethodCall *call)
         nv_dmaobj_write32(card, &o, *nv20_reg(card, B_FENCE_OFFSET) & ~3u,
                           call->data) != NV_DMAOBJ_OK) {
         nv20_pgraph_error(card, NV20_NSOURCE_DMA_W_PROTECTION);
+    }
+}
+
+/*
+ * Queries (docs/3d.rst "Queries"), as Mesa's nv30_query.c uses them:
+ * report 1 counts the fragments that pass the ROP's tests while
+ * QUERY_ENABLE is set; QUERY_RESET with a report number clears its
+ * count.  Reports 2-5 (Mesa's ZCULL statistics) count nothing here.
+ */
+#define M_QUERY_ENABLE      0x17cc
+#define M_DMA_QUERY         0x01a8
+#define QUERY_REPORT_PASSED 1
+
+static void mthd_query_reset(NVCard *card, const NVMethodCall *call)
+{
+    if (call->data == QUERY_REPORT_PASSED) {
+        card->pgraph20.fe3d.query_passed = 0;
+    }
+}
+
+/*
+ * QUERY_GET: report (bits 24-31) at offset (bits 0-23) of DMA_QUERY, in
+ * the notifier layout Mesa reads: the PTIMER time in words 0-1, the
+ * report's count in word 2 (0 for the reports without one), and word 3
+ * the status, 0: done (Mesa waits while its top byte is set).  The draws
+ * before it are counted: PGRAPH takes no method while one runs.
+ */
+static void mthd_query_get(NVCard *card, const NVMethodCall *call)
+{
+    uint64_t t = nv_ptimer_time(card);
+    uint32_t w[4] = {
+        t, t >> 32,
+        call->data >> 24 == QUERY_REPORT_PASSED
+            ? card->pgraph20.fe3d.query_passed : 0,
+        0,
+    };
+    uint32_t inst = card->pgraph20.fe3d.mthd_state[M_DMA_QUERY / 4];
+    NVDmaObj o;
+
+    nv_dmaobj_load(card, inst << 4, &o);
+    for (unsigned i = 0; i < 4; i++) {
+        if (!inst || nv_dmaobj_write32(card, &o, (call->data & 0xffffff) +
+                                       4 * i, w[i]) != NV_DMAOBJ_OK) {
+            nv20_pgraph_error(card, NV20_NSOURCE_DMA_W_PROTECTION);
+            return;
+        }
+    }
+}
+
+/*
+ * Curie's conditional rendering (method 0x1e98, Mesa's
+ * nv40_query_render_condition): MODE (bits 24-31) 1 draws always, 2 only
+ * if the count (word 2) of the query notifier at the offset (bits 0-23)
+ * of DMA_QUERY is not 0, as GL's NV_conditional_render; the notifier is
+ * read when the method comes, after the QUERY_GET before it.  Other
+ * modes draw always (LOG_UNIMP).  The draw drops primitives and clears
+ * while NV20Fe3d.render_skip is set.
+ */
+static void mthd_render_cond(NVCard *card, const NVMethodCall *call)
+{
+    NV20Fe3d *f = &card->pgraph20.fe3d;
+    uint32_t inst = f->mthd_state[M_DMA_QUERY / 4], count = 1;
+    NVDmaObj o;
+
+    f->mthd_state[call->mthd / 4] = call->data;
+    switch (call->data >> 24) {
+    case 1:
+        break;
+    case 2:
+        nv_dmaobj_load(card, inst << 4, &o);
+        if (!inst || nv_dmaobj_read32(card, &o, (call->data & 0xffffff) + 8,
+                                      &count) != NV_DMAOBJ_OK) {
+            nv20_pgraph_error(card, NV20_NSOURCE_DMA_R_PROTECTION);
+            count = 1;
+        }
+        break;
+    default:
+        nv_log(card, NV_LOG_UNIMP, "nv: pgraph: 3D render condition mode "
+               "%u: drawn always", call->data >> 24);
+        break;
+    }
+    f->render_skip = count == 0;
+}
+
+/* Fragments that passed the ROP (draw-nv20.c), counted if enabled. */
+void nv20_query_count(NVCard *card, unsigned passed)
+{
+    NV20Fe3d *f = &card->pgraph20.fe3d;
+
+    if (f->mthd_state[M_QUERY_ENABLE / 4] & 1) {
+        f->query_passed += passed;
     }
 }
 
@@ -1116,8 +1207,9 @@ static const NVMethod celsius_methods[] = {
     IMM_R(0x1508, 16, "VTX_ATTR_3F_Z", FLOAT, 2, 3), \
     NV_MTHD_ARRAY(0x1680, 16, 4, "VTXBUF", mthd_vtxbuf, .arg = 0), \
     NV_MTHD_ARRAY(0x1740, 16, 4, "VTXFMT", mthd_vtxbuf, .arg = 1), \
-    TRIG(0x17c8, "QUERY_RESET"), STATE(0x17cc, "QUERY_ENABLE"), \
-    TRIG(0x1800, "QUERY_GET"), \
+    NV_MTHD(0x17c8, "QUERY_RESET", mthd_query_reset), \
+    STATE(M_QUERY_ENABLE, "QUERY_ENABLE"), \
+    NV_MTHD(0x1800, "QUERY_GET", mthd_query_get), \
     NV_MTHD(0x1808, "VERTEX_BEGIN_END", nv20_fd_begin_end, \
             NV_MENUM(nv20_fd_prim_names)), \
     NV_MTHD(0x180c, "VB_ELEMENT_U16", nv20_fd_elements, .arg = 16), \
@@ -1274,6 +1366,9 @@ static const NVMethod curie_methods[] = {
     TRIG(0x1fd8, "TEX_CACHE_CTL"),
     STATE(0x1ff0, "VP_ATTRIB_EN"),
     STATE(0x1ff4, "VP_RESULT_EN"),
+    NV_MTHD(0x1e98, "RENDER_CONDITION", mthd_render_cond),
+    /* Mesa's nv30_screen.c: "ZCULL", three words; not modelled */
+    STATE_N(0x1ea4, 3, 4, "ZCULL"),
 };
 
 static NVMethodClass celsius_class = NV_METHOD_CLASS("NV15_3D",

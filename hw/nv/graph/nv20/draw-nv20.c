@@ -657,7 +657,8 @@ static void quad(void *opaque, const NVRasterQuad *q)
             memcpy(color[0][i], q->f[i].attr[col0], sizeof(color[0][i]));
         }
     }
-    nv_rop_quad(&d->rop, q->x, q->y, mask, color, depth, q->back);
+    nv20_query_count(card, nv_rop_quad(&d->rop, q->x, q->y, mask, color,
+                                       depth, q->back));
 }
 
 /*
@@ -671,6 +672,9 @@ void nv20_draw_clear(NVCard *card, const NVMethodCall *call)
     const NVRasterState *st = &d->raster.st;
     NVRasterRect r;
 
+    if (card->pgraph20.fe3d.render_skip) {
+        return;
+    }
     draw_state(card);
     r.x0 = MAX(d->rop.surf.x0, (int32_t)st->scissor_x);
     r.y0 = MAX(d->rop.surf.y0, (int32_t)st->scissor_y);
@@ -692,6 +696,10 @@ void nv20_draw_prim(NVCard *card, const NVVtxPrim *prim)
 {
     NV20Draw *d = &card->pgraph20.draw;
 
+    /* Curie's render condition failed: nothing drawn (docs/3d.rst) */
+    if (card->pgraph20.fe3d.render_skip) {
+        return;
+    }
     /* Never full (pgraph-nv20.h); if it were, the oldest finishes now. */
     if (d->count == NV20_DRAW_QUEUE) {
         nv20_draw_run(card, UINT_MAX);

@@ -148,6 +148,8 @@ static inline void nv20_draw_invalidate(NVCard *card)
 {
     card->pgraph20.draw.state_valid = false;
 }
+/* Fragments the ROP passed: query report 1 (3d-nv20.c). */
+void nv20_query_count(NVCard *card, unsigned passed);
 /* CLEAR_BUFFERS; FP_ACTIVE_PROGRAM (stored, the program read again). */
 void nv20_draw_clear(NVCard *card, const NVMethodCall *call);
 void nv20_draw_fp_program(NVCard *card, const NVMethodCall *call);

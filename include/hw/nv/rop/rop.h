@@ -207,8 +207,10 @@ void nv_rop_init(NVRop *rop, NVRopGen gen, NVRopDirty *dirty, void *opaque);
  * @mask bit i says pixel i is a live fragment (the fragment program's
  * kills already removed), @color[target][pixel] its RGBA outputs,
  * @depth[pixel] its window z, @back_facing from which side it came.
+ * Returns the number of fragments that passed the alpha, stencil and
+ * depth tests (what an occlusion query counts; docs/rop3d.rst).
  */
-void nv_rop_quad(NVRop *rop, int32_t x, int32_t y, uint8_t mask,
+unsigned nv_rop_quad(NVRop *rop, int32_t x, int32_t y, uint8_t mask,
                  const float color[NV_ROP_TARGETS][4][4],
                  const float depth[4], bool back_facing);
 

@@ -1986,6 +1986,76 @@ static const uint32_t draw_again[] = {
     0x1808, 0, 0,
 };
 
+/*
+ * Occlusion queries as Mesa's nv30_query.c makes them: DMA_QUERY
+ * (0x1a8) the VRAM object, QUERY_RESET (0x17c8) report 1, QUERY_ENABLE
+ * (0x17cc) 1, the triangle of test_draw_pixels_curie() (the program
+ * passes f[COL0]), QUERY_GET (0x1800) report 1 << 24 at QUERYOFF.  The
+ * triangle covers x + y <= 30: 31 + 30 + ... + 1 = 31 * 32 / 2 = 496
+ * fragments, all passing (no depth or stencil test).  The notifier Mesa
+ * reads: word 2 the count, word 3 0 (done; Mesa preset 0x01000000 and
+ * waits while its top byte is set).  With QUERY_ENABLE 0 a second draw
+ * adds nothing; a third with it set again 496 more: 992.  QUERY_RESET
+ * of another report (2) leaves the count; of report 1 clears it: 0.
+ * Report 2 (a ZCULL statistic) reads 0.
+ */
+#define QUERYOFF 0x470000
+
+static void query_get(TestHost *th, uint32_t report, uint32_t count)
+{
+    vram_wr(th, QUERYOFF + 8, 0xdeadbeef);
+    vram_wr(th, QUERYOFF + 12, 0x01000000);
+    g_assert_true(mthd(th, 7, 0x1800, report << 24 | QUERYOFF));
+    g_assert_cmphex(vram_rd(th, QUERYOFF + 8), ==, count);
+    g_assert_cmphex(vram_rd(th, QUERYOFF + 12), ==, 0);
+}
+
+static void test_draw_query(void)
+{
+    static const uint8_t out[] = { 0, 1 }, in[] = { 0, 3 };
+    TestHost *th = curie_draw_new(0x01003e01, 0x1c9dc801);
+
+    program(th, false, out, in, 2);
+    g_assert_true(mthd(th, 7, 0x08e4, FPROG | 1));
+    g_assert_true(mthd(th, 7, 0x01a8, VRAMDMA >> 4));
+    g_assert_true(mthd(th, 7, 0x17c8, 1));
+    g_assert_true(mthd(th, 7, 0x17cc, 1));
+    mthds(th, draw_again);
+    query_get(th, 1, 496);
+    g_assert_true(mthd(th, 7, 0x17cc, 0));
+    mthds(th, draw_again);
+    query_get(th, 1, 496);
+    g_assert_true(mthd(th, 7, 0x17cc, 1));
+    mthds(th, draw_again);
+    query_get(th, 1, 992);
+    g_assert_true(mthd(th, 7, 0x17c8, 2));
+    query_get(th, 1, 992);
+    query_get(th, 2, 0);
+    g_assert_true(mthd(th, 7, 0x17c8, 1));
+    query_get(th, 1, 0);
+    /*
+     * Conditional rendering on the notifier now at QUERYOFF, count 0:
+     * mode 2 drops the draw and the clear; mode 1 draws (the triangle's
+     * colour, v[3], is 0); mode 2 on a notifier counting 496 draws.
+     */
+    g_assert_true(mthd(th, 7, 0x1d94, 0xf0));
+    g_assert_cmphex(vram_rd(th, SURF), ==, 0x11223344);
+    g_assert_true(mthd(th, 7, 0x1e98, 0x02000000 | QUERYOFF));
+    mthds(th, draw_again);
+    g_assert_cmphex(vram_rd(th, SURF), ==, 0x11223344);
+    g_assert_true(mthd(th, 7, 0x1e98, 0x01000000));
+    mthds(th, draw_again);
+    g_assert_cmphex(vram_rd(th, SURF), ==, 0);
+    g_assert_true(mthd(th, 7, 0x1d94, 0xf0));
+    g_assert_cmphex(vram_rd(th, SURF), ==, 0x11223344);
+    vram_wr(th, QUERYOFF + 8, 496);
+    g_assert_true(mthd(th, 7, 0x1e98, 0x02000000 | QUERYOFF));
+    mthds(th, draw_again);
+    g_assert_cmphex(vram_rd(th, SURF), ==, 0);
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    th_free(th);
+}
+
 static void test_draw_texture_curie(void)
 {
     static const uint8_t out[] = { 0, 7 }, in[] = { 0, 8 };
@@ -3005,6 +3075,7 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/3d/celsius/bind", test_celsius_bind);
     g_test_add_func("/objects-nv20/3d/celsius/composite",
                     test_draw_celsius_composite);
+    g_test_add_func("/objects-nv20/3d/draw/query", test_draw_query);
     g_test_add_func("/objects-nv20/3d/draw/rankine-composite",
                     test_draw_rankine_composite);
     g_test_add_func("/objects-nv20/3d/draw/smooth-unimp",

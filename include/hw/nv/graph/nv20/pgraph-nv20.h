@@ -191,6 +191,8 @@ typedef struct NV20Fe3d {
     uint32_t data[NV20_FD_DATA_WORDS];
     uint32_t edgeflag;
     uint32_t fp_named;          /* FP_ACTIVE_PROGRAM written since reset */
+    uint32_t query_passed;      /* query report 1: fragments passed */
+    uint32_t render_skip;       /* Curie's render condition failed */
 } NV20Fe3d;
 
 /*
