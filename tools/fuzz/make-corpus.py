@@ -509,6 +509,10 @@ def pgraph_seeds():
             m(6, 0x1a00, vram_of(0x18100), 0x00018529, 0x00030303,
               0x80078000, 0xaae4, 0x01012000, 0x00020002)
             m(6, 0xa30, 0x42800000, 0x42800000)
+            # an occlusion query around the triangle, then a render
+            # condition on its notifier
+            m(6, 0x1a8, 0xbeef1001)
+            m(6, 0x17c8, 1, 1)
         else:
             m(6, 0x288, 4, 0x1400)
         m(6, begin, 5)
@@ -516,6 +520,9 @@ def pgraph_seeds():
         for x, y in ((0, 0), (big, 0), (0, big)):
             m(6, 0x1c00 if curie else 0x1518, x, y, 0, one)
         m(6, begin, 0)
+        if curie:
+            m(6, 0x1800, 1 << 24 | 0x18200)
+            m(6, 0x1e98, 2 << 24 | 0x18200)
         m(6, begin, 3)
         m(6, 0x1814 if curie else 0x1810, 2 << 24)
         m(6, 0x1810 if curie else 0x1808, 0, 1, 2)
