@@ -73,12 +73,18 @@ void nv_xf_post_load(NVXf *xf)
     nv_xf_decode_all(xf);
 }
 
+void nv_xf_reset_rams(NVXfRams *ram)
+{
+    memset(ram, 0, sizeof(*ram));
+    /* Inferred: reset leaves TIMEOUT at its maximum so that programs run
+     * before a driver sets it. */
+    ram->timeout = 0xffff;
+}
+
 void nv_xf_reset(NVXf *xf, NVXfIsa isa)
 {
     *xf = (NVXf) { .isa = isa, .upload_isa = isa };
-    /* Inferred: reset leaves TIMEOUT at its maximum so that programs run
-     * before a driver sets it. */
-    xf->ram.timeout = 0xffff;
+    nv_xf_reset_rams(&xf->ram);
     /* Inferred: an NV40 uploads Curie programs unless PGRAPH (the class
      * in use) selects Rankine. */
     if (isa == NV_XF_COMBINED) {

@@ -198,9 +198,12 @@ static void ctx_save(NVCard *card, uint32_t inst)
 
 /*
  * Load context @inst.  On Curie the registers come from the image, the
- * driver's initial values in a new one; the rest of a context never
- * saved (and on Kelvin/Rankine all of it) starts from the state PGRAPH
- * has now, as no image layout says where it would be.
+ * driver's initial values in a new one.  A context never saved starts
+ * with the 2D and 3D method state and XF's RAMs as reset leaves them,
+ * what a new image holds for a driver that relies on its defaults
+ * (Mesa leaves VTXFMT of attributes it never used unwritten); its
+ * Kelvin/Rankine registers, whose place in the image no layout gives,
+ * stay as PGRAPH has them (docs/pgraph.rst "Context switching").
  */
 static void ctx_load(NVCard *card, uint32_t inst)
 {
@@ -220,6 +223,13 @@ static void ctx_load(NVCard *card, uint32_t inst)
         g->pipe_address = s->pipe_address;
         g->rdi_index = s->rdi_index;
         s->stamp = ++g->ctx_clock;
+    } else {
+        nv2d_reset(&g->g2d);
+        nv20_fe3d_reset(&g->fe3d);
+        nv_xf_reset_rams(&card->xf.ram);
+        nv_xf_post_load(&card->xf);
+        g->pipe_address = 0;
+        g->rdi_index = 0;
     }
     if (curie) {
         ctx_image(card, inst, false);

@@ -654,9 +654,15 @@ static void emit(void *opaque, const NVVtxPrim *prim)
     nv20_draw_prim(card, prim);
 }
 
+void nv20_fe3d_reset(NV20Fe3d *f)
+{
+    memset(f, 0, sizeof(*f));
+    f->edgeflag = 1;
+}
+
 void nv20_fd_reset(NVCard *card)
 {
-    card->pgraph20.fe3d.edgeflag = 1;
+    nv20_fe3d_reset(&card->pgraph20.fe3d);
     nv_vtx_init(&card->pgraph20.vtx, emit, card);
 }
 

@@ -126,6 +126,8 @@ void nv20_fd_data(NVCard *card, const NVMethodCall *call);
 void nv20_fd_edgeflag(NVCard *card, const NVMethodCall *call);
 /* Go on with the draw method that stopped for the rasterizer. */
 void nv20_fd_resume(NVCard *card);
+/* The 3D method state of a new context: 0, EDGEFLAG 1 (GL's). */
+void nv20_fe3d_reset(NV20Fe3d *f);
 /* Power-on (after PGRAPH's state is cleared) and after migration. */
 void nv20_fd_reset(NVCard *card);
 void nv20_fd_post_load(NVCard *card);

@@ -124,6 +124,8 @@ typedef struct NVXf {
 } NVXf;
 
 void nv_xf_reset(NVXf *xf, NVXfIsa isa);
+/* The RAMs as reset leaves them (a new context's; nv_xf_post_load next). */
+void nv_xf_reset_rams(NVXfRams *ram);
 /* After migration: rebuild code[] from pr[], sanitise the ring indices. */
 void nv_xf_post_load(NVXf *xf);
 /* A write command.  @card (may be NULL) receives guest-error logs. */

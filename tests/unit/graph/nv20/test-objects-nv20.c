@@ -724,7 +724,10 @@ static void test_3d_xf_kelvin_curie(void)
  * (IDX word 0), XFCTX slot 0 (1.0 or 2.0 in X, RDI word +0xc) and the
  * modelview matrix's first element (row 0, column 0: X of Rankine's
  * MATRIX_MV0, XFCTX 0x44, ctx.rst).  Each channel sees its own after the
- * other ran.
+ * other ran.  A third channel, whose context was never saved, starts
+ * with the method state and XF's RAMs as reset leaves them: vertex
+ * buffer offset and XFCTX 0; its registers (CONFIG_A) are PGRAPH's as
+ * they were, channel B's.
  */
 static void set_3d_state(TestHost *th, uint32_t func, uint32_t vb,
                          uint32_t x)
@@ -763,6 +766,11 @@ static void test_3d_ctx(void)
     check_3d_state(th, 0x10000, 0x1000, 0x3f800000);
     channel(th, 1, CTX_B);
     check_3d_state(th, 0x40000, 0x2000, 0x40000000);
+    channel(th, 2, CTX_B + 0x3000);
+    bind_3d(th, 0x0697);
+    check_3d_state(th, 0x40000, 0, 0);
+    channel(th, 0, CTX_A);
+    check_3d_state(th, 0x10000, 0x1000, 0x3f800000);
     th_free(th);
 }
 
