@@ -35,6 +35,7 @@ typedef struct Prim {
     int64_t x0, y0, x1, y1;
     bool clip_test;             /* the clip rectangles need a pixel test */
     bool stipple;               /* polygon stipple */
+    bool smooth;                /* the quad's coverage is set (do_smooth) */
     unsigned left;
     bool suspended;
 } Prim;
@@ -271,6 +272,9 @@ static void emit(const Prim *t, int64_t x, int64_t y, unsigned mask)
     q->x = x;
     q->y = y;
     q->mask = mask;
+    if (!t->smooth) {
+        q->cov[0] = q->cov[1] = q->cov[2] = q->cov[3] = 1;
+    }
     q->kind = t->p->kind;
     q->back = t->p->back;
     if (t->r->emit) {
@@ -278,12 +282,31 @@ static void emit(const Prim *t, int64_t x, int64_t y, unsigned mask)
     }
 }
 
-/* Out of budget: the next slice starts at the quad at (x, y). */
-static void suspend(Prim *t, int64_t y, int64_t x)
+/*
+ * A quad position out of the slice's budget; false when none is left,
+ * the next slice then starting at the quad (@n, @m): (x, y), or a line's
+ * or point's minor and major positions.
+ */
+static bool take(Prim *t, int64_t m, int64_t n)
 {
-    t->suspended = true;
-    t->r->next_m = y;
-    t->r->next_n = x;
+    if (!t->left) {
+        t->suspended = true;
+        t->r->next_m = m;
+        t->r->next_n = n;
+        return false;
+    }
+    t->left--;
+    return true;
+}
+
+/* The first quad of a row: @n0, or where a resumed slice goes on. */
+static int64_t row_start(Prim *t, int64_t n0)
+{
+    if (t->r->resume) {
+        t->r->resume = false;
+        return t->r->next_n;
+    }
+    return n0;
 }
 
 /*
@@ -348,24 +371,18 @@ static void do_tri(Prim *t)
 
     for (int64_t y = by0; y < by1; y += 2) {
         int64_t ex[3] = { e[0], e[1], e[2] };
-        int64_t x = bx0;
+        int64_t x = row_start(t, bx0);
 
-        if (t->r->resume) {
-            t->r->resume = false;
-            x = t->r->next_n;
-            for (unsigned k = 0; k < 3; k++) {
-                ex[k] += (x - bx0) * sx[k];
-            }
+        for (unsigned k = 0; k < 3; k++) {
+            ex[k] += (x - bx0) * sx[k];
         }
         for (; x < bx1; x += 2) {
             int64_t pe[4][3];
             unsigned mask = 0;
 
-            if (!t->left) {
-                suspend(t, y, x);
+            if (!take(t, y, x)) {
                 return;
             }
-            t->left--;
             for (unsigned i = 0; i < 4; i++) {
                 bool in = true;
 
@@ -496,19 +513,13 @@ static void walk_runs(Prim *t, const Runs *s)
         }
         n0 = max64(n0, box0) & ~(int64_t)1;
         n1 = min64(n1, box1);
-        if (t->r->resume) {
-            t->r->resume = false;
-            n0 = t->r->next_n;
-        }
-        for (int64_t n = n0; n < n1; n += 2) {
+        for (int64_t n = row_start(t, n0); n < n1; n += 2) {
             int64_t x = s->ymajor ? n : m, y = s->ymajor ? m : n;
             unsigned mask = 0;
 
-            if (!t->left) {
-                suspend(t, m, n);
+            if (!take(t, m, n)) {
                 return;
             }
-            t->left--;
             for (unsigned i = 0; i < 4; i++) {
                 unsigned jm = s->ymajor ? i >> 1 : i & 1;
                 int64_t nn = n + (s->ymajor ? i & 1 : i >> 1);
@@ -621,6 +632,195 @@ static void do_point(Prim *t)
     walk_runs(t, &s);
 }
 
+/*
+ * Antialiased primitives (GL 2.1 "Antialiasing", "Point Antialiasing",
+ * "Line Antialiasing", "Polygon Antialiasing"): a pixel's coverage is the
+ * share of its square inside the primitive's region (a point's disc of
+ * diameter size, a line's rectangle of its width along the segment, a
+ * triangle), estimated on a grid of AA_GRID x AA_GRID samples at the
+ * centres of the square's cells; a pixel with no sample inside is not a
+ * fragment.  The grid is inferred: the hardware's coverage rule is not
+ * documented.  Values are taken at the pixel's centre: a triangle's
+ * barycentrics there, a line's at the centre's projection onto the
+ * segment, a point's vertex.
+ */
+#define AA_GRID     4
+
+typedef struct Region {
+    double bx0, by0, bx1, by1;      /* bounds, in pixels */
+    double c[2], r2;                /* point: centre, radius squared */
+    double a[2], u[2], len, hw;     /* line: start, unit direction,
+                                     * length, half width */
+    double e[3][3], area;           /* triangle: E_k = e0 x + e1 y + e2,
+                                     * >= 0 inside, sum = area */
+} Region;
+
+static bool region_in(const Region *g, unsigned kind, double x, double y)
+{
+    double dx, dy, s;
+
+    switch (kind) {
+    case NV_VTX_PRIM_POINT:
+        dx = x - g->c[0];
+        dy = y - g->c[1];
+        return dx * dx + dy * dy <= g->r2;
+    case NV_VTX_PRIM_LINE:
+        dx = x - g->a[0];
+        dy = y - g->a[1];
+        s = dx * g->u[0] + dy * g->u[1];
+        return s >= 0 && s <= g->len &&
+               fabs(dy * g->u[0] - dx * g->u[1]) <= g->hw;
+    default:
+        for (unsigned k = 0; k < 3; k++) {
+            if (g->e[k][0] * x + g->e[k][1] * y + g->e[k][2] < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
+
+/* The region of primitive @p; false if it has none (no area, length). */
+static bool region_of(const NVVtxPrim *p, Region *g)
+{
+    const float *v0 = p->v[0].pos, *v1 = p->v[1].pos, *v2 = p->v[2].pos;
+    double r;
+
+    switch (p->kind) {
+    case NV_VTX_PRIM_POINT:
+        r = (!(p->v[0].size >= 1) ? 1 : fmin(p->v[0].size,
+                                             NV_RASTER_MAX_SIZE)) / 2;
+        g->c[0] = v0[0];
+        g->c[1] = v0[1];
+        g->r2 = r * r;
+        g->bx0 = v0[0] - r;
+        g->bx1 = v0[0] + r;
+        g->by0 = v0[1] - r;
+        g->by1 = v0[1] + r;
+        return true;
+    case NV_VTX_PRIM_LINE:
+        g->a[0] = v0[0];
+        g->a[1] = v0[1];
+        g->len = hypot(v1[0] - v0[0], v1[1] - v0[1]);
+        if (!(g->len > 0) || !isfinite(g->len)) {
+            return false;
+        }
+        g->u[0] = (v1[0] - v0[0]) / g->len;
+        g->u[1] = (v1[1] - v0[1]) / g->len;
+        g->hw = fmin(!(p->width >= 1) ? 1 : p->width,
+                     NV_RASTER_MAX_SIZE) / 2;
+        g->bx0 = fmin(v0[0], v1[0]) - g->hw;
+        g->bx1 = fmax(v0[0], v1[0]) + g->hw;
+        g->by0 = fmin(v0[1], v1[1]) - g->hw;
+        g->by1 = fmax(v0[1], v1[1]) + g->hw;
+        return true;
+    default:
+        for (unsigned k = 0; k < 3; k++) {
+            const float *a = p->v[(k + 1) % 3].pos, *b = p->v[(k + 2) % 3].pos;
+
+            /* E_k(x, y) = (b - a) x (p - a), vertex k's side positive */
+            g->e[k][0] = -(b[1] - a[1]);
+            g->e[k][1] = b[0] - a[0];
+            g->e[k][2] = (b[1] - a[1]) * a[0] - (b[0] - a[0]) * a[1];
+        }
+        g->area = g->e[0][0] * v0[0] + g->e[0][1] * v0[1] + g->e[0][2];
+        if (!(fabs(g->area) > 0) || !isfinite(g->area)) {
+            return false;
+        }
+        if (g->area < 0) {
+            for (unsigned k = 0; k < 3; k++) {
+                for (unsigned j = 0; j < 3; j++) {
+                    g->e[k][j] = -g->e[k][j];
+                }
+            }
+            g->area = -g->area;
+        }
+        g->bx0 = fmin(fmin(v0[0], v1[0]), v2[0]);
+        g->bx1 = fmax(fmax(v0[0], v1[0]), v2[0]);
+        g->by0 = fmin(fmin(v0[1], v1[1]), v2[1]);
+        g->by1 = fmax(fmax(v0[1], v1[1]), v2[1]);
+        return true;
+    }
+}
+
+/* One pixel's values at its centre (cx, cy) (see above). */
+static void shade_smooth(const Prim *t, const Region *g, NVRasterFrag *f,
+                         double cx, double cy)
+{
+    double l[3], s;
+
+    switch (t->p->kind) {
+    case NV_VTX_PRIM_POINT:
+        l[0] = 1;
+        shade(t, f, l, 1);
+        break;
+    case NV_VTX_PRIM_LINE:
+        s = ((cx - g->a[0]) * g->u[0] + (cy - g->a[1]) * g->u[1]) / g->len;
+        s = s < 0 ? 0 : s > 1 ? 1 : s;
+        l[0] = 1 - s;
+        l[1] = s;
+        shade(t, f, l, 2);
+        break;
+    default:
+        for (unsigned k = 0; k < 3; k++) {
+            l[k] = (g->e[k][0] * cx + g->e[k][1] * cy + g->e[k][2]) / g->area;
+        }
+        shade(t, f, l, 3);
+        break;
+    }
+}
+
+static void do_smooth(Prim *t)
+{
+    NVRasterQuad *q = &t->r->quad;
+    Region g = { 0 };
+    int64_t bx0, by0, bx1, by1;
+
+    if (!region_of(t->p, &g) || !(g.bx1 >= g.bx0) || !(g.by1 >= g.by0)) {
+        return;
+    }
+    bx0 = g.bx0 < t->x0 ? t->x0 : (int64_t)floor(g.bx0);
+    by0 = g.by0 < t->y0 ? t->y0 : (int64_t)floor(g.by0);
+    bx1 = g.bx1 >= t->x1 ? t->x1 : (int64_t)floor(g.bx1) + 1;
+    by1 = g.by1 >= t->y1 ? t->y1 : (int64_t)floor(g.by1) + 1;
+    bx0 &= ~(int64_t)1;
+    by0 &= ~(int64_t)1;
+    if (t->r->resume) {
+        by0 = t->r->next_m;
+    }
+    t->smooth = true;
+    for (int64_t y = by0; y < by1; y += 2) {
+        for (int64_t x = row_start(t, bx0); x < bx1; x += 2) {
+            unsigned mask = 0;
+
+            if (!take(t, y, x)) {
+                return;
+            }
+            for (unsigned i = 0; i < 4; i++) {
+                int64_t px = x + (i & 1), py = y + (i >> 1);
+                unsigned n = 0;
+
+                for (unsigned j = 0; j < AA_GRID * AA_GRID; j++) {
+                    n += region_in(&g, t->p->kind,
+                                   px + (j % AA_GRID + 0.5) / AA_GRID,
+                                   py + (j / AA_GRID + 0.5) / AA_GRID);
+                }
+                q->cov[i] = (float)n / (AA_GRID * AA_GRID);
+                mask |= (n != 0) << i;
+            }
+            mask = pixel_mask(t, x, y, mask);
+            if (!mask) {
+                continue;
+            }
+            for (unsigned i = 0; i < 4; i++) {
+                shade_smooth(t, &g, &q->f[i], x + (i & 1) + 0.5,
+                             y + (i >> 1) + 0.5);
+            }
+            emit(t, x, y, mask);
+        }
+    }
+}
+
 void nv_raster_init(NVRaster *r, NVRasterEmit *emit, void *opaque)
 {
     NVRasterState *st = &r->st;
@@ -658,13 +858,14 @@ unsigned nv_raster_run(NVRaster *r, unsigned budget)
         switch (r->prim.kind) {
         case NV_VTX_PRIM_TRIANGLE:
             t.stipple = r->st.poly_stipple;
-            do_tri(&t);
+            r->st.poly_smooth ? do_smooth(&t) : do_tri(&t);
             break;
         case NV_VTX_PRIM_LINE:
-            do_line(&t);
+            r->st.line_smooth ? do_smooth(&t) : do_line(&t);
             break;
         case NV_VTX_PRIM_POINT:
-            do_point(&t);
+            r->st.point_smooth && !r->st.point_sprite ? do_smooth(&t)
+                                                      : do_point(&t);
             break;
         }
     }

@@ -25,6 +25,7 @@ typedef struct Cap {
     NVRaster r;
     unsigned count[H][W];
     NVRasterFrag frag[H][W];
+    float cov[H][W];
     NVRasterQuad last;
     unsigned outside, quads;
 } Cap;
@@ -51,6 +52,7 @@ static void cap_emit(void *opaque, const NVRasterQuad *q)
         }
         c->count[y][x]++;
         c->frag[y][x] = q->f[i];
+        c->cov[y][x] = q->cov[i];
     }
 }
 
@@ -913,6 +915,71 @@ static void test_points(void)
     g_free(c);
 }
 
+/*
+ * Antialiased primitives: coverage on the 4x4 grid of samples at 0.125,
+ * 0.375, 0.625, 0.875 of each pixel (raster.c do_smooth()).
+ * - A point of size 2 at (2, 2): the disc of radius 1 about a pixel
+ *   corner.  In pixel (2, 2) the sample (2 + a, 2 + b) is inside for
+ *   a^2 + b^2 <= 1: with a 0.125 or 0.375 every b (0.875^2 = 0.766 fits
+ *   beside 0.141), with a 0.625 (0.391) b up to 0.625 (3), with 0.875
+ *   (0.766) b up to 0.375 (2): 4 + 4 + 3 + 2 = 13, coverage 13/16, the
+ *   same in the three other pixels by symmetry; no other pixel has one.
+ *   Without POINT_SMOOTH the same point is the same four pixels, each
+ *   with coverage 1.
+ * - A line of width 1 from (0.5, 2) to (4.5, 2): the rectangle x in
+ *   [0.5, 4.5], y in [1.5, 2.5].  Rows 1 and 2 have two of their four
+ *   sample rows inside (1.625, 1.875; 2.125, 2.375); columns 1-3 all
+ *   four sample columns, 0 and 4 two (0.625, 0.875; 4.125, 4.375):
+ *   coverage 8/16 in columns 1-3, 4/16 in 0 and 4.  Values at the
+ *   centre's projection: pixel (2, 1) at x 2.5, s = (2.5 - 0.5) / 4 =
+ *   0.5, the colours' mean.
+ * - The triangle (0, 0), (4, 0), (0, 4): pixel (1, 2)'s samples are in
+ *   for 3 + a + b <= 4 (on the edge counts): a + b <= 1, 10 of the 16
+ *   pairs; pixel (0, 0) all 16; pixel (3, 1) a + b <= 0: none.
+ */
+static void test_smooth(void)
+{
+    Cap *c = cap_new();
+    NVVtxPrim p = {
+        .kind = NV_VTX_PRIM_LINE, .width = 1,
+        .v = { vert(0.5f, 2, 1), vert(4.5f, 2, 1) },
+    };
+
+    point(c, 2, 2, 2);
+    expect_map(c, 6, 5, "......|.##...|.##...|......|......|");
+    g_assert_cmpfloat(c->cov[1][1], ==, 1);
+    c->r.st.point_smooth = true;
+    point(c, 2, 2, 2);
+    expect_map(c, 6, 5, "......|.##...|.##...|......|......|");
+    for (unsigned y = 1; y <= 2; y++) {
+        for (unsigned x = 1; x <= 2; x++) {
+            g_assert_cmpfloat(c->cov[y][x], ==, 13.0f / 16);
+        }
+    }
+
+    c->r.st.line_smooth = true;
+    p.v[0].attr[S_COL][0] = 0;
+    p.v[1].attr[S_COL][0] = 1;
+    nv_raster_prim(&c->r, &p);
+    expect_map(c, 6, 4, "......|#####.|#####.|......|");
+    for (unsigned x = 0; x < 5; x++) {
+        float want = x == 0 || x == 4 ? 4.0f / 16 : 8.0f / 16;
+
+        g_assert_cmpfloat(c->cov[1][x], ==, want);
+        g_assert_cmpfloat(c->cov[2][x], ==, want);
+    }
+    g_assert_cmpfloat(c->frag[1][2].attr[S_COL][0], ==, 0.5f);
+
+    c->r.st.poly_smooth = true;
+    tri6(c, 0, 0, 4, 0, 0, 4);
+    g_assert_cmpuint(c->count[2][1], ==, 1);
+    g_assert_cmpfloat(c->cov[2][1], ==, 10.0f / 16);
+    g_assert_cmpfloat(c->cov[0][0], ==, 1);
+    g_assert_cmpuint(c->count[1][3], ==, 0);
+    g_assert_cmpuint(c->outside, ==, 0);
+    g_free(c);
+}
+
 static void test_poly_stipple(void)
 {
     Cap *c = cap_new();
@@ -1057,16 +1124,25 @@ static void test_slices(void)
     g_assert_cmpuint(runs, ==, 7);
     g_assert_false(c->r.busy);
 
-    for (unsigned k = 0; k < G_N_ELEMENTS(prims); k++) {
+    /* every primitive, then antialiased, in slices as in one go */
+    for (unsigned k = 0; k < 2 * G_N_ELEMENTS(prims); k++) {
+        bool smooth = k >= G_N_ELEMENTS(prims);
+
+        c->r.st.point_smooth = c->r.st.line_smooth = smooth;
+        c->r.st.poly_smooth = smooth;
+        ref->r.st = c->r.st;
         for (unsigned budget = 1; budget <= 5; budget += 2) {
+            const NVVtxPrim *pr = &prims[k % G_N_ELEMENTS(prims)];
+
             cap_clear(c);
             cap_clear(ref);
-            nv_raster_prim(&ref->r, &prims[k]);
-            slice_run(c, &prims[k], budget, &visited, &runs);
+            nv_raster_prim(&ref->r, pr);
+            slice_run(c, pr, budget, &visited, &runs);
             g_assert_cmpuint(ref->quads, >, 0);
             g_assert_cmpuint(c->quads, ==, ref->quads);
             g_assert_true(memcmp(c->count, ref->count,
                                  sizeof(c->count)) == 0);
+            g_assert_true(memcmp(c->cov, ref->cov, sizeof(c->cov)) == 0);
             for (unsigned y = 0; y < H; y++) {
                 for (unsigned x = 0; x < W; x++) {
                     if (ref->count[y][x]) {
@@ -1097,6 +1173,7 @@ int main(int argc, char **argv)
     g_test_add_func("/raster/lines", test_lines);
     g_test_add_func("/raster/lines/stipple", test_line_stipple);
     g_test_add_func("/raster/points", test_points);
+    g_test_add_func("/raster/smooth", test_smooth);
     g_test_add_func("/raster/poly-stipple", test_poly_stipple);
     g_test_add_func("/raster/slices", test_slices);
     return g_test_run();

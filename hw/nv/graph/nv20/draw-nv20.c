@@ -67,7 +67,9 @@
 #define TEX_SWIZZLE_IDENTITY    0x0000aae4u
 
 /* The RASTER bundle: POINT, LINE and POLYGON_SMOOTH_ENABLE. */
-#define RASTER_SMOOTH       (7u << 9)
+#define RASTER_POINT_SMOOTH (1u << 9)
+#define RASTER_LINE_SMOOTH  (1u << 10)
+#define RASTER_POLY_SMOOTH  (1u << 11)
 
 /* The LINE_STIPPLE bundle (3d-nv20.c's CV_LINE_STIPPLE packs it). */
 #define LS_POLY_ENABLE      (1u << 0)
@@ -175,13 +177,9 @@ static void raster_state(NVCard *card)
     st->sprite_r_mode = SPRITE_R_MODE(sprite);
     st->sprite_replace = SPRITE_REPLACE(sprite) << tc0_slot(card);
     /* RASTER bits 9-11, the *_SMOOTH_ENABLE methods (3d-nv20.c) */
-    if (*nv20_reg(card, B_RASTER) & RASTER_SMOOTH &&
-        !card->pgraph20.draw.smooth_logged) {
-        card->pgraph20.draw.smooth_logged = true;
-        nv_log(card, NV_LOG_UNIMP, "nv: pgraph: 3D antialiased points, "
-               "lines or polygons (RASTER 0x%08x): drawn aliased",
-               *nv20_reg(card, B_RASTER));
-    }
+    st->point_smooth = *nv20_reg(card, B_RASTER) & RASTER_POINT_SMOOTH;
+    st->line_smooth = *nv20_reg(card, B_RASTER) & RASTER_LINE_SMOOTH;
+    st->poly_smooth = *nv20_reg(card, B_RASTER) & RASTER_POLY_SMOOTH;
 }
 
 /*
@@ -655,6 +653,12 @@ static void quad(void *opaque, const NVRasterQuad *q)
 
         for (unsigned i = 0; i < 4; i++) {
             memcpy(color[0][i], q->f[i].attr[col0], sizeof(color[0][i]));
+        }
+    }
+    /* an antialiased primitive's coverage scales alpha (GL 2.1 3.11) */
+    for (unsigned i = 0; i < 4; i++) {
+        for (unsigned t = 0; q->cov[i] < 1 && t < NV_ROP_TARGETS; t++) {
+            color[t][i][3] *= q->cov[i];
         }
     }
     nv20_query_count(card, nv_rop_quad(&d->rop, q->x, q->y, mask, color,

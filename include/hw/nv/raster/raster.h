@@ -84,6 +84,11 @@ typedef struct NVRasterState {
     bool point_sprite;
     uint8_t sprite_r_mode;
     uint32_t sprite_replace;
+    /*
+     * POINT/LINE/POLYGON_SMOOTH_ENABLE: antialiased points (not sprites),
+     * lines and triangles, each pixel with its coverage (NVRasterQuad).
+     */
+    bool point_smooth, line_smooth, poly_smooth;
 } NVRasterState;
 
 /* One pixel of a quad. */
@@ -104,6 +109,11 @@ typedef struct NVRasterFrag {
 typedef struct NVRasterQuad {
     int32_t x, y;
     uint8_t mask;
+    /*
+     * Each pixel's coverage in (0, 1] for an antialiased primitive, which
+     * multiplies the fragment's alpha (GL 2.1 "Antialiasing"); else 1.
+     */
+    float cov[4];
     uint8_t kind;               /* NVVtxKind of the primitive */
     bool back;                  /* from a back-facing polygon */
     NVRasterFrag f[4];

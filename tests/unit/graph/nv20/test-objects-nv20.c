@@ -1995,6 +1995,33 @@ static const uint32_t draw_again[] = {
 };
 
 /*
+ * test_draw_pixels_curie()'s triangle with POLYGON_SMOOTH_ENABLE (0x1838,
+ * RASTER bit 11): pixels inside keep 0xffff8040; on the diagonal x + y =
+ * 31 the samples (x + a, y + b) are inside for a + b <= 1, 10 of the 16
+ * (docs/3d.rst "Antialiasing"): alpha 1 x 10/16 = 0.625, 0.625 x 255 =
+ * 159.4 -> 0x9f; x + y = 32 has none and keeps the clear colour.
+ */
+static void test_draw_smooth(void)
+{
+    static const uint8_t out[] = { 0, 1 }, in[] = { 0, 3 };
+    const uint32_t setup[] = {
+        0x08e4, FPROG | 1, 0x1838, 1,
+        0x1c30, F1, 0x1c34, FHALF, 0x1c38, 0x3e800000, 0x1c3c, F1, 0,
+    };
+    TestHost *th = curie_draw_new(0x01003e01, 0x1c9dc801);
+
+    program(th, false, out, in, 2);
+    mthds(th, setup);
+    mthds(th, draw_again);
+    g_assert_cmphex(vram_rd(th, SURF + 15 * 256 + 15 * 4), ==, 0xffff8040);
+    g_assert_cmphex(vram_rd(th, SURF + 15 * 256 + 16 * 4), ==, 0x9fff8040);
+    g_assert_cmphex(vram_rd(th, SURF + 0 * 256 + 31 * 4), ==, 0x9fff8040);
+    g_assert_cmphex(vram_rd(th, SURF + 16 * 256 + 16 * 4), ==, 0x11223344);
+    g_assert_cmpuint(th->n_guest_error + th->n_unimp, ==, 0);
+    th_free(th);
+}
+
+/*
  * Occlusion queries as Mesa's nv30_query.c makes them: DMA_QUERY
  * (0x1a8) the VRAM object, QUERY_RESET (0x17c8) report 1, QUERY_ENABLE
  * (0x17cc) 1, the triangle of test_draw_pixels_curie() (the program
@@ -2607,41 +2634,6 @@ static void test_draw_celsius_composite(void)
 }
 
 /*
- * LINE_SMOOTH_ENABLE (Celsius 0x320, RASTER bit 10): antialiasing is not
- * modelled; a draw with it (a 4x4 quad into the surface of
- * test_draw_celsius_composite()) logs LOG_UNIMP ("drawn aliased"): the
- * draw, not the method, and once for two draws.
- */
-static void test_draw_smooth_unimp(void)
-{
-    static const uint32_t quad[] = {
-        0x0dfc, 8,
-        0x0c00, 0, 0x0c04, 0, 0x0c08, 0, 0x0c00, F4, 0x0c04, 0, 0x0c08, 0,
-        0x0c00, F4, 0x0c04, F4, 0x0c08, 0, 0x0c00, 0, 0x0c04, F4, 0x0c08, 0,
-        0x0dfc, 0, 0,
-    };
-    static const uint32_t setup[] = {
-        0x0194, VRAMDMA >> 4, 0x0200, 64 << 16, 0x0204, 64 << 16,
-        0x0208, 0x108, 0x020c, 256, 0x0210, SURF,
-        0x02c0, 0x07ff0800, 0x02e0, 0x07ff0800,
-        0x06e8, 0xc5000000, 0x06ec, 0xc5000000, 0x06f0, 0, 0x06f4, 0,
-        0x0320, 1, 0,
-    };
-    TestHost *th = composite_new("nv20", 0x0096);
-
-    for (unsigned j = 0; j < 16; j++) {
-        g_assert_true(mthd(th, 7, 0x500 + 4 * j, j % 5 == 0 ? F1 : 0));
-    }
-    mthds(th, setup);
-    g_assert_cmpuint(th->n_unimp, ==, 0);
-    mthds(th, quad);
-    g_assert_cmpuint(th->n_unimp, ==, 1);
-    mthds(th, quad);
-    g_assert_cmpuint(th->n_unimp, ==, 1);
-    th_free(th);
-}
-
-/*
  * The same Composite on nv30 as the X driver draws it there (its method
  * trace): a Rankine object whose fragment program fetches textures 0 and
  * 1 into H0 and H1, and RC_ENABLE 0x01000101 (NUM_COMBINERS 1), so that
@@ -3084,10 +3076,9 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/3d/celsius/composite",
                     test_draw_celsius_composite);
     g_test_add_func("/objects-nv20/3d/draw/query", test_draw_query);
+    g_test_add_func("/objects-nv20/3d/draw/smooth", test_draw_smooth);
     g_test_add_func("/objects-nv20/3d/draw/rankine-composite",
                     test_draw_rankine_composite);
-    g_test_add_func("/objects-nv20/3d/draw/smooth-unimp",
-                    test_draw_smooth_unimp);
     g_test_add_func("/objects-nv20/3d/celsius/bundles",
                     test_celsius_bundles);
     g_test_add_func("/objects-nv20/3d/celsius/ff", test_celsius_ff);

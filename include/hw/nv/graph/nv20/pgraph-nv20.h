@@ -253,7 +253,7 @@ typedef struct NV20Draw {
     NVFpProgram fp;
     uint32_t fp_words[NV_FP_MAX_INSNS * 4];     /* scratch for the reading */
     uint32_t fp_control;
-    bool logged, tex_logged, ms_logged, smooth_logged;
+    bool logged, tex_logged, ms_logged;
 } NV20Draw;
 
 /*
