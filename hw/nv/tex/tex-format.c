@@ -322,6 +322,17 @@ void nv_tex_fetch(const NVTexUnit *t, const NVTexMem mem[2], unsigned level,
              t->bpp, b, fault);
     v = nv_ld_le(b, 4);
     v1 = nv_ld_le(b + 4, 4);
+    /*
+     * The colour key (inferred, docs/texture.rst): a texel of up to 32
+     * bits whose stored bits equal the key's low bits is transparent
+     * black.
+     */
+    if (t->color_key_enable && t->bpp <= 4 &&
+        !nv_tex_format_is_dxt(t->format) &&
+        ((v ^ t->color_key) & (UINT32_MAX >> (32 - 8 * t->bpp))) == 0) {
+        s[0] = s[1] = s[2] = s[3] = 0;
+        return;
+    }
 
     switch (t->format) {
     case NV_TEXF_L8:

@@ -169,6 +169,9 @@ void nv_tex_decode(NVTexUnit *t, NVTexGen gen, const NVTexRegs *r)
     /* TEX_PALETTE (bundles.rst): bit 0 the DMA object, OFFSET >> 6 */
     t->palette_dma = r->palette & 1;
     t->palette_offset = r->palette & ~0x3fu;
+    /* bundles.rst TEX_CONTROL bit 0, COLOR_KEY_ENABLE (docs/texture.rst) */
+    t->color_key_enable = r->enable & 1;
+    t->color_key = r->color_key;
 }
 
 /* The filter weight @f (in [0, 1)) on WEIGHT_BITS bits. */

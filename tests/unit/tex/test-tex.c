@@ -466,6 +466,37 @@ static void test_palette(void)
 }
 
 /*
+ * The colour key (TEX_CONTROL bit 0 and the TEX_COLOR_KEY bundle;
+ * docs/texture.rst, inferred): Kelvin R5G6B5 (code 5), texel 0 0xf800
+ * (red) and the key 0x1234f800, whose low 16 bits are the texel's: (0,
+ * 0, 0, 0); the key 0xf801: red, slots W, Z, Y, X = (1, 1, 0, 0)
+ * (R5G6B5 has no alpha: 1); bit 0 clear: red whatever the key.
+ */
+static void test_color_key(void)
+{
+    NVTexRegs r = kelvin_regs(0x05);
+    NVTexUnit t;
+    float s[4];
+
+    reset_mem();
+    put16(vram, 0xf800);
+    r.enable |= 1;
+    r.color_key = 0x1234f800;
+    unit(&t, NV_TEX_KELVIN, &r);
+    fetch0(&t, s);
+    assert_vec(s, 0, 0, 0, 0);
+    r.color_key = 0xf801;
+    unit(&t, NV_TEX_KELVIN, &r);
+    fetch0(&t, s);
+    assert_vec(s, 1, 1, 0, 0);
+    r.color_key = 0xf800;
+    r.enable &= ~1u;
+    unit(&t, NV_TEX_KELVIN, &r);
+    fetch0(&t, s);
+    assert_vec(s, 1, 1, 0, 0);
+}
+
+/*
  * Texel (@x, 0) of a Curie DXT texture of @code (8x8, two levels) is
  * @w, @z, @y, @xs in slots W, Z, Y, X.
  */
@@ -1063,17 +1094,18 @@ static void test_garbage(void)
 
     reset_mem();
     for (int n = 0; n < 3000; n++) {
-        uint32_t w[11];
+        uint32_t w[12];
         NVTexRegs r;
         float c[4], d[4], e[4], o[4];
         bool fault = false;
 
-        for (int i = 0; i < 11; i++) {
+        for (int i = 0; i < 12; i++) {
             x = x * 1103515245 + 12345;
             w[i] = x ^ (x >> 13) * 7;
         }
         r = (NVTexRegs){ w[0] & 0x3fff, w[1], w[2], w[3] | 0xc0000000u,
-                         w[4], w[5], w[6], w[7], w[8], w[9], w[10] };
+                         w[4], w[5], w[6], w[7], w[8], w[9], w[10],
+                         w[11] };
         if (n & 1) {
             r.npot_size &= 0x003f003f;
             r.size1 &= 0x03f0ffff;
@@ -1133,6 +1165,7 @@ int main(int argc, char **argv)
     g_test_add_func("/tex/formats/signed", test_formats_signed);
     g_test_add_func("/tex/formats/float", test_formats_float);
     g_test_add_func("/tex/formats/palette", test_palette);
+    g_test_add_func("/tex/formats/color-key", test_color_key);
     g_test_add_func("/tex/formats/dxt", test_dxt);
     g_test_add_func("/tex/layout/swizzle", test_swizzle_addr);
     g_test_add_func("/tex/layout/swizzle-bits", test_swizzle_bits);

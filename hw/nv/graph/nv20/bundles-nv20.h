@@ -61,6 +61,7 @@
 #define K_TEX_RECT          BUNDLE(0x085)
 #define K_TEX_OFFSET        BUNDLE(0x089)
 #define K_TEX_PALETTE       BUNDLE(0x08d)
+#define K_TEX_COLOR_KEY     BUNDLE(0x01c)
 /* Rankine's and Curie's */
 #define R_MULTISAMPLE       BUNDLE(0x06f)
 #define R_BLEND             BUNDLE(0x082)
@@ -76,6 +77,7 @@
 #define R_TEX_FILTER        BUNDLE(0x150)
 #define R_TEX_RECT          BUNDLE(0x160)
 #define R_TEX_BORDER_COLOR  BUNDLE(0x170)
+#define R_TEX_COLOR_KEY     BUNDLE(0x190)
 /* Curie's (mode.rst "Curie XF bundles"; our register table's names) */
 #define C_DEPTH_BOUNDS_MIN  BUNDLE(0x0c8)
 #define C_DEPTH_BOUNDS_MAX  BUNDLE(0x0c9)

@@ -368,12 +368,13 @@ static void fp_load(NVCard *card)
  */
 static void tex_state(NVCard *card)
 {
-    /* Each unit's bundles in NVTexRegs' order, offset to palette. */
-    static const uint32_t bundles[2][9] = {
+    /* Each unit's bundles in NVTexRegs' order, offset to colour key. */
+    static const uint32_t bundles[2][10] = {
         { K_TEX_OFFSET, K_TEX_FORMAT, K_TEX_WRAP, K_TEX_CONTROL, K_TEX_PITCH,
-          K_TEX_FILTER, K_TEX_RECT, K_TEX_BORDER_COLOR, K_TEX_PALETTE },
+          K_TEX_FILTER, K_TEX_RECT, K_TEX_BORDER_COLOR, K_TEX_PALETTE,
+          K_TEX_COLOR_KEY },
         { R_TEX_OFFSET, R_TEX_FORMAT, R_TEX_WRAP, R_TEX_CONTROL, R_TEX_PITCH,
-          R_TEX_FILTER, R_TEX_RECT, R_TEX_BORDER_COLOR, 0 },
+          R_TEX_FILTER, R_TEX_RECT, R_TEX_BORDER_COLOR, 0, R_TEX_COLOR_KEY },
     };
     NV20Draw *d = &card->pgraph20.draw;
     const uint32_t *ms = card->pgraph20.fe3d.mthd_state;
@@ -384,10 +385,11 @@ static void tex_state(NVCard *card)
                                                  : NV_TEX_RANKINE;
 
     for (unsigned i = 0; i < NV20_TEX_UNITS; i++) {
-        uint32_t w[9] = { 0 };
+        uint32_t w[10] = { 0 };
         NVTexRegs r;
 
-        for (unsigned k = 0; k < 9 && (!kelvin || i < NV_RC_TEX_UNITS); k++) {
+        for (unsigned k = 0; k < 10 && (!kelvin || i < NV_RC_TEX_UNITS);
+             k++) {
             w[k] = bundles[!kelvin][k] ?
                    *nv20_reg(card, bundles[!kelvin][k] + 4 * i) : 0;
         }
@@ -401,6 +403,7 @@ static void tex_state(NVCard *card)
             .size1 = curie ? ms[M_TEX_SIZE1 / 4 + i] : 0,
             .rcomp = card->model->pgraph_chip == NV_PGRAPH_CHIP_NV20
                      ? zcomp & 7 : zcomp >> (3 * (i % NV_RC_TEX_UNITS)) & 7,
+            .color_key = w[9],
         };
         if (!d->tex_decoded || memcmp(&r, &d->tex_regs[i], sizeof(r))) {
             d->tex_regs[i] = r;

@@ -40,6 +40,7 @@ typedef enum NVTexGen {
 typedef struct NVTexRegs {
     uint32_t offset, format, wrap, enable, swizzle, filter;
     uint32_t npot_size, border_color, palette, size1, rcomp;
+    uint32_t color_key;         /* the TEX_COLOR_KEY bundle */
 } NVTexRegs;
 
 /* The texel formats the unit decodes (hardware codes map onto these). */
@@ -150,6 +151,8 @@ typedef struct NVTexUnit {
     float border[4];            /* TEX_BORDER_COLOR in slots W, Z, Y, X */
     uint8_t palette_dma;        /* Kelvin TEX_PALETTE_OFFSET */
     uint64_t palette_offset;
+    bool color_key_enable;      /* TEX_CONTROL bit 0 */
+    uint32_t color_key;
     NVTexLevel level[NV_TEX_MAX_LEVELS];
 } NVTexUnit;
 
