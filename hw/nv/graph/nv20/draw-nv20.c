@@ -388,8 +388,8 @@ static void tex_state(NVCard *card)
         uint32_t w[10] = { 0 };
         NVTexRegs r;
 
-        for (unsigned k = 0; k < 10 && (!kelvin || i < NV_RC_TEX_UNITS);
-             k++) {
+        for (unsigned k = 0;
+             k < G_N_ELEMENTS(w) && (!kelvin || i < NV_RC_TEX_UNITS); k++) {
             w[k] = bundles[!kelvin][k] ?
                    *nv20_reg(card, bundles[!kelvin][k] + 4 * i) : 0;
         }
