@@ -53,16 +53,26 @@ fi
 
 [ "${NV_DEMO_BUILD:-1}" = 0 ] || "$NV_TOP/scripts/build-qemu.sh"
 
-# The X desktop on the card.
-demo_x() {
-    local image initrd log=$NV_GUEST_OUT/demo-x-$model.log shots=$NV_GUEST_OUT/demo-x-$model
-    local png=$NV_GUEST_OUT/demo-x-$model.png accel=${NV_X_ACCEL:-1} drv xres
+# demo_boot KIND WHAT DURATION TIMEOUT APPEND: boot the root filesystem on
+# the card with APPEND on the kernel command line; the serial log is
+# build/guest/demo-KIND-MODEL.log, the screendumps demo-KIND-MODEL-*.
+demo_boot() {
+    local image initrd
     image=$(nv_rootfs_image)
     initrd=$(nv_rootfs_initramfs)
-    nv_log "booting Debian with X.org and nouveau on -device $(nv_guest_device "$model") (TCG, ~40-60 s)"
-    NV_GUEST_TIMEOUT=${NV_X_TIMEOUT:-300} \
-    NV_GUEST_APPEND="NV_X=desktop nouveau.noaccel=$((1 - accel)) ${NV_GUEST_APPEND:-}" \
-        nv_rootfs_boot "$model" "$initrd" "$image" "$log" "$shots"
+    nv_log "booting Debian with $2 on -device $(nv_guest_device "$model") (TCG, $3)"
+    NV_GUEST_TIMEOUT=${NV_X_TIMEOUT:-$4} \
+    NV_GUEST_APPEND="$5 ${NV_GUEST_APPEND:-}" \
+        nv_rootfs_boot "$model" "$initrd" "$image" \
+        "$NV_GUEST_OUT/demo-$1-$model.log" "$NV_GUEST_OUT/demo-$1-$model"
+}
+
+# The X desktop on the card.
+demo_x() {
+    local log=$NV_GUEST_OUT/demo-x-$model.log shots=$NV_GUEST_OUT/demo-x-$model
+    local png=$NV_GUEST_OUT/demo-x-$model.png accel=${NV_X_ACCEL:-1} drv xres
+    demo_boot x "X.org and nouveau" "~40-60 s" 300 \
+        "NV_X=desktop nouveau.noaccel=$((1 - accel))"
     rm -f "$png" "$shots-x.ppm"
     [ ! -s "$shots-x.png" ] || mv -f "$shots-x.png" "$png"
     nv_rootfs_values "$log" XLOG >"$NV_GUEST_OUT/demo-x-$model-Xorg.0.log"
@@ -83,14 +93,10 @@ demo_x() {
 
 # 3D: kmscube and glxgears on Mesa's nouveau driver, frames saved.
 demo_3d() {
-    local image initrd log=$NV_GUEST_OUT/demo-3d-$model.log shots=$NV_GUEST_OUT/demo-3d-$model
+    local log=$NV_GUEST_OUT/demo-3d-$model.log shots=$NV_GUEST_OUT/demo-3d-$model
     local frames=${NV_GL_FRAMES:-10,20,30} fps renderer saved
-    image=$(nv_rootfs_image)
-    initrd=$(nv_rootfs_initramfs)
-    nv_log "booting Debian with nouveau, Mesa and X on -device $(nv_guest_device "$model") (TCG, a few minutes)"
-    NV_GUEST_TIMEOUT=${NV_X_TIMEOUT:-600} \
-    NV_GUEST_APPEND="NV_X=gl NV_GL_FRAMES=$frames ${NV_GUEST_APPEND:-}" \
-        nv_rootfs_boot "$model" "$initrd" "$image" "$log" "$shots"
+    demo_boot 3d "nouveau, Mesa and X" "a few minutes" 600 \
+        "NV_X=gl NV_GL_FRAMES=$frames"
     rm -f "$shots"-*.ppm
     renderer=$(nv_rootfs_values "$log" KMSCUBE | sed -n 's/^ *renderer: *"\(.*\)"$/\1/p' | head -n 1)
     fps=$(nv_rootfs_values "$log" KMSCUBE | sed -n 's/^Rendered \([0-9]*\) frames in \([0-9.]*\) sec (\([0-9.]*\) fps)$/\1 frames in \2 s: \3/p' | tail -n 1)

@@ -316,17 +316,36 @@ static void mthd_start(NVCard *card, const NVMethodCall *call)
  * nv30 driver reads its fence sequence.  The draws before it are done:
  * PGRAPH takes no method while one runs.
  */
-static void mthd_fence_value(NVCard *card, const NVMethodCall *call)
+/*
+ * @n words at @off of the DMA object at instance @inst (a method's word,
+ * instance >> 4) written from or read into @w; none bound or a fault is
+ * a DMA_W/R_PROTECTION error and false.
+ */
+static bool dma_words(NVCard *card, uint32_t inst, uint32_t off,
+                      uint32_t *w, unsigned n, bool write)
 {
-    NV20Fe3d *f = &card->pgraph20.fe3d;
     NVDmaObj o;
 
-    nv_dmaobj_load(card, f->dma_fence << 4, &o);
-    if (!f->dma_fence ||
-        nv_dmaobj_write32(card, &o, *nv20_reg(card, B_FENCE_OFFSET) & ~3u,
-                          call->data) != NV_DMAOBJ_OK) {
-        nv20_pgraph_error(card, NV20_NSOURCE_DMA_W_PROTECTION);
+    nv_dmaobj_load(card, inst << 4, &o);
+    for (unsigned i = 0; i < n; i++) {
+        if (!inst ||
+            (write ? nv_dmaobj_write32(card, &o, off + 4 * i, w[i])
+                   : nv_dmaobj_read32(card, &o, off + 4 * i, &w[i]))
+            != NV_DMAOBJ_OK) {
+            nv20_pgraph_error(card, write ? NV20_NSOURCE_DMA_W_PROTECTION
+                                          : NV20_NSOURCE_DMA_R_PROTECTION);
+            return false;
+        }
     }
+    return true;
+}
+
+static void mthd_fence_value(NVCard *card, const NVMethodCall *call)
+{
+    uint32_t v = call->data;
+
+    dma_words(card, card->pgraph20.fe3d.dma_fence,
+              *nv20_reg(card, B_FENCE_OFFSET) & ~3u, &v, 1, true);
 }
 
 /*
@@ -362,17 +381,9 @@ static void mthd_query_get(NVCard *card, const NVMethodCall *call)
             ? card->pgraph20.fe3d.query_passed : 0,
         0,
     };
-    uint32_t inst = card->pgraph20.fe3d.mthd_state[M_DMA_QUERY / 4];
-    NVDmaObj o;
 
-    nv_dmaobj_load(card, inst << 4, &o);
-    for (unsigned i = 0; i < 4; i++) {
-        if (!inst || nv_dmaobj_write32(card, &o, (call->data & 0xffffff) +
-                                       4 * i, w[i]) != NV_DMAOBJ_OK) {
-            nv20_pgraph_error(card, NV20_NSOURCE_DMA_W_PROTECTION);
-            return;
-        }
-    }
+    dma_words(card, card->pgraph20.fe3d.mthd_state[M_DMA_QUERY / 4],
+              call->data & 0xffffff, w, 4, true);
 }
 
 /*
@@ -387,18 +398,15 @@ static void mthd_query_get(NVCard *card, const NVMethodCall *call)
 static void mthd_render_cond(NVCard *card, const NVMethodCall *call)
 {
     NV20Fe3d *f = &card->pgraph20.fe3d;
-    uint32_t inst = f->mthd_state[M_DMA_QUERY / 4], count = 1;
-    NVDmaObj o;
+    uint32_t count = 1;
 
     f->mthd_state[call->mthd / 4] = call->data;
     switch (call->data >> 24) {
     case 1:
         break;
     case 2:
-        nv_dmaobj_load(card, inst << 4, &o);
-        if (!inst || nv_dmaobj_read32(card, &o, (call->data & 0xffffff) + 8,
-                                      &count) != NV_DMAOBJ_OK) {
-            nv20_pgraph_error(card, NV20_NSOURCE_DMA_R_PROTECTION);
+        if (!dma_words(card, f->mthd_state[M_DMA_QUERY / 4],
+                       (call->data & 0xffffff) + 8, &count, 1, false)) {
             count = 1;
         }
         break;
