@@ -197,6 +197,7 @@ static double bench_program(void)
         .ctx_addr = 4, .src[0] = { .mux = 3, .swz = { 0, 1, 2, 3 } },
     });
     mthd(0x1ea0, 0);                        /* VP_START_FROM_ID */
+    mthd(0x1e94, 0x11);                     /* ENGINE: the program */
     mthd(0x1efc, 0);                        /* VP_UPLOAD_CONST_ID */
     for (unsigned r = 0; r < 4; r++) {
         mthd_f(0x1f00, 4, mvp[r]);

@@ -188,6 +188,7 @@ static void vertex_program(void)
         }
     }
     mthd(SC_3D, 0x1ea0, 0);             /* VP_START_FROM_ID */
+    mthd(SC_3D, 0x1e94, 0x11);          /* ENGINE: the program (Mesa's) */
 }
 
 /*

@@ -1416,8 +1416,9 @@ static void test_pgraph_2d_migration(void)
  * 0, SRC0's high bits), 0x8106c083 (SRC0's low bits, SRC1, SRC2's high
  * bits: unused inputs, identity swizzle), 0x6041ef80 (SRC2's low bits,
  * write mask XYZW, no scalar temp, output 0); the second instruction
- * reads input 3 (0x0040030d) into output 1, with LAST (0x6041ef85).  The
- * viewport is translate (320, 240, 0.5), scale (320, 240, 0.5).  Then
+ * reads input 3 (0x0040030d) into output 1, with LAST (0x6041ef85);
+ * ENGINE 0x11 as Mesa sends it (the program, not NV40's fixed
+ * function: a new context's XF_C says MODE FIXED).  The viewport is translate (320, 240, 0.5), scale (320, 240, 0.5).  Then
  * BEGIN_END TRIANGLES (5), three positions by VTX_ATTR_4F(0) (0x1c00,
  * its W completing each vertex) and BEGIN_END STOP.
  *
@@ -1438,7 +1439,7 @@ static void test_3d_triangle(void)
         M(1, 0x1e9c), 0,
         M(4, 0xb80), 0x401f9c6c, 0x0040000d, 0x8106c083, 0x6041ef80,
         M(4, 0xb80), 0x401f9c6c, 0x0040030d, 0x8106c083, 0x6041ef85,
-        M(1, 0x1ea0), 0,
+        M(1, 0x1ea0), 0, M(1, 0x1e94), 0x11,
         M(4, 0xa20), F(320), F(240), F(0.5), 0,
         M(4, 0xa30), F(320), F(240), F(0.5), 0,
         M(1, 0x1834), 0x0900,
@@ -1515,7 +1516,7 @@ static void test_3d_migration(void)
         M(1, 0x1e9c), 0,
         M(4, 0xb80), 0x401f9c6c, 0x0040000d, 0x8106c083, 0x6041ef80,
         M(4, 0xb80), 0x401f9c6c, 0x0040030d, 0x8106c083, 0x6041ef85,
-        M(1, 0x1ea0), 0,
+        M(1, 0x1ea0), 0, M(1, 0x1e94), 0x11,
         M(1, 0x8e4), 0x300001,
         M(4, 0xa20), 0, 0, F(0.5), 0,
         M(4, 0xa30), F(2048), F(2048), F(0.5), 0,

@@ -535,6 +535,22 @@ def pgraph_seeds():
             m(6, 0x1518, 0, 0, 0, one)
             m(6, 0x1518, one, one, 0, one)
             m(6, begin, 0)
+        else:
+            # NV40's fixed function (docs/xf.rst "NV40's fixed
+            # function"): PROJECTION_MATRIX the identity, one infinite
+            # light, the diffuse colour from COL0, S by OBJECT_LINEAR,
+            # a triangle; then the program again
+            m(6, 0x1e94, 4)
+            m(6, 0x680, *[one if i % 5 == 0 else 0 for i in range(16)])
+            m(6, 0x1420, 1)
+            m(6, 0x1034, 0, 0, one)
+            m(6, 0x390, 0x10)
+            m(6, 0x400, 0x2401)
+            m(6, begin, 5)
+            for x, y in ((0, 0), (one, 0), (0, one)):
+                m(6, 0x1c00, x, y, 0, one)
+            m(6, begin, 0)
+            m(6, 0x1e94, 0x13)
         m(5, 0, 0xbeef0030)
         m(5, 0x104, 1)
         m(5, 0x100, 0)

@@ -449,10 +449,11 @@ static const VMStateDescription vmstate_nv20_fe3d = {
     },
 };
 
+/* Version 2: NV40's program start is XF_C's (a PGRAPH register). */
 static const VMStateDescription vmstate_nv_xf_rams = {
     .name = "nv-gpu/xf-rams",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32_2DARRAY(vab, NVXfRams, NV_XF_VAB_SLOTS, 4),
         VMSTATE_UINT32_2DARRAY(ctx, NVXfRams, NV_XF_CTX_SLOTS, 4),
@@ -462,7 +463,6 @@ static const VMStateDescription vmstate_nv_xf_rams = {
         VMSTATE_UINT32_2DARRAY(mode, NVXfRams, NV_XF_MODE_VECS, 4),
         VMSTATE_UINT32_2DARRAY(xtra, NVXfRams, NV_XF_XTRA_VECS, 4),
         VMSTATE_UINT32(timeout, NVXfRams),
-        VMSTATE_UINT32(prog_start, NVXfRams),
         VMSTATE_END_OF_LIST()
     },
 };

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: XF's fixed-function transform and lighting on Kelvin and
- * Rankine (envytools docs/hw/graph/xf/intro.rst item 3 and "VAB",
- * ctx.rst for the RAM slots, mode.rst for XFMODE), and Kelvin's bypass
- * mode.  The hardware's microcode is not documented: this computes the
- * OpenGL 1.x fixed-function equations the methods name, from the state
- * where the methods leave it, with XF's multiplier and adder
- * (xf-float.h) and LT's 22-bit floats for lighting.  docs/xf.rst
- * "Fixed-function processing" has the equations, the order of the
- * operations and what is inferred.
+ * qemu-nv: XF's fixed-function transform and lighting on Kelvin, Rankine
+ * and NV40 (envytools docs/hw/graph/xf/intro.rst items 3 and 7 and "VAB",
+ * ctx.rst for the RAM slots, mode.rst for XFMODE and NV40's XF bundles),
+ * and Kelvin's bypass mode.  The hardware's microcode is not documented:
+ * this computes the OpenGL 1.x fixed-function equations the methods name,
+ * from the state where the methods leave it, with XF's multiplier and
+ * adder (xf-float.h) and, before NV40, LT's 22-bit floats for lighting.
+ * docs/xf.rst "Fixed-function processing" has the equations, the order
+ * of the operations and what is inferred.
  */
 #include <string.h>
 
@@ -18,7 +18,7 @@
 #define HALF        0x3f000000u
 #define TWO         0x40000000u
 
-/* XFMODE_B's MODE (mode.rst): FIXED, and Kelvin's BYPASS. */
+/* XFMODE_B's and NV40's XF_C MODE (mode.rst): FIXED, Kelvin's BYPASS. */
 #define MODE_FIXED  0
 #define MODE_BYPASS 1
 
@@ -68,9 +68,12 @@ typedef struct FfLayout {
     /* LTC1 MATERIAL_SHININESS_A (back + 1), LIGHT_0_SPOT_CUTOFF_0;
      * LTC3 MATERIAL_FACTOR_A (back + 1). */
     uint8_t shininess, spot_exp, mat_alpha;
+    /* XFCTX USER_CLIP_PLANE_0-5 (Rankine, NV40; Kelvin has none: 0) */
+    uint16_t clip_plane;
     /* VAB and TBUF */
     uint8_t in_tex, ntex;
     uint8_t out_col, out_bcol, out_fog, out_psz, out_tex;
+    uint8_t out_clip[6][2];     /* clip distance i: register, component */
 } FfLayout;
 
 static const FfLayout kelvin_layout = {
@@ -84,15 +87,35 @@ static const FfLayout kelvin_layout = {
     .out_col = 3, .out_bcol = 7, .out_fog = 5, .out_psz = 6, .out_tex = 9,
 };
 
+#define RANKINE_PLACES \
+    .proj = 0x3c, .mv = 0x44, .light_pos = 0x64, .spot_dir = 0x6c, \
+    .fog_plane = 0x75, .vp_scale = 0x76, .vp_translate = 0x77, \
+    .tex_lo = 0x7c, .tex_hi = 0x00, \
+    .geom_in_lt = false, .light_dir = 0x28, .half_att = 0x30, \
+    .lt_stride = 6, .lt_back = 3, .lt_model = 0x30, \
+    .shininess = 0x01, .spot_exp = 0x0d, .mat_alpha = 0x0d, \
+    .clip_plane = 0x20, .in_tex = 8, .ntex = 8
+
+/* Clip distances where Mesa's programs write them: the X of 17-22
+ * (NV30_VP_INST_DEST_CLP). */
 static const FfLayout rankine_layout = {
-    .proj = 0x3c, .mv = 0x44, .light_pos = 0x64, .spot_dir = 0x6c,
-    .fog_plane = 0x75, .vp_scale = 0x76, .vp_translate = 0x77,
-    .tex_lo = 0x7c, .tex_hi = 0x00,
-    .geom_in_lt = false, .light_dir = 0x28, .half_att = 0x30,
-    .lt_stride = 6, .lt_back = 3, .lt_model = 0x30,
-    .shininess = 0x01, .spot_exp = 0x0d, .mat_alpha = 0x0d,
-    .in_tex = 8, .ntex = 8,
+    RANKINE_PLACES,
     .out_col = 3, .out_bcol = 1, .out_fog = 5, .out_psz = 6, .out_tex = 8,
+    .out_clip = { { 17, 0 }, { 18, 0 }, { 19, 0 }, { 20, 0 }, { 21, 0 },
+                  { 22, 0 } },
+};
+
+/*
+ * NV40: Rankine's places (inferred: ctx.rst has no NV40 column), Curie's
+ * output registers (Mesa's NV40_VP_INST_DEST_*: COL0 1, BFC0 3, FOGC 5,
+ * PSZ 6, TC0 7; clip distances in FOGC's and PSZ's Y-W, as
+ * nvfx_vertprog.c writes them).
+ */
+static const FfLayout nv40_layout = {
+    RANKINE_PLACES,
+    .out_col = 1, .out_bcol = 3, .out_fog = 5, .out_psz = 6, .out_tex = 7,
+    .out_clip = { { 5, 1 }, { 5, 2 }, { 5, 3 }, { 6, 1 }, { 6, 2 },
+                  { 6, 3 } },
 };
 
 /* One vertex's fixed-function run. */
@@ -105,8 +128,14 @@ typedef struct Ff {
      * (texture coordinates in VAB 9-12) and its window space Kelvin's.
      */
     bool kelvin_class;
+    bool lt;                    /* lighting in LT's 22-bit floats */
     NVXfRules rules;
+    /* The mode as XFMODE_A and _B have it (NV40's bundles translated),
+     * the fog source (FOG_*) and each texture's half of its XFMODE_T
+     * word (TEX_MATRIX_ENABLE bit 1, the texgen modes from bit 4). */
     uint32_t mode_a, mode_b;
+    unsigned fog_src;
+    uint16_t tex[8];
     const uint32_t *in[NV_XF_VAB_SLOTS];
     uint32_t eye[4], nrm[4];
 } Ff;
@@ -268,12 +297,17 @@ static unsigned eye_space(Ff *f)
     return n;
 }
 
-/* ---- lighting (LT: every result cut to 22 bits) ---- */
+/* ---- lighting (LT: every result cut to 22 bits; NV40's XF: none) ---- */
 
-static void lt3(uint32_t *v)
+static uint32_t lt(const Ff *f, uint32_t v)
+{
+    return f->lt ? nv_xf_lt22(v) : v;
+}
+
+static void lt3(const Ff *f, uint32_t *v)
 {
     for (unsigned c = 0; c < 3; c++) {
-        v[c] = nv_xf_lt22(v[c]);
+        v[c] = lt(f, v[c]);
     }
 }
 
@@ -282,9 +316,9 @@ static void lt_mad(const Ff *f, uint32_t *acc, const uint32_t *a,
                    const uint32_t *b, uint32_t s)
 {
     for (unsigned c = 0; c < 3; c++) {
-        uint32_t t = b ? nv_xf_lt22(mul(f, a[c], b[c])) : a[c];
+        uint32_t t = b ? lt(f, mul(f, a[c], b[c])) : a[c];
 
-        acc[c] = nv_xf_lt22(add(f, acc[c], nv_xf_lt22(mul(f, t, s))));
+        acc[c] = lt(f, add(f, acc[c], lt(f, mul(f, t, s))));
     }
 }
 
@@ -322,8 +356,8 @@ static uint32_t light_vectors(const Ff *f, unsigned i, unsigned type,
         memcpy(L, l->geom_in_lt ? ltctx(f, l->lt_stride * i + l->light_dir)
                                 : ctx(f, l->light_dir + i), 16);
         memcpy(H, geom, 16);
-        lt3(L);
-        lt3(H);
+        lt3(f, L);
+        lt3(f, H);
         return ONE;
     }
     for (unsigned c = 0; c < 3; c++) {
@@ -352,9 +386,9 @@ static uint32_t light_vectors(const Ff *f, unsigned i, unsigned type,
         nv_xf_lit(s, lit);
         att = cmp == -1 || cmp == 2 ? 0 : mul(f, att, lit[2]);
     }
-    lt3(L);
-    lt3(H);
-    return nv_xf_lt22(att);
+    lt3(f, L);
+    lt3(f, H);
+    return lt(f, att);
 }
 
 /*
@@ -379,7 +413,7 @@ static void light_face(const Ff *f, bool back, uint32_t col[4],
             n[c] ^= SIGN;
         }
     }
-    lt3(n);
+    lt3(f, n);
     if (f->mode_a & A_LOCAL_VIEWER) {
         for (unsigned c = 0; c < 3; c++) {
             v[c] = f->eye[c] ^ SIGN;
@@ -410,15 +444,14 @@ static void light_face(const Ff *f, bool back, uint32_t col[4],
         }
         att = light_vectors(f, i, type, v, L, H);
         /* LIT: (1, max(N.L, 0), N.L > 0 ? max(N.H, 0)^shininess : 0). */
-        s[0] = nv_xf_lt22(dot(f, n, L, 3));
-        s[1] = nv_xf_lt22(dot(f, n, H, 3));
+        s[0] = lt(f, dot(f, n, L, 3));
+        s[1] = lt(f, dot(f, n, H, 3));
         s[3] = ltc(f, 1, l->shininess + back);
         nv_xf_lit(s, lit);
         lt_mad(f, col, ltctx(f, e), m_amb, att);
-        lt_mad(f, col, ltctx(f, e + 1), m_dif,
-               nv_xf_lt22(mul(f, att, lit[1])));
+        lt_mad(f, col, ltctx(f, e + 1), m_dif, lt(f, mul(f, att, lit[1])));
         lt_mad(f, spec, ltctx(f, e + 2), m_spe,
-               nv_xf_lt22(mul(f, att, nv_xf_lt22(lit[2]))));
+               lt(f, mul(f, att, lt(f, lit[2]))));
     }
     /* One colour, or the specular apart (GL 1.5 2.14.1 SEPARATE_SPECULAR). */
     if (!(f->mode_a & A_SEPARATE_SPECULAR)) {
@@ -454,14 +487,9 @@ static void lighting(const Ff *f, uint32_t (*tbuf)[4])
 
 static uint32_t fog(const Ff *f)
 {
-    unsigned src = f->xf->isa == NV_XF_KELVIN ? (f->mode_b >> 22) & 7
-                                              : (f->mode_b >> 22) & 3;
     uint32_t d;
 
-    if (f->xf->isa != NV_XF_KELVIN && src == 3) {
-        src = FOG_COORD;
-    }
-    switch (src) {
+    switch (f->fog_src) {
     case FOG_SPEC_ALPHA:
         return f->in[4][3];
     case FOG_RADIAL:
@@ -469,7 +497,7 @@ static uint32_t fog(const Ff *f)
     case FOG_PLANAR:
     case FOG_PLANAR_ABS:
         d = dot(f, ctx(f, f->l->fog_plane), f->eye, 4);
-        return src == FOG_PLANAR_ABS ? d & ~SIGN : d;
+        return f->fog_src == FOG_PLANAR_ABS ? d & ~SIGN : d;
     default:
         return f->in[5][0];
     }
@@ -497,16 +525,6 @@ static uint32_t point_size(const Ff *f)
     size = mul(f, size, nv_xf_rsq(nv_xf_sum(t, 3, !kelvin), f->rules));
     size = nv_xf_cmp(size, lo) == -1 ? lo : size;
     return nv_xf_cmp(size, hi) == 1 ? hi : size;
-}
-
-/*
- * Texture @t's half of its XFMODE_T word (mode.rst): Kelvin's T[0] is
- * word 3, T[1] word 2; Rankine's T[k] vector 1 word 3 - k.
- */
-static uint32_t tex_mode(const Ff *f, unsigned t)
-{
-    return f->xf->ram.mode[f->xf->isa != NV_XF_KELVIN][3 - t / 2] >>
-           (16 * (t % 2));
 }
 
 /*
@@ -538,7 +556,7 @@ static void texcoord(const Ff *f, unsigned t, uint32_t out[4])
     bool have_r = false;
 
     for (unsigned c = 0; c < 4; c++) {
-        unsigned mode = (tex_mode(f, t) >> (4 + 3 * c)) & 7;
+        unsigned mode = (f->tex[t] >> (4 + 3 * c)) & 7;
 
         if ((mode == GEN_SPHERE_MAP || mode == GEN_REFLECTION_MAP) &&
             !have_r) {
@@ -569,7 +587,7 @@ static void texcoord(const Ff *f, unsigned t, uint32_t out[4])
         }
     }
     /* TEX_MATRIX_ENABLE */
-    if (tex_mode(f, t) & 2) {
+    if (f->tex[t] & 2) {
         xform(f, slot + 4, v, v);
     }
     memcpy(out, v, 16);
@@ -577,23 +595,83 @@ static void texcoord(const Ff *f, unsigned t, uint32_t out[4])
 
 /* ---- the vertex ---- */
 
+/*
+ * NV40's XF bundles as the XFMODE bits the path reads (mode.rst "Curie
+ * XF bundles"): XF_A's material sources (front emission, ambient,
+ * diffuse, specular from bit 3, two bits each, then the back ones; in
+ * XFMODE_A at 25, 23, 21, 19 and 6, 4, 2, 0), FOG_COORD (19-21, taken
+ * to have Kelvin's codes: it is as wide), LIGHTING_ENABLE (22),
+ * WEIGHT_MODE (23-25), NORMALIZE_ENABLE (26); XF_LIGHT's light types
+ * (0-15), LOCAL_VIEWER (16), bit 17 and SEPARATE_SPECULAR (18); XF_TXC's
+ * texgen modes (S, T, R, Q from bit 0, four bits apart) and
+ * TEX_MATRIX_ENABLE (16).  The bundles have no two-sided lighting, fog or
+ * point size enable: the back colours, fog and point size are always
+ * computed, and VTX and the rasterizer use them or not (inferred).
+ */
+static void nv40_modes(Ff *f)
+{
+    static const uint8_t mat[8] = { 25, 23, 21, 19, 6, 4, 2, 0 };
+    const NVXfBundles *b = &f->xf->bundles;
+
+    f->mode_a = A_TWO_SIDE | (b->a >> 22 & 1) << 31 |
+                (b->a >> 26 & 1) << 27 | (b->light >> 16 & 1) << 30 |
+                (b->light & 3u << 17);
+    for (unsigned i = 0; i < 8; i++) {
+        f->mode_a |= (b->a >> (3 + 2 * i) & 3) << mat[i];
+    }
+    f->mode_b = (b->light & 0xffff) | B_FOG_ENABLE | B_POINT_PARAMS |
+                (b->a >> 23 & 7) << 26;
+    f->fog_src = b->a >> 19 & 7;
+    for (unsigned t = 0; t < NV_XF_TXC; t++) {
+        uint32_t x = b->txc[t];
+
+        f->tex[t] = (x >> 16 & 1) << 1 | (x & 7) << 4 | (x >> 4 & 7) << 7 |
+                    (x >> 8 & 7) << 10 | (x >> 12 & 7) << 13;
+    }
+}
+
+/*
+ * Kelvin's XFMODE (words 1, 0; XFMODE_T[0] and [1] words 3 and 2) and
+ * Rankine's (vector 0 words 3, 2; XFMODE_T[k] vector 1 word 3 - k), each
+ * word of XFMODE_T holding two textures (mode.rst).  Rankine's FOG_COORD
+ * is two bits, its 3 Kelvin's 4.
+ */
+static void xfmode_modes(Ff *f)
+{
+    bool k = f->xf->isa == NV_XF_KELVIN;
+    const uint32_t (*mode)[4] = f->xf->ram.mode;
+
+    f->mode_a = mode[0][k ? 1 : 3];
+    f->mode_b = mode[0][k ? 0 : 2];
+    f->fog_src = f->mode_b >> 22 & (k ? 7 : 3);
+    if (!k && f->fog_src == 3) {
+        f->fog_src = FOG_COORD;
+    }
+    for (unsigned t = 0; t < f->l->ntex; t++) {
+        f->tex[t] = mode[!k][3 - t / 2] >> (16 * (t % 2));
+    }
+}
+
 static void fixed_function(const NVXf *xf, uint32_t (*tbuf)[4])
 {
     Ff f = { .xf = xf, .kelvin_class = xf->isa == NV_XF_KELVIN ||
-                                       xf->upload_isa == NV_XF_KELVIN };
+                                       xf->upload_isa == NV_XF_KELVIN,
+             .lt = nv_xf_has_lt(xf) };
     const FfLayout *l;
     uint32_t *pos = tbuf[0];
 
     if (xf->isa == NV_XF_KELVIN) {
         f.l = &kelvin_layout;
         f.rules = NV_XF_RULES_KELVIN;
-        f.mode_a = xf->ram.mode[0][1];
-        f.mode_b = xf->ram.mode[0][0];
+        xfmode_modes(&f);
+    } else if (nv_xf_is_nv40(xf)) {
+        f.l = &nv40_layout;
+        f.rules = NV_XF_RULES_RANKINE;
+        nv40_modes(&f);
     } else {
         f.l = &rankine_layout;
         f.rules = NV_XF_RULES_RANKINE;
-        f.mode_a = xf->ram.mode[0][3];
-        f.mode_b = xf->ram.mode[0][2];
+        xfmode_modes(&f);
     }
     l = f.l;
     for (unsigned i = 0; i < NV_XF_VAB_SLOTS; i++) {
@@ -618,6 +696,13 @@ static void fixed_function(const NVXf *xf, uint32_t (*tbuf)[4])
             pos[c] = nv_xf_mad(mul(&f, pos[c], rw), ctx(&f, l->vp_scale)[c],
                                ctx(&f, l->vp_translate)[c], f.rules);
         }
+    }
+    /* User clip distances: plane i . eye (GL 1.5 section 2.12), where a
+     * program would write them; VTX uses those VP_CLIP_PLANES_ENABLE
+     * names.  Kelvin's classes have none. */
+    for (unsigned i = 0; l->clip_plane && !f.kelvin_class && i < 6; i++) {
+        tbuf[l->out_clip[i][0]][l->out_clip[i][1]] =
+            dot(&f, ctx(&f, l->clip_plane + i), f.eye, 4);
     }
     lighting(&f, tbuf);
     tbuf[l->out_fog][0] = xf->ram.vab[5][0];
@@ -653,12 +738,13 @@ bool nv_xf_ff_vertex(const NVXf *xf, uint32_t (*tbuf)[4])
 {
     unsigned mode;
 
-    /* NV40's fixed function comes through Curie bundles we do not model
-     * yet; NV41+ have none (intro.rst items 7, 8). */
-    if (nv_xf_is_nv40(xf)) {
+    /* NV40 takes its MODE from XF_C; NV41+ have no fixed function
+     * (intro.rst items 7, 8): they run the program whatever MODE says. */
+    if (xf->isa == NV_XF_CURIE) {
         return false;
     }
-    mode = xf->ram.mode[0][nv_xf_is_kelvin(xf) ? 0 : 2] >> 30;
+    mode = nv_xf_is_nv40(xf) ? xf->bundles.c >> 30 :
+           xf->ram.mode[0][nv_xf_is_kelvin(xf) ? 0 : 2] >> 30;
     if (mode != MODE_FIXED &&
         !(mode == MODE_BYPASS && nv_xf_is_kelvin(xf))) {
         return false;

@@ -30,6 +30,12 @@ static inline bool nv_xf_is_nv40(const NVXf *xf)
     return xf->isa == NV_XF_COMBINED || xf->isa == NV_XF_CURIE;
 }
 
+/* The LT unit and its 22-bit floats: before NV40 (intro.rst item 7). */
+static inline bool nv_xf_has_lt(const NVXf *xf)
+{
+    return !nv_xf_is_nv40(xf);
+}
+
 /* Slot count of XFCTX and XFPR for the ISA (xf.c). */
 unsigned nv_xf_ctx_slots(NVXfIsa isa);
 unsigned nv_xf_pr_slots(NVXfIsa isa);

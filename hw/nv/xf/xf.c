@@ -138,8 +138,8 @@ void nv_xf_vertex(NVXf *xf, NVCard *card)
 {
     uint32_t slot = ring_push(&xf->q_head, &xf->q_count, NV_XF_QUEUE);
     /* mode.rst: PROGRAM_START_POS is XFMODE_A bits 8-15 (Kelvin word 1,
-     * Rankine vector 0 word 3); NV40+ take the XF_PROG bundle's. */
-    uint32_t pc = nv_xf_is_nv40(xf) ? xf->ram.prog_start :
+     * Rankine vector 0 word 3); NV40+ take XF_C's bits 0-9. */
+    uint32_t pc = nv_xf_is_nv40(xf) ? xf->bundles.c & 0x3ff :
                   (xf->ram.mode[0][nv_xf_is_kelvin(xf) ? 1 : 3] >> 8) & 0xff;
 
     if (nv_xf_ff_vertex(xf, xf->queue[slot].tbuf)) {
@@ -246,11 +246,15 @@ static bool has_type(const NVXf *xf, uint8_t type)
     case NV_XF_CMD_RUN:
         return xf->isa != NV_XF_CURIE;
     case NV_XF_CMD_MODE:
+        return !nv_xf_is_nv40(xf);
     case NV_XF_CMD_LTCTX:
     case NV_XF_CMD_LTC1:
     case NV_XF_CMD_LTC2:
     case NV_XF_CMD_LTC3:
-        return !nv_xf_is_nv40(xf);
+        /* The type list gives these no last generation: NV40 keeps the
+         * RAMs for its fixed function on XF, NV41+ have none (inferred;
+         * docs/xf.rst "NV40's fixed function"). */
+        return xf->isa != NV_XF_CURIE;
     case NV_XF_CMD_XTRA:
         return !nv_xf_is_kelvin(xf) && xf->isa != NV_XF_CURIE;
     case NV_XF_CMD_LTC0:
@@ -314,7 +318,8 @@ void nv_xf_write(NVXf *xf, NVCard *card, const NVXfCmd *cmd)
                         NV_XF_LTC_SLOTS);
             return;
         }
-        xf->ram.ltc[n][vec] = nv_xf_lt22(cmd->data[0]);
+        xf->ram.ltc[n][vec] = nv_xf_has_lt(xf) ? nv_xf_lt22(cmd->data[0])
+                                               : cmd->data[0];
         return;
     }
     last = store(pass, cmd);
@@ -338,7 +343,8 @@ void nv_xf_write(NVXf *xf, NVCard *card, const NVXfCmd *cmd)
                "nv: xf: XFCTX write to slot 0x%x of %u");
         break;
     case NV_XF_CMD_LTCTX:
-        commit(xf, card, xf->ram.ltctx, NV_XF_LTCTX_SLOTS, vec, true,
+        commit(xf, card, xf->ram.ltctx, NV_XF_LTCTX_SLOTS, vec,
+               nv_xf_has_lt(xf),
                "nv: xf: LTCTX write to slot 0x%x of %u");
         break;
     default:    /* NOP, PARAM, SYNC: the slot is all they touch */
@@ -449,8 +455,10 @@ bool nv_xf_rdi_write(NVXf *xf, unsigned space, uint32_t offset, uint32_t val)
     if (!p) {
         return false;
     }
-    /* The LT RAMs hold 22-bit floats (intro.rst), whichever way written. */
-    *p = space == 0x18 || space == 0x19 ? nv_xf_lt22(val) : val;
+    /* The LT RAMs hold 22-bit floats (intro.rst), whichever way written;
+     * NV40's, read by XF, 32-bit ones (inferred). */
+    *p = (space == 0x18 || space == 0x19) && nv_xf_has_lt(xf)
+         ? nv_xf_lt22(val) : val;
     if (space == 0x10) {
         nv_xf_decode_slot(xf, slot);
     }

@@ -2,7 +2,8 @@
 /*
  * qemu-nv unit tests: XF's fixed-function transform and lighting and
  * Kelvin's bypass (hw/nv/xf/xf-ff.c; docs/xf.rst "Fixed-function
- * processing"), with XFCTX, LTCTX, LTC and XFMODE set directly.
+ * processing"), with XFCTX, LTCTX, LTC and XFMODE (NV40: its XF
+ * bundles) set directly.
  *
  * The inputs are small dyadic numbers, so that every product and sum
  * below is exact under XF's truncating arithmetic and LT's 22-bit floats;
@@ -565,20 +566,181 @@ static void test_kelvin_bypass(void)
 }
 
 /*
- * NV40 keeps running programs whatever XFMODE held: its fixed function
- * is not modelled.  Rankine's fixed function would give (1, 2, 3, 1)
- * here; the empty program gives 0.
+ * User clip distances: plane . eye (DP4), eye (0, 0, -4, 1).  Rankine:
+ * USER_CLIP_PLANE_0 (XFCTX 0x20) (0, 0, -1, -2): 4 - 2 = 2, in output
+ * 17's X (Mesa's NV30_VP_INST_DEST_CLP(0)).  NV40: USER_CLIP_PLANE_3
+ * (XFCTX 0x23) (0, 0, 1, 1): -4 + 1 = -3, in output 6's Y (PSZ, as Mesa
+ * puts distance 3); distance 0's plane gives 2 in output 5's Y.
  */
-static void test_nv40_runs_programs(void)
+static void test_clip_distances(void)
+{
+    NVXfIsa isas[] = { NV_XF_RANKINE, NV_XF_COMBINED };
+
+    for (unsigned i = 0; i < 2; i++) {
+        NVXf *xf = xf_new(isas[i]);
+        NVXfVertex v;
+
+        identity_transforms(xf);
+        set4(xf->ram.vab[0], 0, 0, -4, 1);
+        set4(xf->ram.ctx[0x20], 0, 0, -1, -2);
+        set4(xf->ram.ctx[0x23], 0, 0, 1, 1);
+        v = run(xf);
+        if (i == 0) {
+            g_assert_cmphex(v.tbuf[17][0], ==, F(2));
+            g_assert_cmphex(v.tbuf[20][0], ==, F(-3));
+        } else {
+            g_assert_cmphex(v.tbuf[5][1], ==, F(2));
+            g_assert_cmphex(v.tbuf[6][1], ==, F(-3));
+        }
+        g_free(xf);
+    }
+}
+
+/* ---- NV40: its XF bundles, no LT ---- */
+
+/* NV40's XF bundles (mode.rst "Curie XF bundles"). */
+#define XF_A_LIGHTING       (1u << 22)
+#define XF_C_PROGRAM_V3     (1u << 30)
+
+/*
+ * NV40's MODE is XF_C's bits 30-31: 0 FIXED runs the fixed function with
+ * Rankine's places: PROJ (XFCTX 0x3c) diag(2, 2, 1, 2), object (1, 1, 1,
+ * 1) -> clip (2, 2, 1, 2) in output 0; lighting off, COL0 and COL1 (VAB
+ * 3, 4) pass to Curie's outputs 1 and 2 (Mesa's NV40_VP_INST_DEST_COL0,
+ * COL1) and the back colours 3 and 4 copy them.  MODE 1 (PROGRAM_V3):
+ * the program, here four NOPs (XFPR all 0, TIMEOUT 4), which write
+ * nothing: output 0 is 0.  NV43 (the Curie ISA: NV41+ have no fixed
+ * function, intro.rst item 8) runs the program whatever MODE says.
+ */
+static void test_nv40_mode(void)
+{
+    NVXfIsa isas[] = { NV_XF_COMBINED, NV_XF_CURIE };
+
+    for (unsigned i = 0; i < 2; i++) {
+        NVXf *xf = xf_new(isas[i]);
+        NVXfVertex v;
+
+        diag(xf, 0x3c, 2, 2, 1, 2);
+        diag(xf, 0x44, 1, 1, 1, 1);
+        set4(xf->ram.vab[0], 1, 1, 1, 1);
+        set4(xf->ram.vab[3], 0.5, 0.25, 1, 1);
+        set4(xf->ram.vab[4], 0.125, 0, 0, 0);
+        xf->ram.timeout = 4;
+        v = run(xf);
+        if (isas[i] == NV_XF_COMBINED) {
+            check4(v.tbuf[0], 2, 2, 1, 2);
+            check4(v.tbuf[1], 0.5, 0.25, 1, 1);
+            check4(v.tbuf[2], 0.125, 0, 0, 0);
+            check4(v.tbuf[3], 0.5, 0.25, 1, 1);
+            check4(v.tbuf[4], 0.125, 0, 0, 0);
+        } else {
+            check4(v.tbuf[0], 0, 0, 0, 0);
+        }
+        xf->bundles.c = XF_C_PROGRAM_V3;
+        v = run(xf);
+        check4(v.tbuf[0], 0, 0, 0, 0);
+        g_free(xf);
+    }
+}
+
+/*
+ * NV40 lights on XF in 32-bit floats (no LT, intro.rst item 7): XF_A's
+ * LIGHTING_ENABLE (bit 22), XF_LIGHT light 0 INFINITE (bits 0-1 = 1);
+ * Rankine's places: direction XFCTX 0x28 and half vector 0x30 (0, 0, 1),
+ * normal (0, 0, 1): N.L = N.H = 1.  Diffuse product (LTCTX 1) x =
+ * 0x3f000001 (0.5 + 2^-24), y 0.25: COL0 (output 1) = (0x3f000001, 0.25,
+ * 0), alpha MATERIAL_FACTOR_A (LTC3 0xd) 0.5.  Rankine (XFMODE_A
+ * LIGHTING) cuts every LT result to 22 bits: x 0x3f000000.
+ * No two-sided bit: NV40 always lights the back face, normal (0, 0, -1),
+ * N.L = -1, LIT's diffuse and specular 0: BFC0 (output 3) is the back
+ * model ambient (LTCTX 0x31) (0, 0.25, 0), alpha the back
+ * MATERIAL_FACTOR_A (LTC3 0xe) 1.  XF_A's front diffuse source (bits
+ * 7-8) COL0 (1): the diffuse product is the light's colour times COL0
+ * (1, 0.5, 0.25, 0.75): x (0.5 + 2^-24) * 1, y 0.25 * 0.5 = 0.125, z 0;
+ * alpha COL0's 0.75.
+ */
+static void nv40_light_setup(NVXf *xf)
+{
+    identity_transforms(xf);
+    set4(xf->ram.vab[0], 0, 0, 0, 1);
+    set4(xf->ram.vab[2], 0, 0, 1, 0);
+    set4(xf->ram.ctx[0x28], 0, 0, 1, 0);
+    set4(xf->ram.ctx[0x30], 0, 0, 1, 0);
+    set4(xf->ram.ltctx[1], 0, 0.25, 0, 0);
+    xf->ram.ltctx[1][0] = 0x3f000001;
+    set4(xf->ram.ltctx[0x31], 0, 0.25, 0, 0);
+    xf->ram.ltc[3][0xd] = F(0.5);
+    xf->ram.ltc[3][0xe] = F(1);
+}
+
+static void test_nv40_lighting(void)
+{
+    NVXf *xf = xf_new(NV_XF_COMBINED);
+    NVXfVertex v;
+
+    nv40_light_setup(xf);
+    xf->bundles.a = XF_A_LIGHTING;
+    xf->bundles.light = 1;
+    v = run(xf);
+    g_assert_cmphex(v.tbuf[1][0], ==, 0x3f000001);
+    g_assert_cmphex(v.tbuf[1][1], ==, F(0.25));
+    g_assert_cmphex(v.tbuf[1][2], ==, 0);
+    g_assert_cmphex(v.tbuf[1][3], ==, F(0.5));
+    check4(v.tbuf[3], 0, 0.25, 0, 1);
+
+    set4(xf->ram.vab[3], 1, 0.5, 0.25, 0.75);
+    xf->bundles.a = XF_A_LIGHTING | 1u << 7;
+    v = run(xf);
+    g_assert_cmphex(v.tbuf[1][0], ==, 0x3f000001);
+    g_assert_cmphex(v.tbuf[1][1], ==, F(0.125));
+    g_assert_cmphex(v.tbuf[1][2], ==, 0);
+    g_assert_cmphex(v.tbuf[1][3], ==, F(0.75));
+    g_free(xf);
+
+    xf = xf_new(NV_XF_RANKINE);
+    nv40_light_setup(xf);
+    set_mode(xf, LIGHTING, 1);
+    v = run(xf);
+    g_assert_cmphex(v.tbuf[3][0], ==, F(0.5));
+    g_free(xf);
+}
+
+/*
+ * NV40's fog and texgen.  Eye (0, 0, -4, 1) (identity MV0).  XF_A's
+ * FOG_COORD (bits 19-21) takes Kelvin's codes (the field is as wide):
+ * 3, the absolute planar distance: FOG_PLANE (XFCTX 0x75) (0, 0, 1, 0)
+ * . eye = -4 -> 4 (output 5, Curie's FOGC); 1, radial: 4 as well
+ * (DP3 16, 16 * RSQ(16)); 4, the fog coordinate: VAB 5 x = 9.
+ * XF_TXC[0]: GEN_S (bits 0-2) OBJECT_LINEAR (2) with the plane TEX_0_GEN_S
+ * (XFCTX 0x7c) (0, 0, 0.25, 3): s = -1 + 3 = 2; T passes VAB 8's 5; out
+ * in Curie's TC0 (output 7): (2, 5, 0, 1).  With TEX_MATRIX_ENABLE (bit
+ * 16), the texture matrix (XFCTX 0x80) diag(0.5, 1, 1, 1): (1, 5, 0, 1).
+ */
+static void test_nv40_fog_texgen(void)
 {
     NVXf *xf = xf_new(NV_XF_COMBINED);
     NVXfVertex v;
 
     identity_transforms(xf);
-    set4(xf->ram.vab[0], 1, 2, 3, 1);
-    xf->ram.timeout = 4;
+    set4(xf->ram.vab[0], 0, 0, -4, 1);
+    set4(xf->ram.vab[5], 9, 0, 0, 1);
+    set4(xf->ram.vab[8], 7, 5, 0, 1);
+    set4(xf->ram.ctx[0x75], 0, 0, 1, 0);
+    set4(xf->ram.ctx[0x7c], 0, 0, 0.25, 3);
+    diag(xf, 0x80, 0.5, 1, 1, 1);
+    xf->bundles.a = 3u << 19;
+    xf->bundles.txc[0] = 2;
     v = run(xf);
-    check4(v.tbuf[0], 0, 0, 0, 0);
+    g_assert_cmphex(v.tbuf[5][0], ==, F(4));
+    check4(v.tbuf[7], 2, 5, 0, 1);
+    xf->bundles.a = 1u << 19;
+    xf->bundles.txc[0] = 2 | 1u << 16;
+    v = run(xf);
+    g_assert_cmphex(v.tbuf[5][0], ==, F(4));
+    check4(v.tbuf[7], 1, 5, 0, 1);
+    xf->bundles.a = 4u << 19;
+    v = run(xf);
+    g_assert_cmphex(v.tbuf[5][0], ==, F(9));
     g_free(xf);
 }
 
@@ -600,6 +762,9 @@ int main(int argc, char **argv)
     g_test_add_func("/xf/ff/fog", test_fog);
     g_test_add_func("/xf/ff/point-size", test_point_size);
     g_test_add_func("/xf/ff/kelvin-bypass", test_kelvin_bypass);
-    g_test_add_func("/xf/ff/nv40", test_nv40_runs_programs);
+    g_test_add_func("/xf/ff/clip-distances", test_clip_distances);
+    g_test_add_func("/xf/ff/nv40/mode", test_nv40_mode);
+    g_test_add_func("/xf/ff/nv40/lighting", test_nv40_lighting);
+    g_test_add_func("/xf/ff/nv40/fog-texgen", test_nv40_fog_texgen);
     return g_test_run();
 }

@@ -329,6 +329,9 @@ static void run(const char *model,
         static const uint32_t mode[4] = { 0, 0, 1u << 30, 0 };
 
         wr4(xf, &th->card, NV_XF_CMD_MODE, 0, mode);
+    } else {
+        /* Mesa's ENGINE 0x11: XF_C MODE PROGRAM_V3 (ff-nv20.c). */
+        xf->bundles.c = 1u << 30;
     }
     for (unsigned i = 0; i < n; i++) {
         uint32_t hw[4];

@@ -39,8 +39,10 @@ static Fx fx_new(const char *model)
 
     nv_xf_reset(f.xf, f.th->card.model->xf);
     /* XFMODE_B (Kelvin word 0, Rankine word 2) MODE: the vertex
-     * program, not fixed function (test-xf-ff.c has that). */
+     * program, not fixed function (test-xf-ff.c has that); NV40's XF_C
+     * MODE PROGRAM_V3 (1). */
     f.xf->ram.mode[0][0] = f.xf->ram.mode[0][2] = PROGRAM_V1;
+    f.xf->bundles.c = 1u << 30;
     return f;
 }
 
@@ -1237,7 +1239,8 @@ static void test_random_programs_digest(void)
             }
             xf->ram.timeout = 300;
             xf->side_effects = rnd(&s) & 1;
-            xf->ram.prog_start = rnd(&s) % 64;
+            /* NV40+: XF_C's start, MODE PROGRAM_V3 (1 at bit 30). */
+            xf->bundles.c = rnd(&s) % 64 | 1u << 30;
             xf->ram.mode[0][1] = xf->ram.mode[0][3] = (rnd(&s) % 64) << 8;
             /* Rankine's XFMODE_B: VP2 mode and the MODERN rules.  MODE 0
              * (fixed function) becomes 2, PROGRAM_V1, which runs programs

@@ -294,8 +294,8 @@ static void mthd_upload(NVCard *card, const NVMethodCall *call)
 /*
  * VP_START_FROM_ID on Kelvin and Rankine: XFMODE_A's PROGRAM_START_POS
  * (bits 8-15) in the FE3D shadow, then the XFMODE vector sent to XF
- * whole (ff-nv20.c).  Curie: the XF_C bundle's bits 0-9, which XF takes as the
- * program's start.
+ * whole (ff-nv20.c).  Curie: the XF_C bundle's bits 0-9, which XF takes
+ * as the program's start (nv20_xf_bundles).
  */
 static void mthd_start(NVCard *card, const NVMethodCall *call)
 {
@@ -303,7 +303,6 @@ static void mthd_start(NVCard *card, const NVMethodCall *call)
 
     if (nv20_is_curie(card)) {
         *xf_c = (*xf_c & ~0x3ffu) | (call->data & 0x3ff);
-        card->xf.ram.prog_start = call->data & 0x3ff;
         return;
     }
     mthd_bits(card, call);
@@ -1293,30 +1292,53 @@ static const NVMethod celsius_methods[] = {
     FF_N(0x121c + 64 * (i), 3, "LIGHT_POSITION(" #i ")", LIGHT_POSITION), \
     FF_N(0x1228 + 64 * (i), 3, "LIGHT_ATTENUATION(" #i ")", LIGHT_HALF_ATT)
 
+/*
+ * Rankine's fixed-function methods (NV30_3D-NV35_3D variants), which
+ * NV40's Curie class is taken to have too (docs/xf.rst "NV40's fixed
+ * function").
+ */
+#define RANKINE_FF_ROWS \
+    FF_MODE_N(0x240, 8, "TEX_MATRIX_ENABLE", TEX_MATRIX_ENABLE), \
+    FF_FLAG(0x36c, "FOG_ENABLE", B_CONFIG_B, 8, FOG_ENABLE), \
+    FF_MODE(0x37c, "NORMALIZE_ENABLE", NORMALIZE_ENABLE), \
+    FF_MODE(0x390, "COLOR_MATERIAL", COLOR_MATERIAL), \
+    FF_N(0x3a0, 4, "COLOR_MATERIAL_FRONT", MATERIAL), \
+    FF_MODE_N(0x400, 32, "TEX_GEN_MODE", TEX_GEN_MODE), \
+    FF_N(0x480, 16, "MODELVIEW_MATRIX", MODELVIEW), \
+    FF_N(0x580, 12, "INVERSE_MODELVIEW_MATRIX", INV_MODELVIEW), \
+    FF_N(0x680, 16, "PROJECTION_MATRIX", PROJECTION), \
+    FF_N(0x6c0, 128, "TEX_MATRIX", TEX_MATRIX), \
+    FF_MODE(0x8c8, "FOG_COORD_DIST", FOG_COORD), \
+    FF_N(0xa10, 3, "LIGHT_MODEL_FRONT_SIDE_PRODUCT_AMBIENT_PLUS_EMISSION", \
+         MODEL_AMBIENT), \
+    RANKINE_LIGHT_ROWS(0), RANKINE_LIGHT_ROWS(1), RANKINE_LIGHT_ROWS(2), \
+    RANKINE_LIGHT_ROWS(3), RANKINE_LIGHT_ROWS(4), RANKINE_LIGHT_ROWS(5), \
+    RANKINE_LIGHT_ROWS(6), RANKINE_LIGHT_ROWS(7), \
+    FF_N(0x1400, 6, "FRONT_MATERIAL_SHININESS", SHININESS), \
+    FF_MODE(0x1420, "ENABLED_LIGHTS", ENABLED_LIGHTS), \
+    FF_N(0x1600, 24, "VP_CLIP_PLANE", CLIP_PLANE), \
+    FF_N(0x17a0, 3, "LIGHT_MODEL_BACK_SIDE_PRODUCT_AMBIENT_PLUS_EMISSION", \
+         MODEL_BACK_AMBIENT), \
+    FF_N(0x17b0, 4, "COLOR_MATERIAL_BACK", MATERIAL_BACK), \
+    FF_N(0x1e20, 6, "BACK_MATERIAL_SHININESS", BACK_SHININESS), \
+    FF_N(0x1ec0, 8, "POINT_PARAMETERS", POINT_PARAMS), \
+    FF_FLAG(0x1ee4, "POINT_PARAMETERS_ENABLE", B_CONFIG_B, 9, \
+            POINT_PARAMS_ENABLE)
+
 /* Rankine (NV30_3D-NV35_3D variants of nv30-40_3d.xml). */
 static const NVMethod rankine_methods[] = {
     RANKINE_CURIE_ROWS,
+    RANKINE_FF_ROWS,
     FLAG(0x310, "BLEND_FUNC_ENABLE", R_BLEND, 3),
     BITS(0x30c, "ALPHA_FUNC_REF", B_CONFIG_A, 0x000000ff, CV_RAW),
     BITS(0x320, "BLEND_EQUATION", R_BLEND, 0x7, CV_BLEND_EQUATION),
     BITS(0x324, "COLOR_MASK", B_CONFIG_A, 0x3c000000, CV_COLOR_MASK),
     STATE(0x22c, "HIERZ_PITCH"), STATE(0x230, "HIERZ_OFFSET"),
     STATE(0x23c, "TEX_UNITS_ENABLE"),
-    FF_MODE_N(0x240, 8, "TEX_MATRIX_ENABLE", TEX_MATRIX_ENABLE),
-    FF_FLAG(0x36c, "FOG_ENABLE", B_CONFIG_B, 8, FOG_ENABLE),
     WORD(0x370, "FOG_COLOR", B_FOG_COLOR),
-    FF_MODE(0x37c, "NORMALIZE_ENABLE", NORMALIZE_ENABLE),
     STATE(0x380, "DEPTH_BOUNDS_TEST_ENABLE"),
     STATE(0x384, "DEPTH_BOUNDS_TEST_ZMIN"),
     STATE(0x388, "DEPTH_BOUNDS_TEST_ZMAX"),
-    FF_MODE(0x390, "COLOR_MATERIAL", COLOR_MATERIAL),
-    FF_N(0x3a0, 4, "COLOR_MATERIAL_FRONT", MATERIAL),
-    FF_MODE_N(0x400, 32, "TEX_GEN_MODE", TEX_GEN_MODE),
-    FF_N(0x480, 16, "MODELVIEW_MATRIX", MODELVIEW),
-    FF_N(0x580, 12, "INVERSE_MODELVIEW_MATRIX", INV_MODELVIEW),
-    FF_N(0x680, 16, "PROJECTION_MATRIX", PROJECTION),
-    FF_N(0x6c0, 128, "TEX_MATRIX", TEX_MATRIX),
-    FF_MODE(0x8c8, "FOG_COORD_DIST", FOG_COORD),
     WORD_N(0x8ec, 2, 4, "RC_COLOR", B_RC_FINAL_FACTOR),
     WORD(0x8f4, "RC_FINAL0", B_RC_FINAL_A),
     WORD(0x8f8, "RC_FINAL1", B_RC_FINAL_B),
@@ -1327,23 +1349,8 @@ static const NVMethod rankine_methods[] = {
     WORD_N(0x90c, 8, 32, "RC_CONSTANT_COLOR1", B_RC_FACTOR_B),
     WORD_N(0x910, 8, 32, "RC_OUT_ALPHA", B_RC_OUT_ALPHA),
     WORD_N(0x914, 8, 32, "RC_OUT_RGB", B_RC_OUT_COLOR),
-    FF_N(0xa10, 3, "LIGHT_MODEL_FRONT_SIDE_PRODUCT_AMBIENT_PLUS_EMISSION",
-         MODEL_AMBIENT),
     STATE_N(0xe00, 32, 4, "TEX_CLIP_PLANE"),
-    RANKINE_LIGHT_ROWS(0), RANKINE_LIGHT_ROWS(1), RANKINE_LIGHT_ROWS(2),
-    RANKINE_LIGHT_ROWS(3), RANKINE_LIGHT_ROWS(4), RANKINE_LIGHT_ROWS(5),
-    RANKINE_LIGHT_ROWS(6), RANKINE_LIGHT_ROWS(7),
-    FF_N(0x1400, 6, "FRONT_MATERIAL_SHININESS", SHININESS),
-    FF_MODE(0x1420, "ENABLED_LIGHTS", ENABLED_LIGHTS),
-    FF_N(0x1600, 24, "VP_CLIP_PLANE", CLIP_PLANE),
-    FF_N(0x17a0, 3, "LIGHT_MODEL_BACK_SIDE_PRODUCT_AMBIENT_PLUS_EMISSION",
-         MODEL_BACK_AMBIENT),
-    FF_N(0x17b0, 4, "COLOR_MATERIAL_BACK", MATERIAL_BACK),
     STATE_N(0x1840, 8, 4, "TEX_PALETTE_OFFSET"),
-    FF_N(0x1e20, 6, "BACK_MATERIAL_SHININESS", BACK_SHININESS),
-    FF_N(0x1ec0, 8, "POINT_PARAMETERS", POINT_PARAMS),
-    FF_FLAG(0x1ee4, "POINT_PARAMETERS_ENABLE", B_CONFIG_B, 9,
-            POINT_PARAMS_ENABLE),
     STATE_N(0x1f80, 16, 4, "UNK1F80"),
 };
 
@@ -1352,31 +1359,41 @@ static const NVMethod rankine_methods[] = {
  * have bundles of their own, blending an enable at bit 28 and separate
  * colour and alpha equations (bundles.rst BLEND).
  */
+#define CURIE_ROWS \
+    RANKINE_CURIE_ROWS, \
+    FLAG(0x310, "BLEND_FUNC_ENABLE", R_BLEND, 28), \
+    WORD(0x30c, "ALPHA_FUNC_REF", C_ALPHA_FUNC_REF), \
+    BITS(0x320, "BLEND_EQUATION", R_BLEND, 0x000e0007, CV_BLEND_EQUATION), \
+    STATE(0x324, "COLOR_MASK"), \
+    STATE(0x22c, "ZETA_PITCH"), \
+    STATE(0x280, "COLOR2_PITCH"), STATE(0x284, "COLOR3_PITCH"), \
+    STATE(0x288, "COLOR2_OFFSET"), STATE(0x28c, "COLOR3_OFFSET"), \
+    STATE(0x1b4, "DMA_COLOR2"), STATE(0x1b8, "DMA_COLOR3"), \
+    STATE(0x370, "MRT_COLOR_MASK"), \
+    STATE(0x380, "DEPTH_BOUNDS_TEST_ENABLE"), \
+    WORD(0x384, "DEPTH_BOUNDS_TEST_ZMIN", C_DEPTH_BOUNDS_MIN), \
+    WORD(0x388, "DEPTH_BOUNDS_TEST_ZMAX", C_DEPTH_BOUNDS_MAX), \
+    STATE(0x3b0, "MIPMAP_ROUNDING"), \
+    STATE_N(0xb40, 8, 4, "UNK0B40"), \
+    NV_MTHD(0x1714, "VTX_CACHE_INVALIDATE", nv_method_nop), \
+    STATE(0x173c, "VB_ELEMENT_BASE"), \
+    STATE_N(0x1840, 8, 4, "TEX_SIZE1"), \
+    TRIG(0x1fd8, "TEX_CACHE_CTL"), \
+    STATE(0x1ff0, "VP_ATTRIB_EN"), \
+    STATE(0x1ff4, "VP_RESULT_EN"), \
+    NV_MTHD(0x1e98, "RENDER_CONDITION", mthd_render_cond), \
+    /* Mesa's nv30_screen.c: "ZCULL", three words; not modelled */ \
+    STATE_N(0x1ea4, 3, 4, "ZCULL")
+
 static const NVMethod curie_methods[] = {
-    RANKINE_CURIE_ROWS,
-    FLAG(0x310, "BLEND_FUNC_ENABLE", R_BLEND, 28),
-    WORD(0x30c, "ALPHA_FUNC_REF", C_ALPHA_FUNC_REF),
-    BITS(0x320, "BLEND_EQUATION", R_BLEND, 0x000e0007, CV_BLEND_EQUATION),
-    STATE(0x324, "COLOR_MASK"),
-    STATE(0x22c, "ZETA_PITCH"),
-    STATE(0x280, "COLOR2_PITCH"), STATE(0x284, "COLOR3_PITCH"),
-    STATE(0x288, "COLOR2_OFFSET"), STATE(0x28c, "COLOR3_OFFSET"),
-    STATE(0x1b4, "DMA_COLOR2"), STATE(0x1b8, "DMA_COLOR3"),
-    STATE(0x370, "MRT_COLOR_MASK"),
-    STATE(0x380, "DEPTH_BOUNDS_TEST_ENABLE"),
-    WORD(0x384, "DEPTH_BOUNDS_TEST_ZMIN", C_DEPTH_BOUNDS_MIN),
-    WORD(0x388, "DEPTH_BOUNDS_TEST_ZMAX", C_DEPTH_BOUNDS_MAX),
-    STATE(0x3b0, "MIPMAP_ROUNDING"),
-    STATE_N(0xb40, 8, 4, "UNK0B40"),
-    NV_MTHD(0x1714, "VTX_CACHE_INVALIDATE", nv_method_nop),
-    STATE(0x173c, "VB_ELEMENT_BASE"),
-    STATE_N(0x1840, 8, 4, "TEX_SIZE1"),
-    TRIG(0x1fd8, "TEX_CACHE_CTL"),
-    STATE(0x1ff0, "VP_ATTRIB_EN"),
-    STATE(0x1ff4, "VP_RESULT_EN"),
-    NV_MTHD(0x1e98, "RENDER_CONDITION", mthd_render_cond),
-    /* Mesa's nv30_screen.c: "ZCULL", three words; not modelled */
-    STATE_N(0x1ea4, 3, 4, "ZCULL"),
+    CURIE_ROWS,
+};
+
+/* NV40's: with Rankine's fixed function (docs/xf.rst "NV40's fixed
+ * function"). */
+static const NVMethod curie_ff_methods[] = {
+    CURIE_ROWS,
+    RANKINE_FF_ROWS,
 };
 
 static NVMethodClass celsius_class = NV_METHOD_CLASS("NV15_3D",
@@ -1389,6 +1406,8 @@ static NVMethodClass rankine_class = NV_METHOD_CLASS("NV30_3D",
                                                      rankine_methods);
 static NVMethodClass curie_class = NV_METHOD_CLASS("NV40_3D",
                                                    curie_methods);
+static NVMethodClass curie_ff_class = NV_METHOD_CLASS("NV40_3D",
+                                                      curie_ff_methods);
 
 /*
  * Each chip's 3D classes, by the GPU id in PMC.BOOT_0, as nouveau's
@@ -1406,8 +1425,8 @@ static const struct {
     { 0x0397, &rankine_class, { 0x30, 0x31 } },
     { 0x0497, &rankine_class, { 0x35, 0x36 } },
     { 0x0697, &rankine_class, { 0x34 } },
-    { 0x4097, &curie_class, { 0x40, 0x41, 0x42, 0x43, 0x45, 0x47, 0x49,
-                              0x4b } },
+    { 0x4097, &curie_ff_class, { 0x40 } },
+    { 0x4097, &curie_class, { 0x41, 0x42, 0x43, 0x45, 0x47, 0x49, 0x4b } },
     { 0x4497, &curie_class, { 0x44, 0x46, 0x4a, 0x4c, 0x4e, 0x63, 0x67,
                               0x68 } },
 };

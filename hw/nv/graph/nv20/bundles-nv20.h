@@ -81,7 +81,10 @@
 /* Curie's (mode.rst "Curie XF bundles"; our register table's names) */
 #define C_DEPTH_BOUNDS_MIN  BUNDLE(0x0c8)
 #define C_DEPTH_BOUNDS_MAX  BUNDLE(0x0c9)
+#define C_XF_A              BUNDLE(0x0ca)
+#define C_XF_LIGHT          BUNDLE(0x0cb)
 #define C_XF_C              BUNDLE(0x0cc)
+#define C_XF_TXC            BUNDLE(0x0d0)   /* 10 of them */
 #define C_ALPHA_FUNC_REF    BUNDLE(0x0e4)
 
 #endif

@@ -143,6 +143,9 @@ static void vertex(NVCard *card)
 {
     NVXfVertex v;
 
+    if (nv20_is_curie(card)) {
+        nv20_xf_bundles(card);
+    }
     nv_xf_vertex(&card->xf, card);
     while (nv_xf_pop_vertex(&card->xf, &v)) {
         nv_vtx_vertex(&card->pgraph20.vtx, &v);
@@ -533,7 +536,10 @@ static void vtx_state(NVCard *card)
     uint32_t config_b = *nv20_reg(card, B_CONFIG_B);
     uint32_t psize = *nv20_reg(card, B_POINT_SIZE);
     uint32_t planes = kelvin ? 0 : ms[M_VP_CLIP_PLANES / 4];
-    bool psize_out = nv20_is_curie(card)
+    /* A program's point size when VP_RESULT_EN says it writes one; the
+     * fixed function's with POINT_PARAMETERS_ENABLE (NV40 too: its XF
+     * bundles have no such bit, docs/xf.rst "NV40's fixed function"). */
+    bool psize_out = nv20_is_curie(card) && !nv20_curie_ff(card)
                      ? ms[M_VP_RESULT_EN / 4] & RESULT_EN_PSZ
                      : config_b & CONFIG_B_POINT_PARAMS;
 

@@ -1,18 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu-nv: the fixed-function state methods of the Kelvin and Rankine 3D
- * classes (rnndb graph/nv20_3d.xml, graph/nv30-40_3d.xml), routed into
- * XF's context RAMs and XFMODE where envytools docs/hw/graph/xf/ctx.rst
- * and mode.rst put them, through XF's command interface (intro.rst
- * "IDX2XF").  XF's fixed-function path (hw/nv/xf/xf-ff.c) reads them
- * there; docs/xf.rst "Fixed-function processing" has the map and what
- * is inferred.  Curie keeps its fixed-function state in bundles we do
- * not model: there these methods only keep their data per context.
+ * qemu-nv: the fixed-function state methods of the Kelvin, Rankine and
+ * NV40 3D classes (rnndb graph/nv20_3d.xml, graph/nv30-40_3d.xml), routed
+ * into XF's context RAMs and XFMODE (NV40: its XF bundles) where
+ * envytools docs/hw/graph/xf/ctx.rst and mode.rst put them, through XF's
+ * command interface (intro.rst "IDX2XF").  XF's fixed-function path
+ * (hw/nv/xf/xf-ff.c) reads them there; docs/xf.rst "Fixed-function
+ * processing" has the map and what is inferred.
  */
 #include "hw/nv/card.h"
 #include "hw/nv/core/method.h"
 #include "hw/nv/xf/idx.h"
 #include "hw/nv/xf/xf.h"
+#include "bundles-nv20.h"
 #include "pgraph-nv20-internal.h"
 
 /* XFMODE's FE3D shadow: vector v word k at 0x400fb4 + 16v + 4k (mode.rst). */
@@ -37,16 +37,23 @@ void nv20_xfmode_send(NVCard *card, unsigned vec)
 /* The XFMODE words by name: Kelvin's one vector, Rankine's two. */
 typedef enum XfModeWord { XFMODE_A, XFMODE_B, XFMODE_T0 } XfModeWord;
 
+/* Bits @mask of register @off take @bits, as far as its write mask lets. */
+static void reg_set(NVCard *card, uint32_t off, uint32_t mask, uint32_t bits)
+{
+    const NV20Reg *row = nv20_pgraph_reg_find(card->model, off);
+    uint32_t *reg = nv20_reg(card, off);
+
+    *reg = ((*reg & ~mask) | (bits & mask)) & (row ? row->mask : 0);
+}
+
 /*
  * Bits @mask of XFMODE word @w (XFMODE_T0 + i: XFMODE_T[i]) take @bits,
- * in the shadow (which keeps what its register's write mask allows), and
- * the vector goes to XF whole, as the FE does (mode.rst "Introduction").
+ * in the shadow, and the vector goes to XF whole, as the FE does
+ * (mode.rst "Introduction").
  */
 static void xfmode_set(NVCard *card, unsigned w, uint32_t mask, uint32_t bits)
 {
     unsigned t = w - XFMODE_T0, v, k;
-    const NV20Reg *row;
-    uint32_t *reg;
 
     if (kelvin(card)) {
         v = 0;
@@ -55,10 +62,26 @@ static void xfmode_set(NVCard *card, unsigned w, uint32_t mask, uint32_t bits)
         v = w >= XFMODE_T0;
         k = w == XFMODE_A ? 3 : w == XFMODE_B ? 2 : 3 - t;
     }
-    reg = nv20_reg(card, XFMODE_REG(v, k));
-    row = nv20_pgraph_reg_find(card->model, XFMODE_REG(v, k));
-    *reg = ((*reg & ~mask) | (bits & mask)) & (row ? row->mask : 0);
+    reg_set(card, XFMODE_REG(v, k), mask, bits);
     nv20_xfmode_send(card, v);
+}
+
+void nv20_xf_bundles(NVCard *card)
+{
+    NVXfBundles *b = &card->xf.bundles;
+
+    b->a = *nv20_reg(card, C_XF_A);
+    b->light = *nv20_reg(card, C_XF_LIGHT);
+    b->c = *nv20_reg(card, C_XF_C);
+    for (unsigned t = 0; t < NV_XF_TXC; t++) {
+        b->txc[t] = *nv20_reg(card, C_XF_TXC + 4 * t);
+    }
+}
+
+bool nv20_curie_ff(NVCard *card)
+{
+    return card->model->xf == NV_XF_COMBINED &&
+           !(*nv20_reg(card, C_XF_C) >> 30);
 }
 
 /* ---- the RAM writes ---- */
@@ -142,8 +165,14 @@ void nv20_mthd_ff(NVCard *card, const NVMethodCall *call)
     uint32_t v = call->data;
 
     if (nv20_is_curie(card)) {
+        /* Curie's viewport is VTX's (fd-nv20.c), not in XFCTX, where
+         * the programs keep their constants; NV40's other state goes to
+         * Rankine's places (docs/xf.rst "NV40's fixed function"). */
         card->pgraph20.fe3d.mthd_state[call->mthd / 4] = v;
-        return;
+        if (call->m->arg == NV20_FF_VIEWPORT_TRANSLATE ||
+            call->m->arg == NV20_FF_VIEWPORT_SCALE) {
+            return;
+        }
     }
     switch (call->m->arg) {
     case NV20_FF_MODELVIEW:     /* Kelvin: four, 16 words each */
@@ -327,6 +356,50 @@ static uint32_t color_material_bits(uint32_t v)
     return r;
 }
 
+/*
+ * Curie's mode methods: bits of its XF bundles (mode.rst "Curie XF
+ * bundles", NV40 only, but for MODE and the program start).  The Rankine
+ * methods NV40's class is taken to have (docs/xf.rst "NV40's fixed
+ * function") set the fields of their names: COLOR_MATERIAL's eight
+ * fields are XF_A's from bit 3 in the same order; FOG_COORD_DIST's value
+ * as Kelvin's FOG_COORD (XF_A's field is as wide); TEX_GEN_MODE element
+ * 4t + c is XF_TXC[t] bits 4c-4c+2; ENGINE's FIXED (bit 2) selects MODE
+ * FIXED, anything else PROGRAM_V3 (Mesa's 0x11 and 0x103 run programs).
+ * FOG_ENABLE and POINT_PARAMETERS_ENABLE have no XF bit on NV40: their
+ * rasterizer bit is all they set.
+ */
+static void curie_mode(NVCard *card, const NVMethodCall *call, unsigned i)
+{
+    uint32_t v = call->data, on = v != 0;
+    unsigned sh;
+
+    switch (call->m->arg) {
+    case NV20_FF_NORMALIZE_ENABLE:
+        reg_set(card, C_XF_A, 1u << 26, on << 26);
+        break;
+    case NV20_FF_COLOR_MATERIAL:
+        reg_set(card, C_XF_A, 0xffffu << 3, v << 3);
+        break;
+    case NV20_FF_FOG_COORD:
+        reg_set(card, C_XF_A, 7u << 19, fog_code(true, v) << 19);
+        break;
+    case NV20_FF_ENABLED_LIGHTS:
+        reg_set(card, C_XF_LIGHT, 0xffff, v);
+        break;
+    case NV20_FF_ENGINE:
+        reg_set(card, C_XF_C, 3u << 30, (v & 4 ? 0u : 1u) << 30);
+        break;
+    case NV20_FF_TEX_MATRIX_ENABLE:
+        reg_set(card, C_XF_TXC + 4 * (i % 8), 1u << 16, on << 16);
+        break;
+    case NV20_FF_TEX_GEN_MODE:
+        sh = 4 * (i % 4);
+        reg_set(card, C_XF_TXC + 4 * (i / 4 % 8), 7u << sh,
+                texgen_code(v) << sh);
+        break;
+    }
+}
+
 void nv20_mthd_ff_mode(NVCard *card, const NVMethodCall *call)
 {
     const NVMethod *m = call->m;
@@ -343,8 +416,15 @@ void nv20_mthd_ff_mode(NVCard *card, const NVMethodCall *call)
         *reg = ((*reg & ~m->mask) | (on ? m->mask : 0)) &
                (row ? row->mask : 0);
     }
+    if (m->arg == NV20_FF_TEX_GEN_MODE && texgen_code(v) > 7) {
+        nv_log(card, NV_LOG_GUEST_ERROR, "nv: pgraph: 3D method %s: "
+               "value 0x%x is not one the method takes; ignored",
+               m->name, v);
+        return;
+    }
     if (nv20_is_curie(card)) {
         card->pgraph20.fe3d.mthd_state[call->mthd / 4] = v;
+        curie_mode(card, call, i);
         return;
     }
     switch (m->arg) {
@@ -402,12 +482,6 @@ void nv20_mthd_ff_mode(NVCard *card, const NVMethodCall *call)
         break;
     case NV20_FF_TEX_GEN_MODE:
         /* Element 4t + c: texture t's coordinate c (S, T, R, Q). */
-        if (texgen_code(v) > 7) {
-            nv_log(card, NV_LOG_GUEST_ERROR, "nv: pgraph: 3D method %s: "
-                   "value 0x%x is not one the method takes; ignored",
-                   m->name, v);
-            break;
-        }
         sh = 16 * (i / 4 % 2) + 4 + 3 * (i % 4);
         xfmode_set(card, XFMODE_T0 + i / 8 % 4, 7u << sh,
                    texgen_code(v) << sh);

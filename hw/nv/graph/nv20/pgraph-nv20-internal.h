@@ -93,6 +93,10 @@ void nv20_mthd_ff(NVCard *card, const NVMethodCall *call);
 void nv20_mthd_ff_mode(NVCard *card, const NVMethodCall *call);
 /* XFMODE vector @vec from its FE3D shadow to XF (mode.rst). */
 void nv20_xfmode_send(NVCard *card, unsigned vec);
+/* Curie: XF's bundles from their registers, before each vertex. */
+void nv20_xf_bundles(NVCard *card);
+/* Curie: XF_C's MODE is FIXED on NV40, the one with fixed function. */
+bool nv20_curie_ff(NVCard *card);
 
 /*
  * The vertex input of the 3D classes (fd-nv20.c; docs/3d.rst "Vertex

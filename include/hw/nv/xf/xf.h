@@ -34,6 +34,7 @@ typedef struct NVCard NVCard;
 #define NV_XF_LTC_SLOTS     0x20    /* inferred: ctx.rst lists up to 0x14 */
 #define NV_XF_MODE_VECS     2       /* Rankine: two XFMODE vectors */
 #define NV_XF_XTRA_VECS     2
+#define NV_XF_TXC           8       /* XF_TXC bundles with texgen (NV40) */
 /* Output registers: Rankine numbers its clip distances 17-22 (Mesa
  * nv30_vertprog.h DEST_CLP); higher numbers write nothing (inferred). */
 #define NV_XF_TBUF          24
@@ -101,8 +102,20 @@ typedef struct NVXfRams {
     uint32_t mode[NV_XF_MODE_VECS][4];
     uint32_t xtra[NV_XF_XTRA_VECS][4];
     uint32_t timeout;           /* Rankine: 16 bits; set through XTRA/RDI */
-    uint32_t prog_start;        /* NV40+: the XF_PROG bundle's start PC */
 } NVXfRams;
+
+/*
+ * NV40+: the XF bundles (envytools docs/hw/graph/xf/mode.rst "Curie XF
+ * bundles"), which take XFMODE's place: XF_A (material sources, fog
+ * coordinate, lighting, weights, normalize), XF_LIGHT (light types and
+ * the light model), XF_C (program start, MODE) and the texgen half of
+ * XF_TXC.  PGRAPH keeps them in its bundle registers (and its context)
+ * and gives XF their values before each vertex.
+ */
+typedef struct NVXfBundles {
+    uint32_t a, light, c;
+    uint32_t txc[NV_XF_TXC];
+} NVXfBundles;
 
 typedef struct NVXf {
     /* Guest-visible state: migrated. */
@@ -115,6 +128,9 @@ typedef struct NVXf {
     uint32_t pt_head, pt_count;
     uint32_t last_icnt;         /* instructions run by the last program */
     bool last_timed_out;
+
+    /* NV40+: given by PGRAPH before each vertex, so not migrated. */
+    NVXfBundles bundles;
 
     /* Derived from pr[] (nv_xf_post_load rebuilds it): not migrated. */
     NVXfIsa isa;

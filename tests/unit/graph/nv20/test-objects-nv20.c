@@ -463,7 +463,7 @@ static void test_3d_tables(void)
 {
     static const struct { const char *model; uint32_t cls; } c[] = {
         { "nv20", 0x0097 }, { "nv30", 0x0397 }, { "nv40", 0x4097 },
-        { "nv30", 0x0597 },
+        { "nv43", 0x4097 }, { "nv30", 0x0597 },
     };
 
     for (size_t i = 0; i < G_N_ELEMENTS(c); i++) {
@@ -713,7 +713,6 @@ static void test_3d_xf_kelvin_curie(void)
     bind_3d(th, 0x4097);
     g_assert_true(mthd(th, 7, 0x1ea0, 0x12));
     g_assert_cmphex(th_rd(th, 0x401b30), ==, 0x12);
-    g_assert_cmphex(th->card.xf.ram.prog_start, ==, 0x12);
     th_free(th);
 }
 
@@ -1803,16 +1802,166 @@ static void test_ff_vertex(void)
     th_free(th);
 }
 
-/* Curie: no XF place yet; the data is kept per context. */
+/*
+ * NV40's fixed-function methods (docs/xf.rst "NV40's fixed function"):
+ * Rankine's, setting the XF bundles (mode.rst "Curie XF bundles";
+ * registers 0x401800 + 4 * id) and Rankine's RAM places.
+ * COLOR_MATERIAL (0x390) 0x10 (FRONT_DIFFUSE from COL0, bits 4-5): XF_A
+ * (0x0ca, 0x401b28) bits 7-8 = 1: 0x80; NORMALIZE_ENABLE (0x37c): bit 26:
+ * 0x04000080; FOG_COORD_DIST (0x8c8) 3 (ORTHOGONAL_ABS, Kelvin's 3):
+ * bits 19-21 = 3: 0x04180080.  ENABLED_LIGHTS (0x1420) 9 (light 0
+ * INFINITE, light 1 LOCAL): XF_LIGHT (0x0cb, 0x401b2c) 9.
+ * TEX_GEN_MODE element 5 (texture 1, T; 0x400 + 20 = 0x414) EYE_LINEAR
+ * (0x2400 -> 1): XF_TXC[1] (0x0d1, 0x401b44) bits 4-6 = 1: 0x10;
+ * TEX_MATRIX_ENABLE(1) (0x244): bit 16: 0x10010.  ENGINE (0x1e94) 4
+ * (FIXED): XF_C (0x0cc, 0x401b30) MODE (bits 30-31) 0; Mesa's 0x11:
+ * MODE 1 (PROGRAM_V3), 0x40000000.
+ * MODELVIEW_MATRIX word 1 (0x484): XFCTX 0x45, X, as on Rankine;
+ * LIGHT_FRONT_SIDE_PRODUCT_DIFFUSE(1) G (0x100c + 64 + 4 = 0x1050): LTCTX
+ * 6 + 1 = 7, Y, kept whole (0x3f8003ff: NV40 has no LT to cut it to 22
+ * bits); FRONT_MATERIAL_SHININESS word 0 (0x1400): LTC1 1.
+ * VIEWPORT_TRANSLATE X (0xa20): VTX's (the method's word), not XFCTX
+ * 0x77, where programs keep constants.
+ * NV43 has no fixed function (NV41+, intro.rst item 8): MODELVIEW_MATRIX
+ * is no method of its class, dropped as every 3D method without a row
+ * (a LOG_UNIMP; docs/pgraph.rst): XFCTX 0x44 stays 0.
+ */
 static void test_ff_curie(void)
 {
     TestHost *th = gr_new("nv40");
+    NVXfRams *r = &th->card.xf.ram;
 
     bind_3d(th, 0x4097);
-    g_assert_true(mthd(th, 7, 0xa24, F2));
+    g_assert_true(mthd(th, 7, 0x390, 0x10));
+    g_assert_cmphex(th_rd(th, 0x401b28), ==, 0x80);
+    g_assert_true(mthd(th, 7, 0x37c, 1));
+    g_assert_cmphex(th_rd(th, 0x401b28), ==, 0x04000080);
+    g_assert_true(mthd(th, 7, 0x8c8, 3));
+    g_assert_cmphex(th_rd(th, 0x401b28), ==, 0x04180080);
+    g_assert_true(mthd(th, 7, 0x1420, 9));
+    g_assert_cmphex(th_rd(th, 0x401b2c), ==, 9);
+    g_assert_true(mthd(th, 7, 0x414, 0x2400));
+    g_assert_cmphex(th_rd(th, 0x401b44), ==, 0x10);
+    g_assert_true(mthd(th, 7, 0x244, 1));
+    g_assert_cmphex(th_rd(th, 0x401b44), ==, 0x10010);
+    g_assert_true(mthd(th, 7, 0x1e94, 4));
+    g_assert_cmphex(th_rd(th, 0x401b30), ==, 0);
     g_assert_true(mthd(th, 7, 0x1e94, 0x11));
-    g_assert_cmphex(th->card.pgraph20.fe3d.mthd_state[0xa24 / 4], ==, F2);
-    g_assert_cmphex(th->card.pgraph20.fe3d.mthd_state[0x1e94 / 4], ==, 0x11);
+    g_assert_cmphex(th_rd(th, 0x401b30), ==, 0x40000000);
+    ff_check(th, 0x484, F1, &r->ctx[0x45][0], F1);
+    ff_check(th, 0x1050, 0x3f8003ff, &r->ltctx[7][1], 0x3f8003ff);
+    ff_check(th, 0x1400, F2, &r->ltc[1][1], F2);
+    g_assert_true(mthd(th, 7, 0xa20, F3));
+    g_assert_cmphex(r->ctx[0x77][0], ==, 0);
+    g_assert_cmphex(th->card.pgraph20.fe3d.mthd_state[0xa20 / 4], ==, F3);
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
+    th_free(th);
+
+    th = gr_new("nv43");
+    bind_3d(th, 0x4097);
+    g_assert_true(mthd(th, 7, 0x480, F1));
+    g_assert_cmphex(th->card.xf.ram.ctx[0x44][0], ==, 0);
+    g_assert_cmpuint(th->n_unimp, ==, 1);
+    th_free(th);
+}
+
+/*
+ * One vertex through NV40's fixed function, from the methods to VTX:
+ * fd_new()'s viewport (scale 16, 16, 0.5; translate 0, 0, 0.5), ENGINE
+ * FIXED (4); PROJECTION_MATRIX the identity but word 12 (row 0, column
+ * 3) 0.25: clip x = x + 0.25; MODELVIEW_MATRIX and
+ * INVERSE_MODELVIEW_MATRIX (12 words: columns 0-2) the identity.
+ * Lighting: no method is known to set XF_A's LIGHTING_ENABLE (bit 22),
+ * so the bundle register is written; ENABLED_LIGHTS 1 (light 0
+ * INFINITE), LIGHT_DIRECTION(0) (0x1034) and LIGHT_HALF_VECTOR(0)
+ * (0x1028) (0, 0, 1), LIGHT_FRONT_SIDE_PRODUCT_DIFFUSE(0) (0x100c) (0.5,
+ * 0.25, 0), COLOR_MATERIAL_FRONT A (0x3ac, MATERIAL_FACTOR_A) 0.75; the
+ * normal VTX_ATTR_3F(2) (0x1520) (0, 0, 1): N.L = 1.  A point at
+ * VTX_ATTR_4F(0) (0.5, 0.5, 0, 1): clip (0.75, 0.5, 0, 1), window (12,
+ * 8, 0.5); its colour (Curie's COL0, output 1, which VTX keeps in
+ * slot 1) (0.5, 0.25, 0, 0.75).
+ * The back face: LIGHT_MODEL_BACK_SIDE_PRODUCT_AMBIENT_PLUS_EMISSION
+ * (0x17a0) (0, 0.25, 0), COLOR_MATERIAL_BACK A (0x17bc) 1;
+ * VERTEX_TWO_SIDE_ENABLE (0x142c), FRONT_FACE CCW (0x901) and TRIANGLES
+ * (0.25 added to x) (0, 0), (0.5, 0), (0, 0.5): window (4, 0), (12, 0),
+ * (4, 8), clockwise as the window shows it, y down: a back face, each
+ * vertex the back colour (BFC0, output 3, in slot 1), N.L = -1 giving no
+ * diffuse: (0, 0.25, 0, 1).
+ * A user clip plane: VP_CLIP_PLANE(0) (0x1600) (-1, 0, 0, 0.5), the
+ * distance 0.5 - x of the eye position (the object's: MODELVIEW is the
+ * identity), with VP_CLIP_PLANES_ENABLE (0x1478) bit 1: points at (0.25,
+ * 0.5) (distance 0.25: kept, window ((0.25 + 0.25) 16, 8) = (8, 8)) and
+ * (0.75, 0.5) (-0.25: dropped).
+ * ENGINE 0x13 again: fd_new()'s program (o[0] = v[0]), window (8, 8).
+ */
+static void test_ff_curie_vertex(void)
+{
+    static const uint32_t light[] = {
+        0x1e94, 4, 0x1420, 1,
+        0x1034, F0, 0x1038, F0, 0x103c, F1,
+        0x1028, F0, 0x102c, F0, 0x1030, F1,
+        0x100c, FHALF, 0x1010, FQUART, 0x1014, F0, 0x3ac, 0x3f400000,
+        0x17a0, F0, 0x17a4, FQUART, 0x17a8, F0, 0x17bc, F1,
+        0x1520, F0, 0x1524, F0, 0x1528, F1,
+        0x1808, 1, 0x1c00, FHALF, 0x1c04, FHALF, 0x1c08, F0, 0x1c0c, F1,
+        0x1808, 0, 0,
+    };
+    static const uint32_t back[] = {
+        0x142c, 1, 0x1834, 0x901, 0x1808, 5,
+        0x1c00, F0, 0x1c04, F0, 0x1c08, F0, 0x1c0c, F1,
+        0x1c00, FHALF, 0x1c04, F0, 0x1c08, F0, 0x1c0c, F1,
+        0x1c00, F0, 0x1c04, FHALF, 0x1c08, F0, 0x1c0c, F1,
+        0x1808, 0, 0,
+    };
+    static const uint32_t clip[] = {
+        0x1600, FM1, 0x1604, F0, 0x1608, F0, 0x160c, FHALF, 0x1478, 2,
+        0x1808, 1, 0x1c00, FQUART, 0x1c04, FHALF, 0x1c08, F0, 0x1c0c, F1,
+        0x1c00, 0x3f400000, 0x1c04, FHALF, 0x1c08, F0, 0x1c0c, F1,
+        0x1808, 0, 0x1478, 0, 0,
+    };
+    static const uint32_t program_point[] = {
+        0x1e94, 0x13, 0x1808, 1,
+        0x1c00, FHALF, 0x1c04, FHALF, 0x1c08, F0, 0x1c0c, F1,
+        0x1808, 0, 0,
+    };
+    TestHost *th = fd_new("nv40", 0x4097);
+    unsigned next = 0;
+    const NVVtxPrim *p;
+
+    for (unsigned j = 0; j < 16; j++) {
+        uint32_t e = j % 5 == 0 ? F1 : 0;
+
+        g_assert_true(mthd(th, 7, 0x680 + 4 * j, j == 12 ? FQUART : e));
+        g_assert_true(mthd(th, 7, 0x480 + 4 * j, e));
+        if (j < 12) {
+            g_assert_true(mthd(th, 7, 0x580 + 4 * j, e));
+        }
+    }
+    th_wr(th, 0x401b28, 1u << 22);
+    mthds(th, light);
+    g_assert_cmpuint(th->prims->len, ==, 1);
+    expect_point(th, &next, 12, 8, 0.5, 1);
+    expect_attr(prim(th, 0), 0, 1, 0.5, 0.25, 0, 0.75);
+
+    mthds(th, back);
+    g_assert_cmpuint(th->prims->len, ==, 2);
+    p = prim(th, next++);
+    g_assert_cmpuint(p->kind, ==, NV_VTX_PRIM_TRIANGLE);
+    g_assert_true(p->back);
+    expect_pos(p, 0, 4, 0, 0.5, 1);
+    expect_pos(p, 1, 12, 0, 0.5, 1);
+    expect_pos(p, 2, 4, 8, 0.5, 1);
+    for (unsigned v = 0; v < 3; v++) {
+        expect_attr(p, v, 1, 0, 0.25, 0, 1);
+    }
+
+    mthds(th, clip);
+    g_assert_cmpuint(th->prims->len, ==, 3);
+    expect_point(th, &next, 8, 8, 0.5, 1);
+
+    mthds(th, program_point);
+    expect_point(th, &next, 8, 8, 0.5, 1);
+    g_assert_cmpuint(th->n_guest_error, ==, 0);
     th_free(th);
 }
 
@@ -3072,6 +3221,7 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/3d/ff/mode", test_ff_mode);
     g_test_add_func("/objects-nv20/3d/ff/vertex", test_ff_vertex);
     g_test_add_func("/objects-nv20/3d/ff/curie", test_ff_curie);
+    g_test_add_func("/objects-nv20/3d/ff/curie-vertex", test_ff_curie_vertex);
     g_test_add_func("/objects-nv20/3d/celsius/bind", test_celsius_bind);
     g_test_add_func("/objects-nv20/3d/celsius/composite",
                     test_draw_celsius_composite);
