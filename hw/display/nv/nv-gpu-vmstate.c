@@ -612,13 +612,15 @@ static const VMStateDescription vmstate_nv20_draw = {
     },
 };
 
+/* Version 2: Curie's image_sum. */
 static const VMStateDescription vmstate_nv20_pgraph_ctx = {
     .name = "nv-gpu/nv20-pgraph-ctx",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(inst, NV20PgraphCtx),
         VMSTATE_UINT32(stamp, NV20PgraphCtx),
+        VMSTATE_UINT32(image_sum, NV20PgraphCtx),
         VMSTATE_UINT32(pipe_address, NV20PgraphCtx),
         VMSTATE_UINT32(rdi_index, NV20PgraphCtx),
         VMSTATE_UINT32_ARRAY(regs, NV20PgraphCtx, NV20_PGRAPH_REGS),

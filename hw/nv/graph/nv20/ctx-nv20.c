@@ -165,6 +165,34 @@ static void ctx_image(NVCard *card, uint32_t inst, bool save)
 }
 
 /*
+ * A hash (FNV-1a) of the image words at RAMIN @inst << 4 that hold
+ * registers (Curie).  The image is the context: when the words are not
+ * the ones the last save left, the driver has written the image since
+ * (nouveau fills a new channel's with its initial values, at whatever
+ * address the allocator gives, a freed image's included), and the state
+ * the slot keeps beside the registers belongs to another context.
+ */
+static uint32_t image_sum(NVCard *card, uint32_t inst)
+{
+    NV20Pgraph *g = &card->pgraph20;
+    uint32_t h = 0x811c9dc5;
+
+    if (!g->ctx_layout_valid) {
+        ctx_layout(card);
+    }
+    for (unsigned i = 0; i < g->ctx_ranges; i++) {
+        const NV40CtxRange *r = &g->ctx_range[i];
+
+        for (unsigned k = 0; k < r->count && r->reg + k < NV20_PGRAPH_REGS;
+             k++) {
+            h = (h ^ nv_ramin_read(card, (inst << 4) + 4 * (r->pos + k), 4)) *
+                0x01000193;
+        }
+    }
+    return h;
+}
+
+/*
  * XF's RAMs, which the hardware keeps in the context image (Curie: its
  * context program; docs/pgraph.rst "Context switching"), go to and come
  * from the slot; XF then decodes the program it got back.
@@ -193,6 +221,7 @@ static void ctx_save(NVCard *card, uint32_t inst)
     s->stamp = ++g->ctx_clock;
     if (nv20_is_curie(card)) {
         ctx_image(card, inst, true);
+        s->image_sum = image_sum(card, inst);
     }
 }
 
@@ -203,7 +232,8 @@ static void ctx_save(NVCard *card, uint32_t inst)
  * what a new image holds for a driver that relies on its defaults
  * (Mesa leaves VTXFMT of attributes it never used unwritten); its
  * Kelvin/Rankine registers, whose place in the image no layout gives,
- * stay as PGRAPH has them (docs/pgraph.rst "Context switching").
+ * stay as PGRAPH has them (docs/pgraph.rst "Context switching").  On
+ * Curie an image rewritten since its save (image_sum()) is a new one.
  */
 static void ctx_load(NVCard *card, uint32_t inst)
 {
@@ -211,6 +241,9 @@ static void ctx_load(NVCard *card, uint32_t inst)
     NV20PgraphCtx *s = slot_of(card, inst, false);
     bool curie = nv20_is_curie(card);
 
+    if (s && curie && image_sum(card, inst) != s->image_sum) {
+        s = NULL;
+    }
     if (s) {
         for (unsigned i = 0; i < NV20_PGRAPH_REGS && !curie; i++) {
             if (!reg_is_global(card, NV20_PGRAPH_BASE + 4 * i)) {

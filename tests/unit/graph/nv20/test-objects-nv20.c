@@ -773,6 +773,44 @@ static void test_3d_ctx(void)
     th_free(th);
 }
 
+/*
+ * A Curie image a new channel reuses (docs/pgraph.rst "Context
+ * switching"): the context program puts ROP (0x400b00) at word 8 of an
+ * image (upload_ctxprog()).  Channel 0 (image CTX_A) sets ROP 0xcc and
+ * XFCTX 0 to 2.0 (VP_UPLOAD_CONST); channel 1 runs, so channel 0's
+ * context is saved: ROP to its image.  Back on channel 0 the slot's
+ * state returns with the image's: XFCTX 0 is 2.0.  Then the driver gives
+ * CTX_A to a new channel and fills it with its initial values (ROP
+ * 0x33): the image is not what the save left, so the new channel starts
+ * with XF's RAMs as reset leaves them (XFCTX 0 is 0) and ROP 0x33.
+ */
+static void test_3d_ctx_image_reuse(void)
+{
+    static const uint32_t cst[] = { 0x40000000, 0, 0, 0 };
+    TestHost *th = gr_new("nv43");
+
+    upload_ctxprog(th);
+    bind_3d(th, 0x4097);
+    th_wr(th, 0x400b00, 0xcc);
+    g_assert_true(mthd(th, 7, 0x1efc, 0));
+    upload(th, 0x1f00, cst, 4);
+    channel(th, 1, CTX_B);
+    g_assert_true(mthd(th, 7, 0x100, 0));
+    g_assert_cmphex(th_ramin_rd(th, CTX_A + 0x20), ==, 0xcc);
+    channel(th, 0, CTX_A);
+    g_assert_true(mthd(th, 7, 0x100, 0));
+    g_assert_cmphex(th->card.xf.ram.ctx[0][0], ==, 0x40000000);
+    g_assert_cmphex(th_rd(th, 0x400b00), ==, 0xcc);
+    channel(th, 1, CTX_B);
+    g_assert_true(mthd(th, 7, 0x100, 0));
+    th_ramin_wr(th, CTX_A + 0x20, 0x33);
+    channel(th, 0, CTX_A);
+    g_assert_true(mthd(th, 7, 0x100, 0));
+    g_assert_cmphex(th->card.xf.ram.ctx[0][0], ==, 0);
+    g_assert_cmphex(th_rd(th, 0x400b00), ==, 0x33);
+    th_free(th);
+}
+
 /* ---- vertex input (fd-nv20.c; docs/3d.rst "Vertex input") ---- */
 
 #define F0      0x00000000u
@@ -3191,6 +3229,8 @@ int main(int argc, char **argv)
     g_test_add_func("/objects-nv20/3d/xf/kelvin-curie",
                     test_3d_xf_kelvin_curie);
     g_test_add_func("/objects-nv20/3d/ctx", test_3d_ctx);
+    g_test_add_func("/objects-nv20/3d/ctx-image-reuse",
+                    test_3d_ctx_image_reuse);
     g_test_add_func("/objects-nv20/3d/fd/imm/kelvin", test_fd_imm_kelvin);
     g_test_add_func("/objects-nv20/3d/draw/slices", test_draw_slices);
     g_test_add_func("/objects-nv20/3d/draw/pixels/curie",

@@ -275,6 +275,7 @@ typedef struct NV20Flip {
 typedef struct NV20PgraphCtx {
     uint32_t inst;
     uint32_t stamp;                             /* last use, for eviction */
+    uint32_t image_sum;     /* Curie: the image's register words, saved */
     uint32_t pipe_address, rdi_index;
     uint32_t regs[NV20_PGRAPH_REGS];            /* context registers only */
     NV2dState g2d;
