@@ -159,7 +159,6 @@ static double run_vertices(NVXfIsa isa, const NVXfInsn *prog, unsigned n,
 {
     NVXf *xf = g_new0(NVXf, 1);
     unsigned runs = 0;
-    NVXfVertex v;
     double t0, t;
 
     nv_xf_reset(xf, isa);
@@ -176,7 +175,7 @@ static double run_vertices(NVXfIsa isa, const NVXfInsn *prog, unsigned n,
     do {
         for (int i = 0; i < 256; i++) {
             nv_xf_vertex(xf, NULL);
-            nv_xf_pop_vertex(xf, &v);
+            nv_xf_take_vertex(xf);
         }
         runs += 256;
         t = now() - t0;

@@ -149,15 +149,24 @@ void nv_xf_vertex(NVXf *xf, NVCard *card)
               (const uint32_t (*)[4])xf->ram.vab, xf->queue[slot].tbuf);
 }
 
-bool nv_xf_pop_vertex(NVXf *xf, NVXfVertex *v)
+const NVXfVertex *nv_xf_take_vertex(NVXf *xf)
 {
     uint32_t slot;
 
     if (!ring_pop(&xf->q_head, &xf->q_count, NV_XF_QUEUE, &slot)) {
-        return false;
+        return NULL;
     }
-    *v = xf->queue[slot];
-    return true;
+    return &xf->queue[slot];
+}
+
+bool nv_xf_pop_vertex(NVXf *xf, NVXfVertex *v)
+{
+    const NVXfVertex *p = nv_xf_take_vertex(xf);
+
+    if (p) {
+        *v = *p;
+    }
+    return p;
 }
 
 bool nv_xf_pop_passthru(NVXf *xf, uint32_t *word)

@@ -141,14 +141,14 @@ static void attr_defaults(uint32_t *vab, unsigned ncomp)
  */
 static void vertex(NVCard *card)
 {
-    NVXfVertex v;
+    const NVXfVertex *v;
 
     if (nv20_is_curie(card)) {
         nv20_xf_bundles(card);
     }
     nv_xf_vertex(&card->xf, card);
-    while (nv_xf_pop_vertex(&card->xf, &v)) {
-        nv_vtx_vertex(&card->pgraph20.vtx, &v);
+    while ((v = nv_xf_take_vertex(&card->xf))) {
+        nv_vtx_vertex(&card->pgraph20.vtx, v);
     }
     nv20_draw_run(card, NV20_DRAW_INLINE_UNITS);
 }

@@ -129,14 +129,13 @@ typedef struct NVXf {
     uint32_t last_icnt;         /* instructions run by the last program */
     bool last_timed_out;
 
-    /* NV40+: given by PGRAPH before each vertex, so not migrated. */
-    NVXfBundles bundles;
-
     /* Derived from pr[] (nv_xf_post_load rebuilds it): not migrated. */
     NVXfIsa isa;
     uint16_t pr_slots, ctx_slots, temps;    /* the ISA's, for each run */
     bool vp2;                   /* code[] was decoded with VP2 active */
     NVXfOp code[NV_XF_PR_SLOTS];
+    /* NV40+, derived from PGRAPH's bundle registers before each vertex. */
+    NVXfBundles bundles;
 } NVXf;
 
 void nv_xf_reset(NVXf *xf, NVXfIsa isa);
@@ -160,7 +159,12 @@ void nv_xf_vertex(NVXf *xf, NVCard *card);
  * to run (and always on NV40+).
  */
 bool nv_xf_ff_vertex(const NVXf *xf, uint32_t (*tbuf)[4]);
-/* Take the oldest processed vertex; false when the queue is empty. */
+/*
+ * Take the oldest processed vertex, in place: valid until the next
+ * nv_xf_vertex(); NULL when the queue is empty.
+ */
+const NVXfVertex *nv_xf_take_vertex(NVXf *xf);
+/* The same, copied into @v; false when the queue is empty. */
 bool nv_xf_pop_vertex(NVXf *xf, NVXfVertex *v);
 /* Take the oldest PASSTHRU word; false when there is none. */
 bool nv_xf_pop_passthru(NVXf *xf, uint32_t *word);
