@@ -104,6 +104,7 @@ run_tap asan-qtest-nv-gpu env UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     "$NV_CACHE/qemu-fuzz/tests/qtest/nv-gpu-test" --tap
 run_tap static "$NV_TOP/tests/static/no-assert.sh"
 run_tap vmstate "$NV_TOP/tests/static/vmstate-complete.py"
+run_tap fuzz-corpus "$NV_TOP/tests/static/fuzz-corpus.sh"
 
 if [ "$skipped" -ne 0 ]; then
     echo "$passed passed, $failed failed, $skipped skipped"
