@@ -131,14 +131,25 @@ static void ctx_layout(NVCard *card)
     }
 }
 
+/* What ctx_image() does with each register word of an image. */
+typedef enum ImageOp { IMAGE_SAVE, IMAGE_LOAD, IMAGE_SUM } ImageOp;
+
 /*
  * Move the registers the context program places between PGRAPH and the
- * image at RAMIN @inst << 4 (Curie); those outside our 0x2000-byte
- * window are not modelled and skipped.
+ * image at RAMIN @inst << 4 (Curie), or only read them (IMAGE_SUM);
+ * those outside our 0x2000-byte window are not modelled and skipped.
+ * Returns a hash (FNV-1a) of the image's register words as they are
+ * after the move.  The image is the context: when at a load the words
+ * are not the ones the last save left, the driver has written the image
+ * since (nouveau fills a new channel's with its initial values, at
+ * whatever address the allocator gives, a freed image's included), and
+ * the state the slot keeps beside the registers belongs to another
+ * context.
  */
-static void ctx_image(NVCard *card, uint32_t inst, bool save)
+static uint32_t ctx_image(NVCard *card, uint32_t inst, ImageOp op)
 {
     NV20Pgraph *g = &card->pgraph20;
+    uint32_t h = 0x811c9dc5;
 
     if (!g->ctx_layout_valid) {
         ctx_layout(card);
@@ -152,41 +163,13 @@ static void ctx_image(NVCard *card, uint32_t inst, bool save)
             uint32_t a = (inst << 4) + 4 * (r->pos + k);
             const NV20Reg *row = nv20_pgraph_reg_find(card->model, off);
 
-            if (!row) {
-                continue;
-            }
-            if (save) {
+            if (row && op == IMAGE_SAVE) {
                 nv_ramin_write(card, a, g->regs[r->reg + k], 4);
-            } else {
+            }
+            if (row && op == IMAGE_LOAD) {
                 g->regs[r->reg + k] = nv_ramin_read(card, a, 4) & row->mask;
             }
-        }
-    }
-}
-
-/*
- * A hash (FNV-1a) of the image words at RAMIN @inst << 4 that hold
- * registers (Curie).  The image is the context: when the words are not
- * the ones the last save left, the driver has written the image since
- * (nouveau fills a new channel's with its initial values, at whatever
- * address the allocator gives, a freed image's included), and the state
- * the slot keeps beside the registers belongs to another context.
- */
-static uint32_t image_sum(NVCard *card, uint32_t inst)
-{
-    NV20Pgraph *g = &card->pgraph20;
-    uint32_t h = 0x811c9dc5;
-
-    if (!g->ctx_layout_valid) {
-        ctx_layout(card);
-    }
-    for (unsigned i = 0; i < g->ctx_ranges; i++) {
-        const NV40CtxRange *r = &g->ctx_range[i];
-
-        for (unsigned k = 0; k < r->count && r->reg + k < NV20_PGRAPH_REGS;
-             k++) {
-            h = (h ^ nv_ramin_read(card, (inst << 4) + 4 * (r->pos + k), 4)) *
-                0x01000193;
+            h = (h ^ nv_ramin_read(card, a, 4)) * 0x01000193;
         }
     }
     return h;
@@ -220,8 +203,7 @@ static void ctx_save(NVCard *card, uint32_t inst)
     s->rdi_index = g->rdi_index;
     s->stamp = ++g->ctx_clock;
     if (nv20_is_curie(card)) {
-        ctx_image(card, inst, true);
-        s->image_sum = image_sum(card, inst);
+        s->image_sum = ctx_image(card, inst, IMAGE_SAVE);
     }
 }
 
@@ -233,7 +215,7 @@ static void ctx_save(NVCard *card, uint32_t inst)
  * (Mesa leaves VTXFMT of attributes it never used unwritten); its
  * Kelvin/Rankine registers, whose place in the image no layout gives,
  * stay as PGRAPH has them (docs/pgraph.rst "Context switching").  On
- * Curie an image rewritten since its save (image_sum()) is a new one.
+ * Curie an image rewritten since its save (ctx_image()) is a new one.
  */
 static void ctx_load(NVCard *card, uint32_t inst)
 {
@@ -241,7 +223,7 @@ static void ctx_load(NVCard *card, uint32_t inst)
     NV20PgraphCtx *s = slot_of(card, inst, false);
     bool curie = nv20_is_curie(card);
 
-    if (s && curie && image_sum(card, inst) != s->image_sum) {
+    if (s && curie && ctx_image(card, inst, IMAGE_SUM) != s->image_sum) {
         s = NULL;
     }
     if (s) {
@@ -265,7 +247,7 @@ static void ctx_load(NVCard *card, uint32_t inst)
         g->rdi_index = 0;
     }
     if (curie) {
-        ctx_image(card, inst, false);
+        ctx_image(card, inst, IMAGE_LOAD);
     }
     /* the draw's derived state, the fragment program too, are the old one's */
     nv20_draw_invalidate(card);
