@@ -608,17 +608,24 @@ static void texcoord(const Ff *f, unsigned t, uint32_t out[4])
  * point size enable: the back colours, fog and point size are always
  * computed, and VTX and the rasterizer use them or not (inferred).
  */
+uint32_t nv_xf_material_bits(uint32_t fields)
+{
+    static const uint8_t pos[8] = { 25, 23, 21, 19, 6, 4, 2, 0 };
+    uint32_t r = 0;
+
+    for (unsigned i = 0; i < 8; i++) {
+        r |= (fields >> (2 * i) & 3) << pos[i];
+    }
+    return r;
+}
+
 static void nv40_modes(Ff *f)
 {
-    static const uint8_t mat[8] = { 25, 23, 21, 19, 6, 4, 2, 0 };
     const NVXfBundles *b = &f->xf->bundles;
 
     f->mode_a = A_TWO_SIDE | (b->a >> 22 & 1) << 31 |
                 (b->a >> 26 & 1) << 27 | (b->light >> 16 & 1) << 30 |
-                (b->light & 3u << 17);
-    for (unsigned i = 0; i < 8; i++) {
-        f->mode_a |= (b->a >> (3 + 2 * i) & 3) << mat[i];
-    }
+                (b->light & 3u << 17) | nv_xf_material_bits(b->a >> 3);
     f->mode_b = (b->light & 0xffff) | B_FOG_ENABLE | B_POINT_PARAMS |
                 (b->a >> 23 & 7) << 26;
     f->fog_src = b->a >> 19 & 7;

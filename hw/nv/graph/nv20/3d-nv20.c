@@ -310,12 +310,6 @@ static void mthd_start(NVCard *card, const NVMethodCall *call)
 }
 
 /*
- * FENCE_VALUE: the value goes to FENCE_OFFSET (the FENCE_OFFSET bundle)
- * of the fence DMA object (rnndb graph/nv30-40_3d.xml), where Mesa's
- * nv30 driver reads its fence sequence.  The draws before it are done:
- * PGRAPH takes no method while one runs.
- */
-/*
  * @n words at @off of the DMA object at instance @inst (a method's word,
  * instance >> 4) written from or read into @w; none bound or a fault is
  * a DMA_W/R_PROTECTION error and false.
@@ -339,6 +333,12 @@ static bool dma_words(NVCard *card, uint32_t inst, uint32_t off,
     return true;
 }
 
+/*
+ * FENCE_VALUE: the value goes to FENCE_OFFSET (the FENCE_OFFSET bundle)
+ * of the fence DMA object (rnndb graph/nv30-40_3d.xml), where Mesa's
+ * nv30 driver reads its fence sequence.  The draws before it are done:
+ * PGRAPH takes no method while one runs.
+ */
 static void mthd_fence_value(NVCard *card, const NVMethodCall *call)
 {
     uint32_t v = call->data;

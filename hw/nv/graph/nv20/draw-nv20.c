@@ -132,6 +132,7 @@ static void raster_state(NVCard *card)
     uint32_t rt = ms[M_RT_FORMAT / 4];
     uint32_t cc = ms[M_COORD_CONVENTIONS / 4];
     uint32_t sprite = ms[M_POINT_SPRITE / 4];
+    uint32_t raster = *nv20_reg(card, B_RASTER);
     int32_t x, w;
 
     halves(ms[M_RT_HORIZ / 4], &x, &w);
@@ -177,9 +178,9 @@ static void raster_state(NVCard *card)
     st->sprite_r_mode = SPRITE_R_MODE(sprite);
     st->sprite_replace = SPRITE_REPLACE(sprite) << tc0_slot(card);
     /* RASTER bits 9-11, the *_SMOOTH_ENABLE methods (3d-nv20.c) */
-    st->point_smooth = *nv20_reg(card, B_RASTER) & RASTER_POINT_SMOOTH;
-    st->line_smooth = *nv20_reg(card, B_RASTER) & RASTER_LINE_SMOOTH;
-    st->poly_smooth = *nv20_reg(card, B_RASTER) & RASTER_POLY_SMOOTH;
+    st->point_smooth = raster & RASTER_POINT_SMOOTH;
+    st->line_smooth = raster & RASTER_LINE_SMOOTH;
+    st->poly_smooth = raster & RASTER_POLY_SMOOTH;
 }
 
 /*

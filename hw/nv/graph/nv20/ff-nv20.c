@@ -341,22 +341,6 @@ static unsigned fog_code(bool k, uint32_t v)
 }
 
 /*
- * COLOR_MATERIAL (rnndb: FRONT_EMISSION bits 0-1, AMBIENT 2-3, DIFFUSE
- * 4-5, SPECULAR 6-7, the back ones 8-15; 0 off, 1 COL0 (rnndb's COL1),
- * 2 COL1) as XFMODE_A's LIGHT_MATERIAL fields (mode.rst).
- */
-static uint32_t color_material_bits(uint32_t v)
-{
-    static const uint8_t pos[8] = { 25, 23, 21, 19, 6, 4, 2, 0 };
-    uint32_t r = 0;
-
-    for (unsigned f = 0; f < 8; f++) {
-        r |= (v >> (2 * f) & 3) << pos[f];
-    }
-    return r;
-}
-
-/*
  * Curie's mode methods: bits of its XF bundles (mode.rst "Curie XF
  * bundles", NV40 only, but for MODE and the program start).  The Rankine
  * methods NV40's class is taken to have (docs/xf.rst "NV40's fixed
@@ -448,7 +432,8 @@ void nv20_mthd_ff_mode(NVCard *card, const NVMethodCall *call)
         xfmode_set(card, XFMODE_A, 1u << 16, (uint32_t)on << 16);
         break;
     case NV20_FF_COLOR_MATERIAL:
-        xfmode_set(card, XFMODE_A, 0x07f800ff, color_material_bits(v));
+        /* rnndb's COLOR_MATERIAL fields, 1 COL0 (rnndb's COL1) */
+        xfmode_set(card, XFMODE_A, 0x07f800ff, nv_xf_material_bits(v));
         break;
     case NV20_FF_ENABLED_LIGHTS:
         xfmode_set(card, XFMODE_B, 0xffff, v);

@@ -211,8 +211,8 @@ void nv_rop_init(NVRop *rop, NVRopGen gen, NVRopDirty *dirty, void *opaque);
  * depth tests (what an occlusion query counts; docs/rop3d.rst).
  */
 unsigned nv_rop_quad(NVRop *rop, int32_t x, int32_t y, uint8_t mask,
-                 const float color[NV_ROP_TARGETS][4][4],
-                 const float depth[4], bool back_facing);
+                     const float color[NV_ROP_TARGETS][4][4],
+                     const float depth[4], bool back_facing);
 
 /*
  * CLEAR_BUFFERS with word @buffers (NV_ROP_CLEAR_*) inside @rect (bounds

@@ -155,10 +155,17 @@ void nv_xf_vertex(NVXf *xf, NVCard *card);
 /*
  * Fixed-function transform and lighting, or Kelvin's bypass, of the VAB
  * into @tbuf (NV_XF_TBUF vectors, in the ISA's output order) when XFMODE
- * selects one (xf-ff.c); false, @tbuf untouched, when a vertex program is
- * to run (and always on NV40+).
+ * (NV40: XF_C) selects one (xf-ff.c); false, @tbuf untouched, when a
+ * vertex program is to run (and always on NV41+).
  */
 bool nv_xf_ff_vertex(const NVXf *xf, uint32_t (*tbuf)[4]);
+/*
+ * Eight two-bit material sources in COLOR_MATERIAL's order (rnndb: front
+ * emission, ambient, diffuse, specular, then the back ones; 0 none, 1
+ * COL0, 2 COL1), as NV40's XF_A keeps them from bit 3, placed where
+ * XFMODE_A has its LIGHT_MATERIAL fields (mode.rst).
+ */
+uint32_t nv_xf_material_bits(uint32_t fields);
 /*
  * Take the oldest processed vertex, in place: valid until the next
  * nv_xf_vertex(); NULL when the queue is empty.
