@@ -21,10 +21,27 @@
 
 /* ---- Decoding: XFPR slot to NVXfOp ---- */
 
-/* The source spaces of NVXfOpSrc: XfRun.space[] points at each. */
+/* The source spaces of NVXfOpSrc (space_of() has where each is). */
 enum {
     SPACE_ZERO, SPACE_TEMP, SPACE_IBUF, SPACE_CTX,
 };
+
+static const uint32_t zero_vec[1][4];
+
+/* Where @space's vectors are: temps in xf->regs, IBUF in VAB. */
+static const uint32_t (*space_of(const NVXf *xf, unsigned space))[4]
+{
+    switch (space) {
+    case SPACE_TEMP:
+        return (const uint32_t (*)[4])xf->regs;
+    case SPACE_IBUF:
+        return xf->ram.vab;
+    case SPACE_CTX:
+        return xf->ram.ctx;
+    default:
+        return zero_vec;
+    }
+}
 
 /*
  * The run loop's handler for a slot (NVXfOp.step, an index into steps[]),
@@ -287,6 +304,18 @@ static void group_before(NVXf *xf, unsigned pc)
 }
 
 /*
+ * Temp @idx is read, or written under mask @wm: runs clear the temps up to
+ * it (xf->temps only grows until nv_xf_decode_all() starts afresh; a
+ * program reads no temp beyond it, so clearing those would be wasted).
+ */
+static void note_temp(NVXf *xf, unsigned idx, unsigned wm)
+{
+    if (wm && idx < NV_XF_REGS && idx >= xf->temps) {
+        xf->temps = idx + 1;
+    }
+}
+
+/*
  * Decode XFPR slot @pc and work out, once, what every run of it needs:
  * the ops this ISA has, which units give results, where the sources are,
  * the swizzle and modifier masks, the effective write masks.
@@ -323,6 +352,10 @@ void nv_xf_decode_slot(NVXf *xf, unsigned pc)
                                            : NV_XF_TBUF);
     op->out_wm_vec = drop ? 0 : in->out_wm_vec;
     op->out_wm_sca = drop ? 0 : in->out_wm_sca;
+    note_temp(xf, in->dst_vec, op->wm_vec);
+    note_temp(xf, in->dst_sca, op->wm_sca);
+    op->vdst = xf->regs[op->wm_vec ? in->dst_vec : NV_XF_REGS];
+    op->sdst = xf->regs[op->wm_sca ? in->dst_sca : NV_XF_REGS];
     op->cc_from = !in->cdst_write ? 0 : in->cdst_is_vec ? op->has_vec :
                   op->has_sca ? 2 : 0;
     op->cc_wm = in->cdst_is_vec ? in->dst_wm_vec | in->out_wm_vec
@@ -340,7 +373,7 @@ void nv_xf_decode_slot(NVXf *xf, unsigned pc)
 
         /* A source the ops do not read is the zero vector, in place. */
         if (!(op->reads & (1 << i))) {
-            *o = (NVXfOpSrc) { .plain = true };
+            *o = (NVXfOpSrc) { .vec = zero_vec[0], .plain = true };
             continue;
         }
         *o = (NVXfOpSrc) {
@@ -366,6 +399,8 @@ void nv_xf_decode_slot(NVXf *xf, unsigned pc)
             }
             break;
         }
+        note_temp(xf, o->space == SPACE_TEMP ? o->idx : NV_XF_REGS, 1);
+        o->vec = space_of(xf, o->space)[o->indexed ? 0 : o->idx];
         o->plain = !o->indexed && !abs && !s->neg && s->swz[0] == 0 &&
                    s->swz[1] == 1 && s->swz[2] == 2 && s->swz[3] == 3;
         o->bcast = s->swz[1] == s->swz[0] && s->swz[2] == s->swz[0] &&
@@ -378,7 +413,7 @@ void nv_xf_decode_all(NVXf *xf)
 {
     xf->pr_slots = nv_xf_pr_slots(xf->isa);
     xf->ctx_slots = nv_xf_ctx_slots(xf->isa);
-    xf->temps = nv_xf_temps(xf->isa);
+    xf->temps = 0;
     xf->vp2 = vp2_active(xf);
     for (unsigned pc = 0; pc < NV_XF_PR_SLOTS; pc++) {
         nv_xf_decode_slot(xf, pc);
@@ -406,8 +441,7 @@ typedef struct XfRun {
     NVXfRules rules;        /* docs/xf.rst "Arithmetic", "Modern rules" */
     bool may_write_ctx;
     unsigned ctx_slots;
-    const uint32_t (*space[4])[4];
-    uint32_t r[NV_XF_REGS + 1][4];  /* the extra one absorbs "no temp" */
+    const uint32_t (*space[4])[4];  /* space_of(), for indexed reads */
     int32_t a[2][4];
     uint8_t cc[2][4];
     XfStackEntry stack[NV_XF_STACK];
@@ -416,8 +450,6 @@ typedef struct XfRun {
     uint32_t past_pc;               /* the pc @end stands for */
     uint32_t (*tbuf)[4];            /* NV_XF_TBUF vectors */
 } XfRun;
-
-static const uint32_t zero_vec[1][4];
 
 /*
  * Four components in a host vector register (SSE2 or NEON where there is
@@ -497,7 +529,7 @@ static inline const uint32_t *read_src_full(const XfRun *run,
                                             uint32_t buf[4])
 {
     const uint32_t *v = G_UNLIKELY(s->indexed) ? indexed_vec(run, op, s)
-                                               : run->space[s->space][s->idx];
+                                               : s->vec;
     const uint32_t am = s->and_mask, xm = s->xor_mask;
 
     /* One component four times (.xxxx and the like), the commonest
@@ -520,7 +552,7 @@ static inline const uint32_t *read_src(const XfRun *run, const NVXfOp *op,
     const NVXfOpSrc *s = &op->src[i];
 
     if (G_LIKELY(s->plain)) {
-        return run->space[s->space][s->idx];
+        return s->vec;
     }
     return read_src_full(run, op, s, buf);
 }
@@ -873,13 +905,13 @@ static inline void write_masked(uint32_t *v, const uint32_t r[4],
 
 /* Write one result to its temp and its output, masked and conditional. */
 static inline void write_result(XfRun *run, const NVXfInsn *in,
-                                const uint32_t r[4], uint8_t dst, uint8_t wm,
+                                const uint32_t r[4], uint32_t *dst, uint8_t wm,
                                 uint8_t out_wm, unsigned cond)
 {
     uint32_t *out;
 
     if (wm & cond) {
-        write_masked(run->r[dst], r, wm & cond);
+        write_masked(dst, r, wm & cond);
     }
     if (G_UNLIKELY(out_wm & cond)) {
         out = out_vec(run, in);
@@ -996,11 +1028,11 @@ static void finish(XfRun *run, const NVXfOp *op, const uint32_t *const s[3],
     }
     /* Kelvin shares DST: the scalar result lands last (inferred). */
     if (has_vec) {
-        write_result(run, in, rv, in->dst_vec, op->wm_vec, op->out_wm_vec,
+        write_result(run, in, rv, op->vdst, op->wm_vec, op->out_wm_vec,
                      cond);
     }
     if (has_sca) {
-        write_result(run, in, rs, in->dst_sca, op->wm_sca, op->out_wm_sca,
+        write_result(run, in, rs, op->sdst, op->wm_sca, op->out_wm_sca,
                      cond);
     }
 }
@@ -1016,7 +1048,7 @@ static const NVXfOp *step_full(XfRun *run, const NVXfOp *op)
     const bool end = op->in.end;
     const NVXfOp *next;
     uint32_t buf[3][4], rv[4];
-    uint32_t *r = direct ? run->r[op->in.dst_vec] : rv;
+    uint32_t *r = direct ? op->vdst : rv;
     const uint32_t *s[3] = {
         read_src(run, op, 0, buf[0]),
         read_src(run, op, 1, buf[1]),
@@ -1047,7 +1079,7 @@ const NVXfOp *step_vec(XfRun *run, const NVXfOp *op, unsigned kind,
 {
     const NVXfInsn *in = &op->in;
     uint32_t buf[3][4], rv[4];
-    uint32_t *r = direct ? run->r[in->dst_vec] : rv;
+    uint32_t *r = direct ? op->vdst : rv;
     /* DP3, DPH, DP4, MOV and the compares do not read SRC2 (vec_reads[]). */
     const bool src2 = kind == STEP_MAD || kind == STEP_VEC;
     const uint32_t *s[3] = {
@@ -1081,7 +1113,7 @@ const NVXfOp *step_vec(XfRun *run, const NVXfOp *op, unsigned kind,
         update_cc(run, op, rv);
     }
     if (!direct) {
-        write_result(run, in, rv, in->dst_vec, op->wm_vec, op->out_wm_vec,
+        write_result(run, in, rv, op->vdst, op->wm_vec, op->out_wm_vec,
                      0xf);
     }
     return in->end ? NULL : op + 1;
@@ -1101,14 +1133,13 @@ const NVXfOp *step_sca_op(XfRun *run, const NVXfOp *op, uint8_t sca)
     const uint32_t *s;
 
     if (sca != 0x01 && sca != 0x07 && !o->indexed) {
-        buf[0] = (run->space[o->space][o->idx][o->swz[0]] & o->and_mask) ^
-                 o->xor_mask;
+        buf[0] = (o->vec[o->swz[0]] & o->and_mask) ^ o->xor_mask;
         s = buf;
     } else {
         s = read_src(run, op, 2, buf);
     }
     exec_sca(run, sca, s, rs);
-    write_result(run, in, rs, in->dst_sca, op->wm_sca, op->out_wm_sca, 0xf);
+    write_result(run, in, rs, op->sdst, op->wm_sca, op->out_wm_sca, 0xf);
     return in->end ? NULL : op + 1;
 }
 
@@ -1218,14 +1249,14 @@ static const NVXfOp *step_dp_group(XfRun *run, const NVXfOp *op)
         }
     }
     if (op->group_diag) {
-        write_result(run, &op->in, d, op->in.dst_vec, op->group_wm,
+        write_result(run, &op->in, d, op->vdst, op->group_wm,
                      op->group_out_wm, 0xf);
     } else {
         for (j = 0; j < k; j++) {
             const NVXfInsn *in = &op[j].in;
             const uint32_t r[4] = { d[j], d[j], d[j], d[j] };
 
-            write_result(run, in, r, in->dst_vec, op[j].wm_vec,
+            write_result(run, in, r, op[j].vdst, op[j].wm_vec,
                          op[j].out_wm_vec, 0xf);
         }
     }
@@ -1240,13 +1271,9 @@ static const NVXfOp *step_dp_group(XfRun *run, const NVXfOp *op)
 static const NVXfOp *step_mad_fast(XfRun *run, const NVXfOp *op)
 {
     const NVXfOpSrc *o = op->src;
-    const uint32_t *s[3] = {
-        run->space[o[0].space][o[0].idx],
-        run->space[o[1].space][o[1].idx],
-        run->space[o[2].space][o[2].idx],
-    };
+    const uint32_t *s[3] = { o[0].vec, o[1].vec, o[2].vec };
 
-    exec_mad(op->vec, s, run->r[op->in.dst_vec], run->rules);
+    exec_mad(op->vec, s, op->vdst, run->rules);
     return op + 1;
 }
 
@@ -1329,26 +1356,27 @@ static void run_program(XfRun *run, uint32_t pc)
 }
 
 /*
- * A run's state lives on the stack: programs are short and frequent.
- * Only what a program may read before writing it is cleared: XFREG
- * (isa.rst: zero at every start; the decoder leaves temps past the ISA's
- * file unread and unwritten), AREG, CC, the stack pointer (an entry is
- * read only after a push) and TBUF, the output @tbuf (a vertex's outputs
- * start at 0).  IBUF is @ibuf, read-only to the program.
+ * A run's state lives on the stack (programs are short and frequent), but
+ * for XFREG, in xf->regs where code[] points.  Only what a program may
+ * read before writing it is cleared: XFREG (isa.rst: zero at every
+ * start), as far as the code uses it (xf->temps), AREG, CC, the stack
+ * pointer (an entry is read only after a push) and TBUF, the output @tbuf
+ * (a vertex's outputs start at 0).
  */
 static void run_init(XfRun *run, NVXf *xf, NVCard *card, bool may_write_ctx,
-                     const uint32_t (*ibuf)[4], uint32_t (*tbuf)[4])
+                     uint32_t (*tbuf)[4])
 {
+    unsigned i;
+
     run->xf = xf;
     run->card = card;
     run->rules = rules_of(xf);
     run->may_write_ctx = may_write_ctx;
     run->ctx_slots = xf->ctx_slots;
-    run->space[SPACE_ZERO] = zero_vec;
-    run->space[SPACE_TEMP] = (const uint32_t (*)[4])run->r;
-    run->space[SPACE_IBUF] = ibuf;
-    run->space[SPACE_CTX] = (const uint32_t (*)[4])xf->ram.ctx;
-    memset(run->r, 0, xf->temps * sizeof(run->r[0]));
+    for (i = 0; i < G_N_ELEMENTS(run->space); i++) {
+        run->space[i] = space_of(xf, i);
+    }
+    memset(xf->regs, 0, xf->temps * sizeof(xf->regs[0]));
     memset(run->a, 0, sizeof(run->a));
     memset(run->cc, 0, sizeof(run->cc));
     run->sp = 0;
@@ -1360,7 +1388,7 @@ static void run_init(XfRun *run, NVXf *xf, NVCard *card, bool may_write_ctx,
 }
 
 void nv_xf_run(NVXf *xf, NVCard *card, uint32_t pc, bool may_write_ctx,
-               const uint32_t (*ibuf)[4], uint32_t (*tbuf)[4])
+               uint32_t (*tbuf)[4])
 {
     XfRun run;
 
@@ -1369,6 +1397,6 @@ void nv_xf_run(NVXf *xf, NVCard *card, uint32_t pc, bool may_write_ctx,
     if (vp2_active(xf) != xf->vp2) {
         nv_xf_decode_all(xf);
     }
-    run_init(&run, xf, card, may_write_ctx, ibuf, tbuf);
+    run_init(&run, xf, card, may_write_ctx, tbuf);
     run_program(&run, pc);
 }

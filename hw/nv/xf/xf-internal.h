@@ -52,11 +52,11 @@ void nv_xf_decode_slot(NVXf *xf, unsigned pc);
 void nv_xf_decode_all(NVXf *xf);
 
 /*
- * Run the program at @pc to its end (xf-exec.c).  @ibuf is IBUF, read
- * only; @tbuf receives the NV_XF_TBUF output vectors (cleared first);
- * XFCTX outputs are written only when @may_write_ctx.
+ * Run the program at @pc to its end (xf-exec.c).  IBUF is VAB's first 16
+ * vectors, read only; @tbuf receives the NV_XF_TBUF output vectors
+ * (cleared first); XFCTX outputs are written only when @may_write_ctx.
  */
 void nv_xf_run(NVXf *xf, NVCard *card, uint32_t pc, bool may_write_ctx,
-               const uint32_t (*ibuf)[4], uint32_t (*tbuf)[4]);
+               uint32_t (*tbuf)[4]);
 
 #endif

@@ -119,13 +119,21 @@ static bool ring_pop(uint32_t *head, uint32_t *count, uint32_t size,
     return true;
 }
 
-/* RUN: a vertex state program on the PARAM vector (isa.rst item 3). */
+/*
+ * RUN: a vertex state program on the PARAM vector (isa.rst item 3): its
+ * IBUF is PARAM and zeros.  The program reads IBUF where a vertex program
+ * does, from VAB (code[] points there): VAB holds that IBUF for the run,
+ * and its attributes again afterwards (nothing else sees VAB meanwhile).
+ */
 static void run_state_program(NVXf *xf, NVCard *card, uint32_t pc)
 {
-    uint32_t ibuf[16][4] = { { 0 } }, tbuf[NV_XF_TBUF][4];
+    uint32_t attrs[NV_XF_VAB_PASS][4], tbuf[NV_XF_TBUF][4];
 
-    memcpy(ibuf[0], xf->ram.vab[NV_XF_VAB_PASS], 16);
-    nv_xf_run(xf, card, pc, true, (const uint32_t (*)[4])ibuf, tbuf);
+    memcpy(attrs, xf->ram.vab, sizeof(attrs));
+    memset(xf->ram.vab, 0, sizeof(attrs));
+    memcpy(xf->ram.vab[0], xf->ram.vab[NV_XF_VAB_PASS], 16);
+    nv_xf_run(xf, card, pc, true, tbuf);
+    memcpy(xf->ram.vab, attrs, sizeof(attrs));
 }
 
 /*
@@ -146,7 +154,7 @@ void nv_xf_vertex(NVXf *xf, NVCard *card)
         return;
     }
     nv_xf_run(xf, card, pc, xf->side_effects && !nv_xf_is_nv40(xf),
-              (const uint32_t (*)[4])xf->ram.vab, xf->queue[slot].tbuf);
+              xf->queue[slot].tbuf);
 }
 
 const NVXfVertex *nv_xf_take_vertex(NVXf *xf)

@@ -237,8 +237,34 @@ static inline __m128d nv_xf_unscale2(__m128i q, __m128d e)
 }
 
 /*
+ * Lanes of term @t (a truncated product or an addend) that the cut leaves
+ * as they are: zeros, and terms within 5 binades of 2^E (@e), whose LSBs
+ * are on the grid 2^(E - 28).
+ */
+static inline __m128d nv_xf_on_grid2(__m128d t, __m128d e)
+{
+    __m128d m = _mm_andnot_pd(_mm_set1_pd(-0.0), t);
+
+    return _mm_or_pd(_mm_cmpge_pd(_mm_mul_pd(m, _mm_set1_pd(32.0)), e),
+                     _mm_cmpeq_pd(m, _mm_setzero_pd()));
+}
+
+/*
+ * An exact sum @s of terms the cut leaves alone (the cases "Precision"
+ * lists), truncated: a -0 (of -0 terms) made the adder's +0.
+ */
+static inline __m128d nv_xf_trunc_sum2(__m128d s)
+{
+    return _mm_andnot_pd(_mm_and_pd(_mm_cmpeq_pd(s, _mm_setzero_pd()),
+                                    _mm_set1_pd(-0.0)),
+                         _mm_and_pd(s, NV_XF_TRUNC4));
+}
+
+/*
  * MAD on two lanes: E the exponent of the larger of the truncated product
- * and @c (@e: 2^E), both cut to the grid and summed.
+ * and @c (@e: 2^E), both cut to the grid and summed.  Where the cut
+ * changes nothing (both terms on the grid, or of one sign: docs/xf.rst
+ * "Precision"), the sum in double truncated, a shorter chain.
  */
 static inline __m128d nv_xf_mad2(__m128 a, __m128 b, __m128 c, bool hi,
                                  __m128d *e)
@@ -249,6 +275,11 @@ static inline __m128d nv_xf_mad2(__m128 a, __m128 b, __m128 c, bool hi,
 
     *e = _mm_and_pd(_mm_max_pd(_mm_andnot_pd(sign, p),
                                _mm_andnot_pd(sign, cd)), NV_XF_EXPO4);
+    if (__builtin_expect(!_mm_movemask_pd(_mm_andnot_pd(
+            _mm_and_pd(nv_xf_on_grid2(p, *e), nv_xf_on_grid2(cd, *e)),
+            _mm_xor_pd(p, cd))), 1)) {
+        return nv_xf_trunc_sum2(_mm_add_pd(p, cd));
+    }
     s = nv_xf_scale4(*e);
     return nv_xf_unscale2(_mm_add_epi32(_mm_cvttpd_epi32(_mm_mul_pd(p, s)),
                                         _mm_cvttpd_epi32(_mm_mul_pd(cd, s))),
@@ -371,12 +402,21 @@ bool nv_xf_dp4(const uint32_t *a, const uint32_t *b, unsigned n, bool hom,
     if (eh && (eh < 1023 - 98 || eh > 1023 + 125)) {
         return false;
     }
-    s = nv_xf_scale4(e);
-    q = _mm_add_epi32(_mm_cvttpd_epi32(_mm_mul_pd(p0, s)),
-                      _mm_cvttpd_epi32(_mm_mul_pd(p1, s)));
-    q = _mm_add_epi32(q, _mm_shuffle_epi32(q, _MM_SHUFFLE(1, 1, 1, 1)));
+    if (__builtin_expect(_mm_movemask_pd(_mm_and_pd(nv_xf_on_grid2(p0, e),
+                                                    nv_xf_on_grid2(p1, e)))
+                         == 3, 1)) {
+        /* No term is cut: the exact sum, truncated. */
+        s = _mm_add_pd(p0, p1);
+        s = nv_xf_trunc_sum2(_mm_add_sd(s, _mm_unpackhi_pd(s, s)));
+    } else {
+        s = nv_xf_scale4(e);
+        q = _mm_add_epi32(_mm_cvttpd_epi32(_mm_mul_pd(p0, s)),
+                          _mm_cvttpd_epi32(_mm_mul_pd(p1, s)));
+        q = _mm_add_epi32(q, _mm_shuffle_epi32(q, _MM_SHUFFLE(1, 1, 1, 1)));
+        s = nv_xf_unscale2(q, e);
+    }
     *r = _mm_cvtsi128_si32(_mm_castps_si128(
-             _mm_cvtsd_ss(_mm_setzero_ps(), nv_xf_unscale2(q, e))));
+             _mm_cvtsd_ss(_mm_setzero_ps(), s)));
     return true;
 }
 
@@ -422,6 +462,15 @@ static inline __m128d nv_xf_dot2(const __m128d a[4], const __m128 c[4],
     pz = nv_xf_col2(a[2], c[2], hi, &m);
     pw = n == 3 ? zero : nv_xf_col2(a[3], c[3], hi, &m);
     *e = _mm_and_pd(m, NV_XF_EXPO4);
+    if (__builtin_expect(_mm_movemask_pd(
+            _mm_and_pd(_mm_and_pd(nv_xf_on_grid2(px, *e),
+                                  nv_xf_on_grid2(py, *e)),
+                       _mm_and_pd(nv_xf_on_grid2(pz, *e),
+                                  nv_xf_on_grid2(pw, *e)))) == 3, 1)) {
+        /* No term is cut: the exact sum, truncated. */
+        return nv_xf_trunc_sum2(_mm_add_pd(_mm_add_pd(px, py),
+                                           _mm_add_pd(pz, pw)));
+    }
     s = nv_xf_scale4(*e);
     return nv_xf_unscale2(
         _mm_add_epi32(_mm_add_epi32(_mm_cvttpd_epi32(_mm_mul_pd(px, s)),

@@ -43,14 +43,14 @@ typedef struct NVCard NVCard;
 
 /*
  * A source as the interpreter reads it, derived from NVXfSrc at decode:
- * vector @idx of the space @space (XfRun's table in xf-exec.c: zero,
- * temps, IBUF, XFCTX), or the address register added first when
- * @indexed; then each component v[swz[c]] & @and_mask ^ @xor_mask (ABS,
- * then NEG).
+ * vector @idx of the space @space (xf-exec.c: zero, temps, IBUF, XFCTX),
+ * which is @vec, or the address register added first when @indexed; then
+ * each component v[swz[c]] & @and_mask ^ @xor_mask (ABS, then NEG).
  * @plain: not indexed, and swizzle and masks leave the vector as it is.
  * @bcast: the swizzle takes one component four times.
  */
 typedef struct NVXfOpSrc {
+    const uint32_t *vec;        /* in NVXf (regs, ram) or a zero vector */
     uint8_t space;
     bool indexed, plain, bcast;
     uint16_t idx;
@@ -71,6 +71,7 @@ typedef struct NVXfOp {
     bool has_vec, has_sca;      /* the units produce a result */
     bool areg, flow;            /* ARL/ARR/ARA; BRA/CAL/RET/PUSHA/POPA */
     uint8_t wm_vec, wm_sca;     /* temp write masks; 0 for "no temp" */
+    uint32_t *vdst, *sdst;      /* the results' temps (NVXf.regs) */
     uint8_t out_wm_vec, out_wm_sca; /* output's; 0 where it is dropped */
     uint8_t cc_from;            /* 0: no CC write, 1: vector, 2: scalar */
     uint8_t cc_wm;              /* the components CC takes */
@@ -134,6 +135,12 @@ typedef struct NVXf {
     uint16_t pr_slots, ctx_slots, temps;    /* the ISA's, for each run */
     bool vp2;                   /* code[] was decoded with VP2 active */
     NVXfOp code[NV_XF_PR_SLOTS];
+    /*
+     * XFREG while a program runs (cleared at its start), and a spare that
+     * takes the writes to no temp.  Here rather than on the stack, so
+     * that code[] can point at each temp a program reads or writes.
+     */
+    uint32_t regs[NV_XF_REGS + 1][4];
     /* NV40+, derived from PGRAPH's bundle registers before each vertex. */
     NVXfBundles bundles;
 } NVXf;
