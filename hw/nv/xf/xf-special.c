@@ -36,6 +36,19 @@ static uint32_t scaled(uint32_t sign, uint64_t v, int k)
     return v ? nv_xf_trunc(sign, v, 127 - k, true) : 0;
 }
 
+/*
+ * Store a four-component result with one store: the interpreter reads it
+ * back whole, which a host can forward from one store but not from four.
+ */
+static void put4(uint32_t r[4], uint32_t x, uint32_t y, uint32_t z,
+                 uint32_t w)
+{
+    typedef uint32_t Vec4 __attribute__((vector_size(16)));
+    Vec4 v = { x, y, z, w };
+
+    memcpy(r, &v, sizeof(v));
+}
+
 /* ---- RCP, RCC, RSQ (docs/xf.rst "RCP, RCC and RSQ") ---- */
 
 /* The reciprocal's first estimate, by the top 6 fraction bits. */
@@ -264,58 +277,55 @@ void nv_xf_exp(uint32_t a, uint32_t r[4])
 {
     int32_t q = q13(a);
 
-    r[0] = p2(q & ~0x1fff);
-    r[1] = exp_fraction(a);
-    r[2] = is_nan(a) ? QNAN : p2(q);
-    r[3] = ONE;
+    put4(r, p2(q & ~0x1fff), exp_fraction(a), is_nan(a) ? QNAN : p2(q), ONE);
 }
 
 void nv_xf_log(uint32_t a, NVXfRules rules, uint32_t r[4])
 {
     int e = EXPO(a);
+    uint32_t x, y, z;
 
-    r[3] = ONE;
     if (SGN(a) && rules == NV_XF_RULES_MODERN) {
-        r[0] = r[1] = r[2] = QNAN;
+        x = y = z = QNAN;
     } else if (is_nan(a)) {
-        r[0] = r[1] = r[2] = rules == NV_XF_RULES_KELVIN ? a & ~SIGN : QNAN;
+        x = y = z = rules == NV_XF_RULES_KELVIN ? a & ~SIGN : QNAN;
     } else if (!e || e == 0xff) {
-        r[0] = r[2] = e ? INF : SIGN | INF;
-        r[1] = ONE;
+        x = z = e ? INF : SIGN | INF;
+        y = ONE;
     } else {
-        r[0] = scaled(e < 127 ? SIGN : 0, e < 127 ? 127 - e : e - 127, 0);
-        r[1] = ONE + FRAC(a);
-        r[2] = from_l26(l26(a));
+        x = scaled(e < 127 ? SIGN : 0, e < 127 ? 127 - e : e - 127, 0);
+        y = ONE + FRAC(a);
+        z = from_l26(l26(a));
     }
+    put4(r, x, y, z, ONE);
 }
 
 void nv_xf_lit(const uint32_t s[4], uint32_t r[4])
 {
-    uint32_t x = s[0], y = s[1], w = s[3];
+    uint32_t x = s[0], y = s[1], w = s[3], spec;
     int32_t p;
 
-    r[0] = r[3] = ONE;
     if (SGN(x)) {
-        r[1] = r[2] = 0;
+        put4(r, ONE, 0, 0, ONE);
         return;
     }
-    r[1] = x;
     if (!EXPO(x)) {
-        r[2] = 0;
+        spec = 0;
     } else if (!EXPO(w)) {
-        r[2] = ONE;
+        spec = ONE;
     } else if (is_nan(y) || is_nan(w)) {
-        r[2] = QNAN;
+        spec = QNAN;
     } else if (SGN(y) || !EXPO(y)) {
-        r[2] = SGN(w) ? INF : 0;
+        spec = SGN(w) ? INF : 0;
     } else if (y == INF) {
-        r[2] = SGN(w) ? 0 : INF;
+        spec = SGN(w) ? 0 : INF;
     } else {
         p = q13(w);
         p = p < -(1 << 20) ? -(1 << 20) : p > (1 << 20) - 1 ? (1 << 20) - 1 : p;
         /* An arithmetic shift floors. */
-        r[2] = p2((int32_t)((l26(y) * p) >> 26));
+        spec = p2((int32_t)((l26(y) * p) >> 26));
     }
+    put4(r, ONE, x, spec, ONE);
 }
 
 /* ---- LG2, EX2, SIN, COS (docs/xf.rst "LG2, EX2, SIN and COS") ---- */

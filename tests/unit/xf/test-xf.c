@@ -464,6 +464,58 @@ static void test_vertex_queue(void)
     fx_free(&f);
 }
 
+/*
+ * A vertex's outputs start at 0 (isa.rst: TBUF), whatever an earlier
+ * program left in the same XF2VTX slot, including after a program that
+ * writes fewer outputs replaces it and XFPR is decoded afresh (a change
+ * of VP2 mode does that).  Rankine (nv30): MOV o[@out] = v[0] at pc 0,
+ * END; OUT_ADDR 2-10, OUT_TARGET 11 (1: TBUF), OUT_WM_VEC 12-15, SRC0
+ * 58-72, OP_VEC 87-91 (1), DST 112-116 (0x1f: none).
+ */
+static void rankine_mov_out(Fx *f, unsigned out)
+{
+    uint32_t w[4] = { 0 };
+
+    put(w, 0, 1, 1);
+    put(w, 2, 9, out);
+    put(w, 11, 1, 1);
+    put(w, 12, 4, 0xf);
+    put(w, 58, 15, ksrc(2, 0, XYZW, false));
+    put(w, 87, 5, 1);
+    put(w, 112, 5, 0x1f);
+    upload(f, 0, w);
+}
+
+static void test_tbuf_cleared(void)
+{
+    Fx f = fx_new("nv30");
+    const NVXfVertex *v;
+
+    rankine_mov_out(&f, 10);
+    /* Eight vertices fill every slot's o[10] with v[0] = (2, 0, 0, 1). */
+    wr(&f, NV_XF_CMD_VAB, 0, 0, TWO);
+    for (unsigned i = 0; i < NV_XF_QUEUE; i++) {
+        nv_xf_vertex(f.xf, &f.th->card);
+        v = nv_xf_take_vertex(f.xf);
+        g_assert_cmphex(v->tbuf[10][0], ==, TWO);
+        g_assert_cmphex(v->tbuf[10][3], ==, ONE);
+    }
+    /* Now o[0] alone, in VP2 mode (MODE 3): every slot again. */
+    rankine_mov_out(&f, 0);
+    set_xfmode_b(&f, 3u << 30);
+    for (unsigned i = 0; i < NV_XF_QUEUE; i++) {
+        nv_xf_vertex(f.xf, &f.th->card);
+        v = nv_xf_take_vertex(f.xf);
+        g_assert_cmphex(v->tbuf[0][0], ==, TWO);
+        for (unsigned o = 1; o < NV_XF_TBUF; o++) {
+            for (unsigned c = 0; c < 4; c++) {
+                g_assert_cmphex(v->tbuf[o][c], ==, 0);
+            }
+        }
+    }
+    fx_free(&f);
+}
+
 /* Rankine: OUT_ADDR 2-10, OUT_TARGET 11 = 0 (XFCTX), OUT_WM_VEC 12-15,
  * CTX_ADDR 78-86, OP_VEC 87-91, OP_SCA 92-96, DST 112-116. */
 static void rankine_out_ctx(uint32_t w[4], unsigned out, unsigned op_vec)
@@ -1290,6 +1342,7 @@ int main(int argc, char **argv)
     g_test_add_func("/xf/prog/kelvin-temps-scalar", test_kelvin_temps_scalar);
     g_test_add_func("/xf/prog/kelvin-vertex", test_kelvin_vertex_program);
     g_test_add_func("/xf/prog/vertex-queue", test_vertex_queue);
+    g_test_add_func("/xf/prog/tbuf-cleared", test_tbuf_cleared);
     g_test_add_func("/xf/prog/rankine-abs", test_rankine_abs);
     g_test_add_func("/xf/prog/rankine-vp2-gating", test_rankine_vp2_gating);
     g_test_add_func("/xf/prog/rankine-modern", test_rankine_modern);
