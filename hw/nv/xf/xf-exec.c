@@ -452,24 +452,13 @@ typedef struct XfRun {
 } XfRun;
 
 /*
- * Four components in a host vector register (SSE2 or NEON where there is
- * one): results, gathered sources and the masked writes are built there
- * and stored at once.  The next instruction reads them back whole, and a
- * host forwards a 16-byte load from one store but not from four word
- * stores (it waits for them to reach the cache): a gather stored word by
- * word cost 3% of a bench-xf Curie vertex.
+ * Sources are read into host vector registers (NVXfVec4), and results
+ * are built there and stored at once.  The next instruction reads them
+ * back whole, and a host forwards a 16-byte load from one store but not
+ * from four word stores (it waits for them to reach the cache): a gather
+ * stored word by word cost 3% of a bench-xf Curie vertex.
  */
-typedef uint32_t XfVec __attribute__((vector_size(16)));
-
-static inline XfVec vec_load(const uint32_t *p)
-{
-    XfVec v;
-
-    memcpy(&v, p, sizeof(v));
-    return v;
-}
-
-static inline void vec_store(uint32_t *p, XfVec v)
+static inline void vec_store(uint32_t *p, NVXfVec4 v)
 {
     memcpy(p, &v, sizeof(v));
 }
@@ -482,7 +471,7 @@ static inline void vec_store(uint32_t *p, XfVec v)
  */
 typedef int32_t XfKeys __attribute__((vector_size(16)));
 
-static inline XfKeys cmp_key(XfVec v)
+static inline XfKeys cmp_key(NVXfVec4 v)
 {
     XfKeys k = (XfKeys)v;
 
@@ -516,14 +505,9 @@ static const uint32_t *indexed_vec(const XfRun *run, const NVXfOp *op,
     return idx >= 0 && idx < n ? run->space[s->space][idx] : zero_vec[0];
 }
 
-/*
- * A source through the address register, swizzle or modifiers: gathered
- * into @buf once, so that the ops read it as they read a plain source.
- */
-static inline const uint32_t *read_src_full(const XfRun *run,
-                                            const NVXfOp *op,
-                                            const NVXfOpSrc *s,
-                                            uint32_t buf[4])
+/* A source through the address register, swizzle or modifiers. */
+static inline NVXfVec4 read_src_full(const XfRun *run, const NVXfOp *op,
+                                     const NVXfOpSrc *s)
 {
     const uint32_t *v = G_UNLIKELY(s->indexed) ? indexed_vec(run, op, s)
                                                : s->vec;
@@ -532,24 +516,22 @@ static inline const uint32_t *read_src_full(const XfRun *run,
     /* One component four times (.xxxx and the like), the commonest
      * swizzle after none: read and modified once. */
     if (s->bcast) {
-        vec_store(buf, (XfVec) { 0, 0, 0, 0 } + ((v[s->swz[0]] & am) ^ xm));
-        return buf;
+        return (NVXfVec4) { 0, 0, 0, 0 } + ((v[s->swz[0]] & am) ^ xm);
     }
-    vec_store(buf, ((XfVec) { v[s->swz[0]], v[s->swz[1]], v[s->swz[2]],
-                             v[s->swz[3]] } & am) ^ xm);
-    return buf;
+    return ((NVXfVec4) { v[s->swz[0]], v[s->swz[1]], v[s->swz[2]],
+                         v[s->swz[3]] } & am) ^ xm;
 }
 
-/* SRC@i's value; a plain source is read in place. */
-static inline const uint32_t *read_src(const XfRun *run, const NVXfOp *op,
-                                       unsigned i, uint32_t buf[4])
+/* SRC@i's value; a plain source is one load. */
+static inline NVXfVec4 read_src(const XfRun *run, const NVXfOp *op,
+                                unsigned i)
 {
     const NVXfOpSrc *s = &op->src[i];
 
     if (G_LIKELY(s->plain)) {
-        return s->vec;
+        return nv_xf_load4(s->vec);
     }
-    return read_src_full(run, op, s, buf);
+    return read_src_full(run, op, s);
 }
 
 static uint8_t cc_code(uint32_t v)
@@ -589,7 +571,7 @@ static unsigned cond_mask(const XfRun *run, const NVXfInsn *in)
 }
 
 /* Address-register ops write AREG, not a result: ARL, ARR, ARA. */
-static void exec_areg(XfRun *run, const NVXfOp *op, const uint32_t *s0)
+static void exec_areg(XfRun *run, const NVXfOp *op, NVXfVec4 s0)
 {
     const NVXfInsn *in = &op->in;
     int32_t *a = run->a[in->asrc], old[4];
@@ -623,15 +605,15 @@ static void exec_areg(XfRun *run, const NVXfOp *op, const uint32_t *s0)
  * denormals, the range's ends): out of line, it leaves the steps lean.
  */
 static __attribute__((noinline))
-void exec_mad_lanes(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
-                    NVXfRules rk)
+void exec_mad_lanes(uint8_t vec, NVXfVec4 a, NVXfVec4 b, NVXfVec4 c,
+                    uint32_t r[4], NVXfRules rk)
 {
-    XfVec v;
+    NVXfVec4 v;
 
     for (unsigned i = 0; i < 4; i++) {
-        v[i] = vec == 0x02 ? nv_xf_mul(s[0][i], s[1][i], rk) :
-               vec == 0x03 ? nv_xf_add(s[0][i], s[2][i], rk) :
-               nv_xf_mad(s[0][i], s[1][i], s[2][i], rk);
+        v[i] = vec == 0x02 ? nv_xf_mul(a[i], b[i], rk) :
+               vec == 0x03 ? nv_xf_add(a[i], c[i], rk) :
+               nv_xf_mad(a[i], b[i], c[i], rk);
     }
     vec_store(r, v);
 }
@@ -643,16 +625,16 @@ void exec_mad_lanes(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
  * when a lane has a special, a denormal or a result near the range's ends.
  */
 static inline __attribute__((always_inline))
-void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
-              NVXfRules rk)
+void exec_mad(uint8_t vec, NVXfVec4 a, NVXfVec4 b, NVXfVec4 c,
+              uint32_t r[4], NVXfRules rk)
 {
-    static const uint32_t one[4] = { ONE, ONE, ONE, ONE };
+    const NVXfVec4 one = { ONE, ONE, ONE, ONE };
 
     /* ADD's own copy of nv_xf_mad4, in which the 1.0 folds. */
-    if (!G_LIKELY(vec == 0x02 ? nv_xf_mul4(s[0], s[1], r) :
-                  vec == 0x03 ? nv_xf_mad4(s[0], one, s[2], r)
-                              : nv_xf_mad4(s[0], s[1], s[2], r))) {
-        exec_mad_lanes(vec, s, r, rk);
+    if (!G_LIKELY(vec == 0x02 ? nv_xf_mul4(a, b, r) :
+                  vec == 0x03 ? nv_xf_mad4(a, one, c, r)
+                              : nv_xf_mad4(a, b, c, r))) {
+        exec_mad_lanes(vec, a, b, c, r, rk);
     }
 }
 
@@ -661,28 +643,28 @@ void exec_mad(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
  * exec_mad_lanes() is: the steps keep fewer registers to save.
  */
 static __attribute__((noinline))
-uint32_t exec_dp_lanes(uint8_t vec, const uint32_t *const s[3], NVXfRules rk)
+uint32_t exec_dp_lanes(uint8_t vec, NVXfVec4 a, NVXfVec4 b, NVXfRules rk)
 {
     uint32_t t[4];
 
     for (unsigned c = 0; c < 4; c++) {
         /* DPH: the w term is 1.0 * SRC1.w through the multiplier. */
-        t[c] = nv_xf_mul(vec == 0x06 && c == 3 ? ONE : s[0][c], s[1][c], rk);
+        t[c] = nv_xf_mul(vec == 0x06 && c == 3 ? ONE : a[c], b[c], rk);
     }
     return nv_xf_sum(t, vec == 0x05 ? 3 : 4, rk);
 }
 
 /* DP3, DP4 and DPH: the 4-lane form, else exec_dp_lanes(). */
 static inline __attribute__((always_inline))
-void exec_dp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
+void exec_dp(uint8_t vec, NVXfVec4 a, NVXfVec4 b, uint32_t r[4],
              NVXfRules rk)
 {
     uint32_t d;
 
-    if (!nv_xf_dp4(s[0], s[1], vec == 0x05 ? 3 : 4, vec == 0x06, &d)) {
-        d = exec_dp_lanes(vec, s, rk);
+    if (!nv_xf_dp4(a, b, vec == 0x05 ? 3 : 4, vec == 0x06, &d)) {
+        d = exec_dp_lanes(vec, a, b, rk);
     }
-    vec_store(r, (XfVec) { d, d, d, d });
+    vec_store(r, (NVXfVec4) { d, d, d, d });
 }
 
 /*
@@ -692,20 +674,21 @@ void exec_dp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
  * (docs/xf.rst "Modern rules").
  */
 static inline __attribute__((always_inline))
-void exec_cmp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
+void exec_cmp(uint8_t vec, NVXfVec4 a, NVXfVec4 b, uint32_t r[4],
               NVXfRules rk)
 {
-    const XfVec one = { ONE, ONE, ONE, ONE };
-    XfVec a = vec_load(s[0]), b = vec_load(s[1]), ka = a, kb = b;
-    XfVec lt, gt, v, nan = { 0, 0, 0, 0 };
+    const NVXfVec4 one = { ONE, ONE, ONE, ONE };
+    NVXfVec4 ka = a, kb = b;
+    NVXfVec4 lt, gt, v, nan = { 0, 0, 0, 0 };
 
     if (G_UNLIKELY(rk == NV_XF_RULES_MODERN)) {
-        ka = a & (XfVec)((a & EXP_BITS) != 0);
-        kb = b & (XfVec)((b & EXP_BITS) != 0);
-        nan = (XfVec)((a & ~SIGN) > EXP_BITS) | (XfVec)((b & ~SIGN) > EXP_BITS);
+        ka = a & (NVXfVec4)((a & EXP_BITS) != 0);
+        kb = b & (NVXfVec4)((b & EXP_BITS) != 0);
+        nan = (NVXfVec4)((a & ~SIGN) > EXP_BITS) |
+              (NVXfVec4)((b & ~SIGN) > EXP_BITS);
     }
-    lt = (XfVec)(cmp_key(ka) < cmp_key(kb));
-    gt = (XfVec)(cmp_key(ka) > cmp_key(kb));
+    lt = (NVXfVec4)(cmp_key(ka) < cmp_key(kb));
+    gt = (NVXfVec4)(cmp_key(ka) > cmp_key(kb));
     switch (vec) {
     case 0x09:
         v = (a & lt) | (b & ~lt);
@@ -723,7 +706,7 @@ void exec_cmp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
         v = one & ~(lt | gt);
         break;
     case 0x11:
-        vec_store(r, (XfVec) { 0, 0, 0, 0 });
+        vec_store(r, (NVXfVec4) { 0, 0, 0, 0 });
         return;
     case 0x12:
         v = one & gt;
@@ -738,7 +721,7 @@ void exec_cmp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
         vec_store(r, one);
         return;
     }
-    vec_store(r, (v & ~nan) | ((XfVec) { QNAN, QNAN, QNAN, QNAN } & nan));
+    vec_store(r, (v & ~nan) | ((NVXfVec4) { QNAN, QNAN, QNAN, QNAN } & nan));
 }
 
 /*
@@ -746,13 +729,12 @@ void exec_cmp(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
  * steps keep fewer registers to save.
  */
 static __attribute__((noinline))
-void exec_vec_lanes(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
-                    NVXfRules rk)
+void exec_vec_lanes(uint8_t vec, NVXfVec4 a, uint32_t r[4], NVXfRules rk)
 {
-    XfVec v;
+    NVXfVec4 v;
 
     for (unsigned c = 0; c < 4; c++) {
-        uint32_t x = s[0][c], f;
+        uint32_t x = a[c], f;
 
         switch (vec) {
         case 0x0e:  /* FRC = x + -FLR(x) */
@@ -771,51 +753,51 @@ void exec_vec_lanes(uint8_t vec, const uint32_t *const s[3], uint32_t r[4],
 }
 
 /*
- * The vector unit, for the ops that give a result (op->has_vec).  @r may
- * be a source's own vector (op->direct): each lane of it is written only
- * after the last read of that lane.
+ * The vector unit on SRC0 @a and SRC1 @b, for the ops that give a result
+ * (op->has_vec).  @r may be a source's own vector (op->direct): the
+ * sources are values, read before it is written.
  */
 static inline __attribute__((always_inline))
-void exec_vec(XfRun *run, const NVXfOp *op, const uint32_t *const s[3],
+void exec_vec(XfRun *run, const NVXfOp *op, NVXfVec4 a, NVXfVec4 b,
               uint32_t r[4])
 {
     NVXfRules rk = run->rules;
 
     switch (op->vec) {
     case 0x01:
-        memmove(r, s[0], 16);
+        vec_store(r, a);
         return;
     case 0x05:
     case 0x06:
     case 0x07:
-        exec_dp(op->vec, s, r, rk);
+        exec_dp(op->vec, a, b, r, rk);
         return;
     case 0x08:  /* DST (docs/xf.rst "Arithmetic") */
-        vec_store(r, (XfVec) { ONE, nv_xf_mul(s[0][1], s[1][1], rk), s[0][2],
-                               s[1][3] });
+        vec_store(r, (NVXfVec4) { ONE, nv_xf_mul(a[1], b[1], rk), a[2],
+                                  b[3] });
         return;
     case 0x19:  /* TXL: XFTEX is not modelled yet; reads zero */
-        memset(r, 0, 16);
+        vec_store(r, (NVXfVec4) { 0, 0, 0, 0 });
         return;
     }
     /* The rest are the compares and FRC, FLR and SSG. */
     if (is_cmp(op->vec)) {
-        exec_cmp(op->vec, s, r, rk);
+        exec_cmp(op->vec, a, b, r, rk);
     } else {
-        exec_vec_lanes(op->vec, s, r, rk);
+        exec_vec_lanes(op->vec, a, r, rk);
     }
 }
 
-/* The scalar unit on SRC2 (its swizzled X, or the vector for MOV and
+/* The scalar unit on SRC2 @s (its swizzled X, or the vector for MOV and
  * LIT), for the ops that give a result (op->has_sca). */
 static inline __attribute__((always_inline))
-void exec_sca(XfRun *run, uint8_t sca, const uint32_t *s, uint32_t r[4])
+void exec_sca(XfRun *run, uint8_t sca, NVXfVec4 s, uint32_t r[4])
 {
     uint32_t x = s[0];
 
     switch (sca) {
     case 0x01:  /* the whole vector (docs/xf.rst "Scalar MOV") */
-        memmove(r, s, 16);
+        vec_store(r, s);
         return;
     case 0x02:
         x = nv_xf_rcp(x);
@@ -833,7 +815,7 @@ void exec_sca(XfRun *run, uint8_t sca, const uint32_t *s, uint32_t r[4])
         nv_xf_log(x, run->rules, r);
         return;
     case 0x07:
-        nv_xf_lit(s, r);
+        nv_xf_lit((const uint32_t *)&s, r);
         return;
     case 0x0d:
         x = nv_xf_lg2(x);
@@ -848,7 +830,7 @@ void exec_sca(XfRun *run, uint8_t sca, const uint32_t *s, uint32_t r[4])
         x = nv_xf_cos(x);
         break;
     }
-    vec_store(r, (XfVec) { x, x, x, x });
+    vec_store(r, (NVXfVec4) { x, x, x, x });
 }
 
 /* SAT (Curie): clamp to [0, 1]; NaN saturates to 0 (inferred). */
@@ -895,11 +877,11 @@ static const uint32_t lanes[16][4] = {
 static inline void write_masked(uint32_t *v, const uint32_t r[4],
                                 unsigned wm)
 {
-    XfVec m, t;
+    NVXfVec4 m, t;
 
     memcpy(&m, lanes[wm], sizeof(m));
     memcpy(&t, v, sizeof(t));
-    vec_store(v, (vec_load(r) & m) | (t & ~m));
+    vec_store(v, (nv_xf_load4(r) & m) | (t & ~m));
 }
 
 /* Write one result to its temp and its output, masked and conditional. */
@@ -997,7 +979,7 @@ const NVXfOp *exec_flow(XfRun *run, const NVXfOp *op, uint8_t sca)
  * matters: AREG ops act before the outputs' address is taken, CC is
  * written before the results' condition is tested.
  */
-static void finish(XfRun *run, const NVXfOp *op, const uint32_t *const s[3],
+static void finish(XfRun *run, const NVXfOp *op, NVXfVec4 s0, NVXfVec4 s2,
                    uint32_t rv[4])
 {
     const NVXfInsn *in = &op->in;
@@ -1010,13 +992,13 @@ static void finish(XfRun *run, const NVXfOp *op, const uint32_t *const s[3],
             saturate(rv);
         }
         if (has_sca) {
-            exec_sca(run, op->sca, s[2], rs);
+            exec_sca(run, op->sca, s2, rs);
             if (in->sat) {
                 saturate(rs);
             }
         }
         if (op->areg) {
-            exec_areg(run, op, s[0]);
+            exec_areg(run, op, s0);
         }
         if (op->cc_from) {
             update_cc(run, op, op->cc_from == 1 ? rv : rs);
@@ -1046,21 +1028,18 @@ static const NVXfOp *step_full(XfRun *run, const NVXfOp *op)
     const bool mad = op->mad, direct = op->direct, flow = op->flow;
     const bool end = op->in.end;
     const NVXfOp *next;
-    uint32_t buf[3][4], rv[4];
+    uint32_t rv[4];
     uint32_t *r = direct ? op->vdst : rv;
-    const uint32_t *s[3] = {
-        read_src(run, op, 0, buf[0]),
-        read_src(run, op, 1, buf[1]),
-        read_src(run, op, 2, buf[2]),
-    };
+    const NVXfVec4 a = read_src(run, op, 0), b = read_src(run, op, 1);
+    const NVXfVec4 c = read_src(run, op, 2);
 
     if (mad) {
-        exec_mad(op->vec, s, r, run->rules);
+        exec_mad(op->vec, a, b, c, r, run->rules);
     } else if (op->has_vec) {
-        exec_vec(run, op, s, r);
+        exec_vec(run, op, a, b, r);
     }
     if (!direct) {
-        finish(run, op, s, rv);
+        finish(run, op, a, c, rv);
     }
     next = flow ? exec_flow(run, op, op->sca) : op + 1;
     return end ? NULL : next;
@@ -1077,34 +1056,34 @@ const NVXfOp *step_vec(XfRun *run, const NVXfOp *op, unsigned kind,
                        bool direct, bool cc)
 {
     const NVXfInsn *in = &op->in;
-    uint32_t buf[3][4], rv[4];
+    uint32_t rv[4];
     uint32_t *r = direct ? op->vdst : rv;
-    /* DP3, DPH, DP4, MOV and the compares do not read SRC2 (vec_reads[]). */
-    const bool src2 = kind == STEP_MAD || kind == STEP_VEC;
-    const uint32_t *s[3] = {
-        read_src(run, op, 0, buf[0]),
-        read_src(run, op, 1, buf[1]),
-        src2 ? read_src(run, op, 2, buf[2]) : zero_vec[0],
-    };
+    /* MOV reads SRC0 alone; DP3, DPH, DP4 and the compares SRC0 and SRC1
+     * (vec_reads[]). */
+    const NVXfVec4 zero = { 0, 0, 0, 0 };
+    const NVXfVec4 a = read_src(run, op, 0);
+    const NVXfVec4 b = kind != STEP_MOV ? read_src(run, op, 1) : zero;
+    const NVXfVec4 c = kind == STEP_MAD || kind == STEP_VEC
+                       ? read_src(run, op, 2) : zero;
 
     switch (kind) {
     case STEP_MAD:
-        exec_mad(op->vec, s, r, run->rules);
+        exec_mad(op->vec, a, b, c, r, run->rules);
         break;
     case STEP_DP:
-        exec_dp(op->vec, s, r, run->rules);
+        exec_dp(op->vec, a, b, r, run->rules);
         break;
     case STEP_MOV:
-        memmove(r, s[0], 16);
+        vec_store(r, a);
         break;
     case STEP_CMP:
-        exec_cmp(op->vec, s, r, run->rules);
+        exec_cmp(op->vec, a, b, r, run->rules);
         break;
     default:
         if (cc && op->mad) {
-            exec_mad(op->vec, s, r, run->rules);
+            exec_mad(op->vec, a, b, c, r, run->rules);
         } else {
-            exec_vec(run, op, s, r);
+            exec_vec(run, op, a, b, r);
         }
         break;
     }
@@ -1128,14 +1107,13 @@ const NVXfOp *step_sca_op(XfRun *run, const NVXfOp *op, uint8_t sca)
 {
     const NVXfInsn *in = &op->in;
     const NVXfOpSrc *o = &op->src[2];
-    uint32_t buf[4], rs[4];
-    const uint32_t *s;
+    uint32_t rs[4];
+    NVXfVec4 s;
 
     if (sca != 0x01 && sca != 0x07 && !o->indexed) {
-        buf[0] = (o->vec[o->swz[0]] & o->and_mask) ^ o->xor_mask;
-        s = buf;
+        s = (NVXfVec4) { (o->vec[o->swz[0]] & o->and_mask) ^ o->xor_mask };
     } else {
-        s = read_src(run, op, 2, buf);
+        s = read_src(run, op, 2);
     }
     exec_sca(run, sca, s, rs);
     write_result(run, in, rs, op->sdst, op->wm_sca, op->out_wm_sca, 0xf);
@@ -1202,8 +1180,8 @@ static const NVXfOp *step_vec_cc(XfRun *run, const NVXfOp *op)
  * shape's @n, @hom and @rows known.
  */
 static inline __attribute__((always_inline))
-bool dp_group_4x4(const uint32_t *s0, const uint32_t *const s1[4],
-                  unsigned n, bool hom, unsigned k, uint32_t d[4])
+bool dp_group_4x4(NVXfVec4 s0, const NVXfVec4 s1[4], unsigned n, bool hom,
+                  unsigned k, uint32_t d[4])
 {
     return k > 2 ? nv_xf_dp4x4(s0, s1, n, hom, 4, d)
                  : nv_xf_dp4x4(s0, s1, n, hom, 2, d);
@@ -1217,16 +1195,17 @@ bool dp_group_4x4(const uint32_t *s0, const uint32_t *const s1[4],
 static const NVXfOp *step_dp_group(XfRun *run, const NVXfOp *op)
 {
     const unsigned k = op->group;
-    uint32_t buf[DP_GROUP_MAX + 1][4], d[4];
-    const uint32_t *s0 = read_src(run, op, 0, buf[DP_GROUP_MAX]), *s1[4];
+    const NVXfVec4 s0 = read_src(run, op, 0);
+    NVXfVec4 s1[DP_GROUP_MAX], dv = { 0, 0, 0, 0 };
+    uint32_t d[4];
     unsigned j;
     bool fast;
 
     /* Rows past the group's are its first again. */
-    s1[0] = read_src(run, &op[0], 1, buf[0]);
-    s1[1] = read_src(run, &op[1], 1, buf[1]);
-    s1[2] = k > 2 ? read_src(run, &op[2], 1, buf[2]) : s1[0];
-    s1[3] = k > 3 ? read_src(run, &op[3], 1, buf[3]) : s1[0];
+    s1[0] = read_src(run, &op[0], 1);
+    s1[1] = read_src(run, &op[1], 1);
+    s1[2] = k > 2 ? read_src(run, &op[2], 1) : s1[0];
+    s1[3] = k > 3 ? read_src(run, &op[3], 1) : s1[0];
     switch (op->vec) {
     case 0x05:
         fast = dp_group_4x4(s0, s1, 3, false, k, d);
@@ -1240,12 +1219,10 @@ static const NVXfOp *step_dp_group(XfRun *run, const NVXfOp *op)
     }
     if (!fast) {
         /* A lane out of nv_xf_dp4x4's domain: rare, every DP scalar. */
-        memset(d, 0, sizeof(d));
         for (j = 0; j < k; j++) {
-            const uint32_t *s[3] = { s0, s1[j], zero_vec[0] };
-
-            d[j] = exec_dp_lanes(op->vec, s, run->rules);
+            dv[j] = exec_dp_lanes(op->vec, s0, s1[j], run->rules);
         }
+        vec_store(d, dv);
     }
     if (op->group_diag) {
         write_result(run, &op->in, d, op->vdst, op->group_wm,
@@ -1270,9 +1247,9 @@ static const NVXfOp *step_dp_group(XfRun *run, const NVXfOp *op)
 static const NVXfOp *step_mad_fast(XfRun *run, const NVXfOp *op)
 {
     const NVXfOpSrc *o = op->src;
-    const uint32_t *s[3] = { o[0].vec, o[1].vec, o[2].vec };
 
-    exec_mad(op->vec, s, op->vdst, run->rules);
+    exec_mad(op->vec, nv_xf_load4(o[0].vec), nv_xf_load4(o[1].vec),
+             nv_xf_load4(o[2].vec), op->vdst, run->rules);
     return op + 1;
 }
 

@@ -160,7 +160,7 @@ static uint32_t dot(const Ff *f, const uint32_t *a, const uint32_t *b,
 {
     uint32_t t[4], d;
 
-    if (nv_xf_dp4(a, b, n, false, &d)) {
+    if (nv_xf_dp4(nv_xf_load4(a), nv_xf_load4(b), n, false, &d)) {
         return d;
     }
     for (unsigned i = 0; i < n; i++) {

@@ -607,7 +607,8 @@ static void test_mad4(void)
             const uint32_t *pb = op == 1 ? one : b, *pc = op == 0 ? zero : c;
 
             memcpy(out, a, sizeof(out));
-            if (!nv_xf_mad4(a, pb, pc, out)) {
+            if (!nv_xf_mad4(nv_xf_load4(a), nv_xf_load4(pb), nv_xf_load4(pc),
+                            out)) {
                 g_assert_cmpmem(out, sizeof(out), a, sizeof(a));
                 continue;
             }
@@ -654,7 +655,7 @@ static void test_mul4(void)
             b[l] = i < n ? rnd_ordinary(r, a[l] ^ 0x3f800000)
                          : fixed[2 * (i - n) + 1][l];
         }
-        if (!nv_xf_mul4(a, b, out)) {
+        if (!nv_xf_mul4(nv_xf_load4(a), nv_xf_load4(b), out)) {
             g_assert_cmphex(out[0] | out[1] | out[2] | out[3], ==, 0);
             continue;
         }
@@ -699,7 +700,8 @@ static void test_dp4(void)
             a[l] = i < n ? rnd_ordinary(r, near) : fixed[i - n][0][l];
             b[l] = i < n ? rnd_ordinary(r, near) : fixed[i - n][1][l];
         }
-        if (!nv_xf_dp4(a, b, terms, op == 2, &out)) {
+        if (!nv_xf_dp4(nv_xf_load4(a), nv_xf_load4(b), terms, op == 2,
+                       &out)) {
             g_assert_cmphex(out, ==, 0x12345678);
             continue;
         }
@@ -738,7 +740,7 @@ static void test_dp4x4(void)
         uint32_t near = rnd_ordinary(r, g_rand_int(r));
         uint32_t a[4], b[4][4], t[4];
         uint32_t out[4] = { 0x12345678, 0x12345678, 0x12345678, 0x12345678 };
-        const uint32_t *const rowp[4] = { b[0], b[1], b[2], b[3] };
+        NVXfVec4 rows4[4];
 
         for (unsigned l = 0; l < 4; l++) {
             a[l] = rnd_ordinary(r, near);
@@ -746,7 +748,10 @@ static void test_dp4x4(void)
                 b[k][l] = rnd_ordinary(r, near);
             }
         }
-        if (!nv_xf_dp4x4(a, rowp, terms, op == 2, rows, out)) {
+        for (unsigned k = 0; k < 4; k++) {
+            rows4[k] = nv_xf_load4(b[k]);
+        }
+        if (!nv_xf_dp4x4(nv_xf_load4(a), rows4, terms, op == 2, rows, out)) {
             for (unsigned k = 0; k < 4; k++) {
                 g_assert_cmphex(out[k], ==, 0x12345678);
             }

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 /*
  * The arithmetic rules in force (docs/xf.rst "Arithmetic", "Modern
@@ -23,6 +24,22 @@ typedef enum NVXfRules {
     NV_XF_RULES_RANKINE,
     NV_XF_RULES_MODERN,
 } NVXfRules;
+
+/*
+ * Four XF words (a register's X, Y, Z and W) in a host vector register:
+ * the 4-lane forms below take their operands so (GCC and Clang vectors,
+ * SSE2 or NEON where the host has them).
+ */
+typedef uint32_t NVXfVec4 __attribute__((vector_size(16)));
+
+/* The four words at @p. */
+static inline NVXfVec4 nv_xf_load4(const uint32_t *p)
+{
+    NVXfVec4 v;
+
+    memcpy(&v, p, sizeof(v));
+    return v;
+}
 
 /* XF float arithmetic (xf-float.c).  @rankine selects Rankine+ rules. */
 uint32_t nv_xf_flush(uint32_t a);
@@ -319,12 +336,9 @@ static inline bool nv_xf_store4(__m128i ok, __m128d e0, __m128d e1,
  * zero @c gives nv_xf_mul, a 1.0 @b nv_xf_add.
  */
 static inline __attribute__((always_inline))
-bool nv_xf_mad4(const uint32_t *a, const uint32_t *b, const uint32_t *c,
-                uint32_t r[4])
+bool nv_xf_mad4(NVXfVec4 a, NVXfVec4 b, NVXfVec4 c, uint32_t r[4])
 {
-    __m128i va = _mm_loadu_si128((const __m128i *)a);
-    __m128i vb = _mm_loadu_si128((const __m128i *)b);
-    __m128i vc = _mm_loadu_si128((const __m128i *)c);
+    __m128i va = (__m128i)a, vb = (__m128i)b, vc = (__m128i)c;
     __m128i ok = _mm_and_si128(_mm_and_si128(nv_xf_ordinary4(va),
                                              nv_xf_ordinary4(vb)),
                                nv_xf_ordinary4(vc));
@@ -345,10 +359,9 @@ bool nv_xf_mad4(const uint32_t *a, const uint32_t *b, const uint32_t *c,
  * the exact product truncated by a mask, a -0 made +0.
  */
 static inline __attribute__((always_inline))
-bool nv_xf_mul4(const uint32_t *a, const uint32_t *b, uint32_t r[4])
+bool nv_xf_mul4(NVXfVec4 a, NVXfVec4 b, uint32_t r[4])
 {
-    __m128i va = _mm_loadu_si128((const __m128i *)a);
-    __m128i vb = _mm_loadu_si128((const __m128i *)b);
+    __m128i va = (__m128i)a, vb = (__m128i)b;
     __m128i ok = _mm_and_si128(nv_xf_ordinary4(va), nv_xf_ordinary4(vb));
     __m128 fa = _mm_castsi128_ps(va), fb = _mm_castsi128_ps(vb);
     __m128d p0 = _mm_add_pd(nv_xf_prod2(fa, fb, false), _mm_setzero_pd());
@@ -368,13 +381,11 @@ bool nv_xf_mul4(const uint32_t *a, const uint32_t *b, uint32_t r[4])
  * Kelvin's reading of them does not arise).
  */
 static inline __attribute__((always_inline))
-bool nv_xf_dp4(const uint32_t *a, const uint32_t *b, unsigned n, bool hom,
-               uint32_t *r)
+bool nv_xf_dp4(NVXfVec4 a, NVXfVec4 b, unsigned n, bool hom, uint32_t *r)
 {
     const __m128d sign = _mm_set1_pd(-0.0);
     const __m128i xyz = _mm_set_epi32(0, -1, -1, -1);
-    __m128i va = _mm_loadu_si128((const __m128i *)a);
-    __m128i vb = _mm_loadu_si128((const __m128i *)b);
+    __m128i va = (__m128i)a, vb = (__m128i)b;
     __m128 fa, fb;
     __m128d p0, p1, m, e, s;
     __m128i q;
@@ -424,9 +435,9 @@ bool nv_xf_dp4(const uint32_t *a, const uint32_t *b, unsigned n, bool hom,
  * Row @b of nv_xf_dp4x4, loaded, without W for DP3, and-ed into @ok
  * where its lanes are ordinary.
  */
-static inline __m128 nv_xf_row4(const uint32_t *b, unsigned n, __m128i *ok)
+static inline __m128 nv_xf_row4(NVXfVec4 b, unsigned n, __m128i *ok)
 {
-    __m128i v = _mm_loadu_si128((const __m128i *)b);
+    __m128i v = (__m128i)b;
 
     v = n == 3 ? _mm_and_si128(v, _mm_set_epi32(0, -1, -1, -1)) : v;
     *ok = _mm_and_si128(*ok, nv_xf_ordinary4(v));
@@ -488,10 +499,10 @@ static inline __m128d nv_xf_dot2(const __m128d a[4], const __m128 c[4],
  * no step works across lanes.  With @rows 2, only @b[0-1] and @r[0-1].
  */
 static inline __attribute__((always_inline))
-bool nv_xf_dp4x4(const uint32_t *a, const uint32_t *const b[4], unsigned n,
-                 bool hom, unsigned rows, uint32_t r[4])
+bool nv_xf_dp4x4(NVXfVec4 a, const NVXfVec4 b[4], unsigned n, bool hom,
+                 unsigned rows, uint32_t r[4])
 {
-    __m128i va = _mm_loadu_si128((const __m128i *)a), ok;
+    __m128i va = (__m128i)a, ok;
     __m128 c[4], fa;
     __m128d a01, a23, ad[4], e0, e1, d0, d1;
 
@@ -528,27 +539,25 @@ bool nv_xf_dp4x4(const uint32_t *a, const uint32_t *const b[4], unsigned n,
 }
 
 #else
-static inline bool nv_xf_mad4(const uint32_t *a, const uint32_t *b,
-                              const uint32_t *c, uint32_t r[4])
-{
-    return false;
-}
-
-static inline bool nv_xf_mul4(const uint32_t *a, const uint32_t *b,
+static inline bool nv_xf_mad4(NVXfVec4 a, NVXfVec4 b, NVXfVec4 c,
                               uint32_t r[4])
 {
     return false;
 }
 
-static inline bool nv_xf_dp4(const uint32_t *a, const uint32_t *b,
-                             unsigned n, bool hom, uint32_t *r)
+static inline bool nv_xf_mul4(NVXfVec4 a, NVXfVec4 b, uint32_t r[4])
 {
     return false;
 }
 
-static inline bool nv_xf_dp4x4(const uint32_t *a, const uint32_t *const b[4],
-                               unsigned n, bool hom, unsigned rows,
-                               uint32_t r[4])
+static inline bool nv_xf_dp4(NVXfVec4 a, NVXfVec4 b, unsigned n, bool hom,
+                             uint32_t *r)
+{
+    return false;
+}
+
+static inline bool nv_xf_dp4x4(NVXfVec4 a, const NVXfVec4 b[4], unsigned n,
+                               bool hom, unsigned rows, uint32_t r[4])
 {
     return false;
 }
