@@ -195,7 +195,9 @@ static inline uint32_t nv_xf_mad(uint32_t a, uint32_t b, uint32_t c,
  * conversion to an int32, which truncates toward zero, is t cut to the
  * grid.  Up to four such integers sum exactly in 32 bits, and back in
  * double (exact) times 2^(E - 28), the sum's low fraction bits masked,
- * they are the adder's result.
+ * they are the adder's result.  Where the cut changes nothing (every term
+ * on the grid; for two terms, one sign: docs/xf.rst "Precision"), the
+ * sum in double, masked, is: a shorter chain of dependent steps.
  */
 #ifdef __SSE2__
 #include <emmintrin.h>
