@@ -498,8 +498,8 @@ static const VMStateDescription vmstate_nv_xf_vertex = {
  */
 static const VMStateDescription vmstate_nv_vtx = {
     .name = "nv-gpu/vtx",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_UINT8(prim, NVVtx),
         VMSTATE_UINT32(count, NVVtx),
@@ -508,6 +508,7 @@ static const VMStateDescription vmstate_nv_vtx = {
                              NVXfVertex),
         VMSTATE_BOOL(first_edge, NVVtx),
         VMSTATE_BOOL_ARRAY(prev_edge, NVVtx, 3),
+        VMSTATE_UINT8(newest, NVVtx),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -633,8 +634,8 @@ static const VMStateDescription vmstate_nv20_pgraph_ctx = {
 
 static const VMStateDescription vmstate_nv20_pgraph = {
     .name = "nv-gpu/nv20-pgraph",
-    .version_id = 4,
-    .minimum_version_id = 4,
+    .version_id = 5,
+    .minimum_version_id = 5,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(intr, NV20Pgraph),
         VMSTATE_UINT32(intr_en, NV20Pgraph),

@@ -86,50 +86,58 @@ static void flat_shade(const NVVtxState *st, NVVtxOut *v, unsigned n,
     }
 }
 
-/* The planes this state clips against (Kelvin: none). */
-static unsigned clip_planes(const NVVtxState *st)
-{
+/*
+ * What clipping a primitive needs of the state, worked out once per
+ * primitive: the planes (Kelvin: none) and the guard band's k for x and
+ * y, st->guard over the viewport's scale (at least 1), so that x / w
+ * inside it stays within st->guard pixels of the viewport's centre.
+ */
+typedef struct VtxClip {
+    const NVVtxState *st;
     unsigned planes;
+    float k[2];
+} VtxClip;
+
+static VtxClip clip_setup(const NVVtxState *st)
+{
+    VtxClip c = { .st = st };
 
     if (st->window_coords) {
-        return 0;
+        return c;
     }
-    planes = PLANES_XY | (st->depth_clamp ? 0 : PLANES_Z);
+    c.planes = PLANES_XY | (st->depth_clamp ? 0 : PLANES_Z);
     for (unsigned i = 0; i < NV_VTX_CLIP_DISTS; i++) {
         if (st->clip_enable & 1u << i && slot_ok(st->clip_dist[i])) {
-            planes |= 1u << (PLANE_USER + i);
+            c.planes |= 1u << (PLANE_USER + i);
         }
     }
-    return planes;
+    for (unsigned a = 0; a < 2; a++) {
+        c.k[a] = st->guard / fmaxf(fabsf(st->vp_scale[a]), 1.0f);
+    }
+    return c;
 }
 
-/*
- * Signed distance to plane @p, >= 0 inside (clip space: linear).  The
- * guard band's k for an axis is st->guard over the viewport's scale (at
- * least 1), so that x / w inside it stays within st->guard pixels of the
- * viewport's centre.
- */
-static float plane_dist(const NVVtxState *st, const NVVtxOut *v, unsigned p)
+/* Signed distance to plane @p, >= 0 inside (clip space: linear). */
+static float plane_dist(const VtxClip *c, const NVVtxOut *v, unsigned p)
 {
     float w = v->pos[3];
 
     if (p >= PLANE_USER) {
-        return slot_val(v, st->clip_dist[p - PLANE_USER]);
+        return slot_val(v, c->st->clip_dist[p - PLANE_USER]);
     }
     if (p < 4) {
-        w *= st->guard / fmaxf(fabsf(st->vp_scale[p / 2]), 1.0f);
+        w *= c->k[p / 2];
     }
     return p & 1 ? w - v->pos[p / 2] : w + v->pos[p / 2];
 }
 
 /* The planes of @planes @v is outside of; NaN counts as outside. */
-static unsigned outcode(const NVVtxState *st, const NVVtxOut *v,
-                        unsigned planes)
+static unsigned outcode(const VtxClip *c, const NVVtxOut *v, unsigned planes)
 {
     unsigned out = 0;
 
     for (unsigned p = 0; planes >> p; p++) {
-        if (planes & 1u << p && !(plane_dist(st, v, p) >= 0)) {
+        if (planes & 1u << p && !(plane_dist(c, v, p) >= 0)) {
             out |= 1u << p;
         }
     }
@@ -159,8 +167,8 @@ static void lerp(NVVtxOut *o, const NVVtxOut *a, const NVVtxOut *b, float t)
  * plane is a boundary edge, one along the view volume is not (inferred,
  * docs/3d.rst).  Returns the vertex count, 0 when nothing is left.
  */
-static unsigned clip_poly(const NVVtxState *st, unsigned planes,
-                          NVVtxOut *v, NVVtxOut *tmp, unsigned n)
+static unsigned clip_poly(const VtxClip *c, unsigned planes, NVVtxOut *v,
+                          NVVtxOut *tmp, unsigned n)
 {
     NVVtxOut *in = v, *out = tmp;
 
@@ -173,7 +181,7 @@ static unsigned clip_poly(const NVVtxState *st, unsigned planes,
         }
         for (unsigned i = 0; i < n; i++) {
             const NVVtxOut *a = &in[i], *b = &in[(i + 1) % n];
-            float da = plane_dist(st, a, p), db = plane_dist(st, b, p);
+            float da = plane_dist(c, a, p), db = plane_dist(c, b, p);
             bool ina = da >= 0, inb = db >= 0;
 
             if (m + 2 > POLY_MAX) {
@@ -211,7 +219,7 @@ static unsigned clip_poly(const NVVtxState *st, unsigned planes,
  * parameters, then one interpolation per end from the original ends.
  * False when nothing is left.
  */
-static bool clip_line(const NVVtxState *st, unsigned planes, NVVtxOut v[2])
+static bool clip_line(const VtxClip *c, unsigned planes, NVVtxOut v[2])
 {
     float t0 = 0, t1 = 0;
     NVVtxOut a = v[0], b = v[1];
@@ -222,8 +230,8 @@ static bool clip_line(const NVVtxState *st, unsigned planes, NVVtxOut v[2])
         if (!(planes & 1u << p)) {
             continue;
         }
-        d0 = plane_dist(st, &a, p);
-        d1 = plane_dist(st, &b, p);
+        d0 = plane_dist(c, &a, p);
+        d1 = plane_dist(c, &b, p);
         if (!(d0 >= 0) && !(d1 >= 0)) {
             return false;
         }
@@ -286,10 +294,11 @@ static void emit(NVVtx *vtx, NVVtxPrim *p, unsigned kind, bool back,
 static void do_point(NVVtx *vtx, const NVXfVertex *a)
 {
     const NVVtxState *st = &vtx->st;
+    const VtxClip c = clip_setup(st);
     NVVtxPrim p = { 0 };
 
     load(&p.v[0], a, true);
-    if (outcode(st, &p.v[0], clip_planes(st)) || !to_window(st, &p.v[0])) {
+    if (outcode(&c, &p.v[0], c.planes) || !to_window(st, &p.v[0])) {
         return;
     }
     emit(vtx, &p, NV_VTX_PRIM_POINT, false, 0);
@@ -299,15 +308,16 @@ static void do_point(NVVtx *vtx, const NVXfVertex *a)
 static void do_line(NVVtx *vtx, const NVXfVertex *a, const NVXfVertex *b)
 {
     const NVVtxState *st = &vtx->st;
-    unsigned planes = clip_planes(st), oc0, oc1;
+    const VtxClip c = clip_setup(st);
+    unsigned oc0, oc1;
     NVVtxPrim p = { 0 };
 
     load(&p.v[0], a, true);
     load(&p.v[1], b, true);
     flat_shade(st, p.v, 2, st->flat_first ? 0 : 1);
-    oc0 = outcode(st, &p.v[0], planes);
-    oc1 = outcode(st, &p.v[1], planes);
-    if (oc0 & oc1 || ((oc0 | oc1) && !clip_line(st, oc0 | oc1, p.v))) {
+    oc0 = outcode(&c, &p.v[0], c.planes);
+    oc1 = outcode(&c, &p.v[1], c.planes);
+    if (oc0 & oc1 || ((oc0 | oc1) && !clip_line(&c, oc0 | oc1, p.v))) {
         return;
     }
     if (!to_window(st, &p.v[0]) || !to_window(st, &p.v[1])) {
@@ -363,7 +373,8 @@ static void do_poly(NVVtx *vtx, const NVXfVertex *const *in,
                     const bool *edge, unsigned n, unsigned pv)
 {
     const NVVtxState *st = &vtx->st;
-    unsigned planes = clip_planes(st), any = 0, all = planes, mode;
+    const VtxClip c = clip_setup(st);
+    unsigned any = 0, all = c.planes, mode;
     NVVtxOut v[POLY_MAX], tmp[POLY_MAX];
     float nrm[3], z_offset = 0;
     bool back;
@@ -373,12 +384,12 @@ static void do_poly(NVVtx *vtx, const NVXfVertex *const *in,
         unsigned oc;
 
         load(&v[i], in[i], edge[i]);
-        oc = outcode(st, &v[i], planes);
+        oc = outcode(&c, &v[i], c.planes);
         any |= oc;
         all &= oc;
     }
     flat_shade(st, v, n, pv);
-    if (all || (any && !(n = clip_poly(st, any, v, tmp, n)))) {
+    if (all || (any && !(n = clip_poly(&c, any, v, tmp, n)))) {
         return;
     }
     for (unsigned i = 0; i < n; i++) {
@@ -439,6 +450,17 @@ static void do_tri(NVVtx *vtx, const NVXfVertex *a, const NVXfVertex *b,
     do_poly(vtx, in, edge, 3, pv);
 }
 
+/* The vertex @age vertices before the newest (0: the newest). */
+static const NVXfVertex *prev(const NVVtx *vtx, unsigned age)
+{
+    return &vtx->prev[(vtx->newest + age) % 3];
+}
+
+static bool prev_edge(const NVVtx *vtx, unsigned age)
+{
+    return vtx->prev_edge[(vtx->newest + age) % 3];
+}
+
 /*
  * GL_POLYGON as a fan from its first vertex: the triangle of the last
  * two vertices.  The fan's inner edges are not boundary edges; the one
@@ -450,11 +472,11 @@ static void polygon_tri(NVVtx *vtx, bool last)
 {
     bool edge[3] = {
         vtx->count == 3 && vtx->first_edge,
-        vtx->prev_edge[1],
-        last && vtx->prev_edge[0],
+        prev_edge(vtx, 1),
+        last && prev_edge(vtx, 0),
     };
 
-    do_tri(vtx, &vtx->first, &vtx->prev[1], &vtx->prev[0], edge, 0);
+    do_tri(vtx, &vtx->first, prev(vtx, 1), prev(vtx, 0), edge, 0);
 }
 
 void nv_vtx_init(NVVtx *vtx, NVVtxEmit *emit, void *opaque)
@@ -487,11 +509,11 @@ void nv_vtx_begin(NVVtx *vtx, unsigned prim)
 void nv_vtx_vertex(NVVtx *vtx, const NVXfVertex *v)
 {
     static const bool all[4] = { true, true, true, true };
-    const NVXfVertex *p0 = &vtx->prev[0], *p1 = &vtx->prev[1];
-    const NVXfVertex *p2 = &vtx->prev[2];
+    const NVXfVertex *p0 = prev(vtx, 0), *p1 = prev(vtx, 1);
+    const NVXfVertex *p2 = prev(vtx, 2);
     bool ff = vtx->st.flat_first, e = vtx->st.edge_flag;
-    bool edge[4] = { vtx->prev_edge[2], vtx->prev_edge[1],
-                     vtx->prev_edge[0], e };
+    bool edge[4] = { prev_edge(vtx, 2), prev_edge(vtx, 1), prev_edge(vtx, 0),
+                     e };
     uint32_t k = vtx->count;
 
     switch (vtx->prim) {
@@ -554,19 +576,17 @@ void nv_vtx_vertex(NVVtx *vtx, const NVXfVertex *v)
         vtx->first = *v;
         vtx->first_edge = e;
     }
-    vtx->prev[2] = vtx->prev[1];
-    vtx->prev[1] = vtx->prev[0];
-    vtx->prev[0] = *v;
-    vtx->prev_edge[2] = vtx->prev_edge[1];
-    vtx->prev_edge[1] = vtx->prev_edge[0];
-    vtx->prev_edge[0] = e;
+    /* The oldest's place takes the new one. */
+    vtx->newest = (vtx->newest + 2) % 3;
+    vtx->prev[vtx->newest] = *v;
+    vtx->prev_edge[vtx->newest] = e;
     vtx->count = k + 1 == COUNT_WRAP ? 12 : k + 1;
 }
 
 void nv_vtx_end(NVVtx *vtx)
 {
     if (vtx->prim == NV_VTX_LINE_LOOP && vtx->count >= 2) {
-        do_line(vtx, &vtx->prev[0], &vtx->first);
+        do_line(vtx, prev(vtx, 0), &vtx->first);
     } else if (vtx->prim == NV_VTX_POLYGON && vtx->count >= 3) {
         polygon_tri(vtx, true);
     }
@@ -576,6 +596,7 @@ void nv_vtx_end(NVVtx *vtx)
 
 void nv_vtx_post_load(NVVtx *vtx)
 {
+    vtx->newest %= 3;
     if (vtx->prim > NV_VTX_POLYGON) {
         vtx->prim = NV_VTX_STOP;
     }

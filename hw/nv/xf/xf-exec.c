@@ -212,27 +212,36 @@ static bool dp_member(const NVXfOp *op)
 /*
  * How many instructions from @pc on run as one DP group: DP3s, DPHs or
  * DP4s (all one op) in a row, with one SRC0 not read through the address
- * register, within the ISA's slots, where only the last may END and none
- * reads a temp an earlier one writes.  The group computes every dot
- * product first, then writes the results in program order, which is
- * what running them one by one does: nothing a member writes is read by
- * a later one.  Matrix transforms are such runs (docs/xf.rst
- * "Execution").
+ * register (or one SRC1: DP3 and DP4 give the same for their sources
+ * swapped, products and sum being symmetric; DPH does not), within the
+ * ISA's slots, where only the last may END and none reads a temp an
+ * earlier one writes; *@shared says which source they share.  The group
+ * computes every dot product first, then writes the results in program
+ * order, which is what running them one by one does: nothing a member
+ * writes is read by a later one.  Matrix transforms are such runs
+ * (docs/xf.rst "Execution"), the matrix's rows in SRC0 or in SRC1.
  */
-static unsigned dp_group(const NVXf *xf, unsigned pc)
+static unsigned dp_group(const NVXf *xf, unsigned pc, uint8_t *shared)
 {
     const NVXfOp *op = &xf->code[pc];
-    unsigned slots = nv_xf_pr_slots(xf->isa), k;
+    unsigned slots = nv_xf_pr_slots(xf->isa), k, i = 0;
     uint64_t written = 0;
 
-    if (!dp_member(op) || op->src[0].indexed) {
+    if (!dp_member(op) || pc + 1 >= slots) {
+        return 1;
+    }
+    if (!same_src(&op[1].src[0], &op->src[0]) && op->vec != 0x06) {
+        i = 1;
+    }
+    *shared = i;
+    if (op->src[i].indexed) {
         return 1;
     }
     for (k = 1; k < DP_GROUP_MAX && pc + k < slots; k++) {
         const NVXfOp *m = &op[k];
 
         if (m[-1].in.end || !dp_member(m) || m->vec != op->vec ||
-            !same_src(&m->src[0], &op->src[0])) {
+            !same_src(&m->src[i], &op->src[i])) {
             break;
         }
         written |= m[-1].wm_vec ? 1ull << m[-1].in.dst_vec : 0;
@@ -288,7 +297,8 @@ static void group_before(NVXf *xf, unsigned pc)
     for (; q <= pc; q++) {
         NVXfOp *op = &xf->code[q];
 
-        op->group = dp_group(xf, q);
+        op->group_src = 0;
+        op->group = dp_group(xf, q, &op->group_src);
         op->step = op->group > 1 ? STEP_DP_GROUP : choose_step(op);
         op->group_wm = op->group_out_wm = 0;
         if (op->group > 1 && group_diagonal(op)) {
@@ -1194,18 +1204,19 @@ bool dp_group_4x4(NVXfVec4 s0, const NVXfVec4 s1[4], unsigned n, bool hom,
  */
 static const NVXfOp *step_dp_group(XfRun *run, const NVXfOp *op)
 {
-    const unsigned k = op->group;
-    const NVXfVec4 s0 = read_src(run, op, 0);
+    const unsigned k = op->group, i = op->group_src, o = 1 - i;
+    const NVXfVec4 s0 = read_src(run, op, i);
     NVXfVec4 s1[DP_GROUP_MAX], dv = { 0, 0, 0, 0 };
     uint32_t d[4];
     unsigned j;
     bool fast;
 
-    /* Rows past the group's are its first again. */
-    s1[0] = read_src(run, &op[0], 1);
-    s1[1] = read_src(run, &op[1], 1);
-    s1[2] = k > 2 ? read_src(run, &op[2], 1) : s1[0];
-    s1[3] = k > 3 ? read_src(run, &op[3], 1) : s1[0];
+    /* Each member's other source; rows past the group's are its first
+     * again. */
+    s1[0] = read_src(run, &op[0], o);
+    s1[1] = read_src(run, &op[1], o);
+    s1[2] = k > 2 ? read_src(run, &op[2], o) : s1[0];
+    s1[3] = k > 3 ? read_src(run, &op[3], o) : s1[0];
     switch (op->vec) {
     case 0x05:
         fast = dp_group_4x4(s0, s1, 3, false, k, d);

@@ -937,6 +937,59 @@ static void test_curie_all_ops(void)
     }
 }
 
+/*
+ * A matrix's rows in SRC0 and the vector in SRC1 (as Mesa and bench-3d
+ * write transforms): DP4 o[0].r = c[r] . v[0] for r = 0-3, then DPH
+ * o[1].r = c[r] DPH v[0], END (nv43).  v[0] = (2, 1, 0.5, 4); rows
+ * (1, 2, 3, 4), (0.5, 0, 0, 2), (0, -1, 0, 0.25), (-1, -1, -1, -1).
+ * DP4: 2 + 2 + 1.5 + 16 = 21.5; 1 + 8 = 9; -1 + 1 = +0 (an exact zero
+ * sum); -2 - 1 - 0.5 - 4 = -7.5.  DPH reads SRC0.w as 1.0, so the W term
+ * is v.w = 4: 5.5 + 4 = 9.5; 1 + 4 = 5; -1 + 4 = 3; -3.5 + 4 = 0.5 (its
+ * sources swapped it would give 9.5, 3, -0.75, -4.5).
+ */
+static void test_dp_rows_in_src0(void)
+{
+    static const uint32_t rows[4][4] = {
+        { ONE, TWO, THREE, FOUR }, { HALF, 0, 0, TWO },
+        { 0, M1, 0, 0x3e800000 }, { M1, M1, M1, M1 },
+    };
+    static const uint32_t want[2][4] = {
+        { 0x41ac0000, 0x41100000, 0, 0xc0f00000 },
+        { 0x41180000, 0x40a00000, THREE, HALF },
+    };
+    Fx f = fx_new("nv43");
+    NVXfVertex v;
+
+    for (unsigned r = 0; r < 4; r++) {
+        wr4(&f, NV_XF_CMD_XFCTX, r, rows[r][0], rows[r][1], rows[r][2],
+            rows[r][3]);
+    }
+    wr4(&f, NV_XF_CMD_VAB, 0, TWO, ONE, HALF, FOUR);
+    for (unsigned pc = 0; pc < 8; pc++) {
+        NVXfInsn in = {
+            .end = pc == 7, .out_addr = pc / 4, .out_wm_vec = 8 >> pc % 4,
+            .dst_wm_vec = 8 >> pc % 4, .dst_vec = NV_XF_REGS,
+            .dst_sca = NV_XF_REGS, .op_vec = pc < 4 ? 0x07 : 0x06,
+            .ctx_addr = pc % 4,
+            .src = { { .mux = 3, .swz = { 0, 1, 2, 3 } },
+                     { .mux = 2, .swz = { 0, 1, 2, 3 } } },
+        };
+        uint32_t w[NV_XF_PR_WORDS] = { 0 };
+
+        nv_xf_encode(NV_XF_CURIE, &in, w);
+        upload(&f, pc, w);
+    }
+    nv_xf_vertex(f.xf, &f.th->card);
+    g_assert_true(nv_xf_pop_vertex(f.xf, &v));
+    for (unsigned o = 0; o < 2; o++) {
+        for (unsigned c = 0; c < 4; c++) {
+            g_assert_cmphex(v.tbuf[o][c], ==, want[o][c]);
+        }
+    }
+    g_assert_cmpuint(f.xf->last_icnt, ==, 8);
+    fx_free(&f);
+}
+
 /* ARL then a read of XFCTX indexed by A0.x (CTX_INDEXED, bit 1). */
 static void test_address_registers(void)
 {
@@ -1352,6 +1405,7 @@ int main(int argc, char **argv)
     g_test_add_func("/xf/prog/rankine-all-ops", test_rankine_all_ops);
     g_test_add_func("/xf/prog/curie-all-ops", test_curie_all_ops);
     g_test_add_func("/xf/prog/address-registers", test_address_registers);
+    g_test_add_func("/xf/prog/dp-rows-in-src0", test_dp_rows_in_src0);
     g_test_add_func("/xf/prog/curie-pusha-popa", test_curie_pusha_popa);
     g_test_add_func("/xf/prog/curie-sat", test_curie_sat);
     g_test_add_func("/xf/convert/kelvin-rankine", test_convert_kelvin_rankine);

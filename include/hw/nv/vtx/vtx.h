@@ -164,8 +164,14 @@ typedef struct NVVtx {
     uint8_t prim;               /* NVVtxPrimType; NV_VTX_STOP outside */
     uint32_t count;             /* vertices taken since begin */
     NVXfVertex first;           /* loops, fans and polygons */
-    NVXfVertex prev[3];         /* the last vertices, newest in [0] */
-    bool first_edge, prev_edge[3];  /* their EDGEFLAG */
+    /*
+     * The last vertices, a ring: the newest in [newest], the one before
+     * it in [(newest + 1) % 3], and so on (a vertex is stored once, not
+     * moved along with each new one).
+     */
+    NVXfVertex prev[3];
+    uint8_t newest;
+    bool first_edge, prev_edge[3];  /* their EDGEFLAG, as prev[] */
     /* Not migrated: where primitives go. */
     NVVtxEmit *emit;
     void *opaque;

@@ -80,6 +80,7 @@ typedef struct NVXfOp {
     bool direct;                /* only a whole vector result to a temp */
     uint8_t step;               /* xf-exec.c's STEP_*: the run loop's handler */
     uint8_t group;              /* instructions it runs: a DP group's */
+    uint8_t group_src;          /* the source the group's DPs share */
     bool group_diag;            /* the group writes lane j of member j... */
     uint8_t group_wm, group_out_wm; /* ...under these masks, all at once */
 } NVXfOp;
