@@ -197,15 +197,24 @@ void nv20_fd_attr(NVCard *card, const NVMethodCall *call)
     }
 }
 
+/* An attribute a draw method fetches, from its VTXBUF_OFFSET/FORMAT. */
+typedef struct FdAttr {
+    uint8_t slot;               /* the VAB slot */
+    uint8_t which;              /* DMA_VTXBUF 0 or 1 */
+    uint8_t type, size, len;    /* len: bytes of an element */
+    uint32_t offset, stride;
+} FdAttr;
+
 /*
  * What a draw method fetches with: the two DMA_VTXBUF objects (the
- * DMA_VTX bundle: instance >> 4, 0 for none bound) and the bytes of each
- * attribute's element (0: not fetched).
+ * DMA_VTX bundle: instance >> 4, 0 for none bound) and the attributes it
+ * fetches, worked out once for the method's vertices.
  */
 typedef struct FdFetch {
     NVDmaObj obj[2];
     bool bound[2];
-    uint8_t len[NV_XF_VAB_PASS];
+    FdAttr attr[NV_XF_VAB_PASS];
+    unsigned n_attrs;
 } FdFetch;
 
 /*
@@ -258,13 +267,29 @@ static unsigned layout(NVCard *card, uint8_t *len, bool log)
 /* A draw method's fetch set-up; invalid formats are logged once. */
 static void fetch_begin(NVCard *card, FdFetch *ft)
 {
+    const uint32_t *idx = card->pgraph20.fe3d.idx_state;
+    uint8_t len[NV_XF_VAB_PASS];
+
     for (unsigned i = 0; i < 2; i++) {
         uint32_t inst = *nv20_reg(card, B_DMA_VTX + 4 * i);
 
         ft->bound[i] = inst != 0;
         nv_dmaobj_load(card, inst << 4, &ft->obj[i]);
     }
-    layout(card, ft->len, true);
+    layout(card, len, true);
+    ft->n_attrs = 0;
+    for (unsigned a = 0; a < NV_XF_VAB_PASS; a++) {
+        uint32_t off = idx[2 * a], fmt = idx[2 * a + 1];
+
+        if (len[a]) {
+            ft->attr[ft->n_attrs++] = (FdAttr) {
+                .slot = a, .which = !!(off & VTXBUF_DMA1),
+                .type = fmt & 0xf, .size = (fmt >> 4) & 0xf,
+                .len = len[a], .offset = off & VTXBUF_OFFSET,
+                .stride = (fmt >> 8) & 0xff,
+            };
+        }
+    }
 }
 
 /*
@@ -292,22 +317,16 @@ static void unpack(uint32_t *vab, unsigned type, unsigned size,
  */
 static bool fetch_vertex(NVCard *card, const FdFetch *ft, uint32_t index)
 {
-    const uint32_t *idx = card->pgraph20.fe3d.idx_state;
-
-    for (unsigned a = 0; a < NV_XF_VAB_PASS; a++) {
-        uint32_t off = idx[2 * a], fmt = idx[2 * a + 1];
+    for (unsigned i = 0; i < ft->n_attrs; i++) {
+        const FdAttr *at = &ft->attr[i];
         uint8_t buf[16];
 
-        if (!ft->len[a]) {
-            continue;
-        }
-        if (!dma_read(card, ft, !!(off & VTXBUF_DMA1),
-                      (off & VTXBUF_OFFSET) +
-                      (uint64_t)index * ((fmt >> 8) & 0xff), buf,
-                      ft->len[a])) {
+        if (!dma_read(card, ft, at->which,
+                      at->offset + (uint64_t)index * at->stride, buf,
+                      at->len)) {
             return false;
         }
-        unpack(card->xf.ram.vab[a], fmt & 0xf, (fmt >> 4) & 0xf, buf);
+        unpack(card->xf.ram.vab[at->slot], at->type, at->size, buf);
     }
     vertex(card);
     return true;
