@@ -54,16 +54,6 @@ double nv_xf_to_double(uint32_t a)
     return f;
 }
 
-uint32_t nv_xf_flush(uint32_t a)
-{
-    return is_zero(a) ? a & SIGN : a;
-}
-
-/* The LT format: the low 10 bits are cut off (intro.rst). */
-uint32_t nv_xf_lt22(uint32_t a)
-{
-    return nv_xf_flush(a) & 0xfffffc00u;
-}
 
 /*
  * The adder (docs/xf.rst "Arithmetic"): each finite term is truncated

@@ -41,11 +41,26 @@ static inline NVXfVec4 nv_xf_load4(const uint32_t *p)
     return v;
 }
 
-/* XF float arithmetic (xf-float.c).  @rankine selects Rankine+ rules. */
-uint32_t nv_xf_flush(uint32_t a);
-/* The value XF reads from @a (denormals as zero), as a double. */
+/*
+ * A denormal as the zero XF reads (of its sign); inline, as the fixed
+ * function and LT take it on every value.
+ */
+static inline uint32_t nv_xf_flush(uint32_t a)
+{
+    return a & 0x7f800000u ? a : a & 0x80000000u;
+}
+
+/* The LT format: the low 10 bits are cut off (intro.rst). */
+static inline uint32_t nv_xf_lt22(uint32_t a)
+{
+    return nv_xf_flush(a) & 0xfffffc00u;
+}
+
+/*
+ * XF float arithmetic (xf-float.c).  @rankine selects Rankine+ rules.
+ * nv_xf_to_double: the value XF reads from @a (denormals as zero).
+ */
 double nv_xf_to_double(uint32_t a);
-uint32_t nv_xf_lt22(uint32_t a);
 /* The adder on @n <= 4 terms (docs/xf.rst "Arithmetic"; xf-float.c). */
 uint32_t nv_xf_sum(const uint32_t *t, unsigned n, bool rankine);
 int nv_xf_cmp(uint32_t a, uint32_t b);  /* -1, 0, 1; 2 unordered */
