@@ -184,33 +184,57 @@ static uint32_t ltc(const Ff *f, unsigned ram, unsigned slot)
     return f->xf->ram.ltc[ram][slot % NV_XF_LTC_SLOTS];
 }
 
-/* The matrix at XFCTX @slot (a row a slot) times @v: four DP4s. */
-static void xform(const Ff *f, unsigned slot, const uint32_t *v,
-                  uint32_t r[4])
+/*
+ * Four DP@n (3 or 4) of @v with @rows into @r, as a DP group runs them:
+ * the 4-lane form for all four at once where it takes them, else dot()
+ * each (their sources swapped, which DP3 and DP4 allow).
+ */
+static void dot4(const Ff *f, const uint32_t *v, const NVXfVec4 rows[4],
+                 unsigned n, uint32_t r[4])
 {
-    uint32_t t[4];
+    uint32_t t[4], row[4];
 
-    for (unsigned i = 0; i < 4; i++) {
-        t[i] = dot(f, ctx(f, slot + i), v, 4);
+    if (!nv_xf_dp4x4(nv_xf_load4(v), rows, n, false, 4, t)) {
+        for (unsigned i = 0; i < 4; i++) {
+            memcpy(row, &rows[i], sizeof(row));
+            t[i] = dot(f, row, v, n);
+        }
     }
     memcpy(r, t, sizeof(t));
 }
 
+/* The matrix at XFCTX @slot (a row a slot) times @v: four DP4s. */
+static void xform(const Ff *f, unsigned slot, const uint32_t *v,
+                  uint32_t r[4])
+{
+    const NVXfVec4 rows[4] = {
+        nv_xf_load4(ctx(f, slot)), nv_xf_load4(ctx(f, slot + 1)),
+        nv_xf_load4(ctx(f, slot + 2)), nv_xf_load4(ctx(f, slot + 3)),
+    };
+
+    dot4(f, v, rows, 4, r);
+}
+
 /*
  * A normal through the inverse modelview at @slot: n times the matrix's
- * upper 3x3, i.e. the inverse transposed times n (GL 1.5 section 2.11.3).
+ * upper 3x3, i.e. the inverse transposed times n (GL 1.5 section 2.11.3):
+ * three DP3s with its columns (the fourth row is unused).
  */
 static void xform_normal(const Ff *f, unsigned slot, const uint32_t *n,
                          uint32_t r[4])
 {
-    for (unsigned c = 0; c < 3; c++) {
-        uint32_t col[4] = {
-            ctx(f, slot)[c], ctx(f, slot + 1)[c], ctx(f, slot + 2)[c], 0
-        };
+    const uint32_t *m0 = ctx(f, slot), *m1 = ctx(f, slot + 1);
+    const uint32_t *m2 = ctx(f, slot + 2);
+    NVXfVec4 cols[4];
+    uint32_t t[4];
 
-        r[c] = dot(f, n, col, 3);
+    for (unsigned c = 0; c < 3; c++) {
+        cols[c] = (NVXfVec4) { m0[c], m1[c], m2[c], 0 };
     }
-    r[3] = 0;
+    cols[3] = cols[2];
+    dot4(f, n, cols, 3, t);
+    t[3] = 0;
+    memcpy(r, t, sizeof(t));
 }
 
 static void scale3(const Ff *f, uint32_t *v, uint32_t s)
