@@ -224,16 +224,14 @@ static bool dp_member(const NVXfOp *op)
 static unsigned dp_group(const NVXf *xf, unsigned pc, uint8_t *shared)
 {
     const NVXfOp *op = &xf->code[pc];
-    unsigned slots = nv_xf_pr_slots(xf->isa), k, i = 0;
+    unsigned slots = nv_xf_pr_slots(xf->isa), k, i;
     uint64_t written = 0;
 
+    *shared = 0;
     if (!dp_member(op) || pc + 1 >= slots) {
         return 1;
     }
-    if (!same_src(&op[1].src[0], &op->src[0]) && op->vec != 0x06) {
-        i = 1;
-    }
-    *shared = i;
+    i = *shared = !same_src(&op[1].src[0], &op->src[0]) && op->vec != 0x06;
     if (op->src[i].indexed) {
         return 1;
     }
@@ -297,7 +295,6 @@ static void group_before(NVXf *xf, unsigned pc)
     for (; q <= pc; q++) {
         NVXfOp *op = &xf->code[q];
 
-        op->group_src = 0;
         op->group = dp_group(xf, q, &op->group_src);
         op->step = op->group > 1 ? STEP_DP_GROUP : choose_step(op);
         op->group_wm = op->group_out_wm = 0;
@@ -451,7 +448,6 @@ typedef struct XfRun {
     NVXfRules rules;        /* docs/xf.rst "Arithmetic", "Modern rules" */
     bool may_write_ctx;
     unsigned ctx_slots;
-    const uint32_t (*space[4])[4];  /* space_of(), for indexed reads */
     int32_t a[2][4];
     uint8_t cc[2][4];
     XfStackEntry stack[NV_XF_STACK];
@@ -512,7 +508,8 @@ static const uint32_t *indexed_vec(const XfRun *run, const NVXfOp *op,
     int64_t idx = s->idx + areg(run, &op->in);
     unsigned n = s->space == SPACE_IBUF ? 16 : run->ctx_slots;
 
-    return idx >= 0 && idx < n ? run->space[s->space][idx] : zero_vec[0];
+    return idx >= 0 && idx < n ? space_of(run->xf, s->space)[idx]
+                               : zero_vec[0];
 }
 
 /* A source through the address register, swizzle or modifiers. */
@@ -1353,16 +1350,11 @@ static void run_program(XfRun *run, uint32_t pc)
 static void run_init(XfRun *run, NVXf *xf, NVCard *card, bool may_write_ctx,
                      uint32_t (*tbuf)[4])
 {
-    unsigned i;
-
     run->xf = xf;
     run->card = card;
     run->rules = rules_of(xf);
     run->may_write_ctx = may_write_ctx;
     run->ctx_slots = xf->ctx_slots;
-    for (i = 0; i < G_N_ELEMENTS(run->space); i++) {
-        run->space[i] = space_of(xf, i);
-    }
     memset(xf->regs, 0, xf->temps * sizeof(xf->regs[0]));
     memset(run->a, 0, sizeof(run->a));
     memset(run->cc, 0, sizeof(run->cc));

@@ -619,6 +619,18 @@ static void texcoord(const Ff *f, unsigned t, uint32_t out[4])
 
 /* ---- the vertex ---- */
 
+/* xf.h: COLOR_MATERIAL's order into XFMODE_A's LIGHT_MATERIAL places. */
+uint32_t nv_xf_material_bits(uint32_t fields)
+{
+    static const uint8_t pos[8] = { 25, 23, 21, 19, 6, 4, 2, 0 };
+    uint32_t r = 0;
+
+    for (unsigned i = 0; i < 8; i++) {
+        r |= (fields >> (2 * i) & 3) << pos[i];
+    }
+    return r;
+}
+
 /*
  * NV40's XF bundles as the XFMODE bits the path reads (mode.rst "Curie
  * XF bundles"): XF_A's material sources (front emission, ambient,
@@ -632,17 +644,6 @@ static void texcoord(const Ff *f, unsigned t, uint32_t out[4])
  * point size enable: the back colours, fog and point size are always
  * computed, and VTX and the rasterizer use them or not (inferred).
  */
-uint32_t nv_xf_material_bits(uint32_t fields)
-{
-    static const uint8_t pos[8] = { 25, 23, 21, 19, 6, 4, 2, 0 };
-    uint32_t r = 0;
-
-    for (unsigned i = 0; i < 8; i++) {
-        r |= (fields >> (2 * i) & 3) << pos[i];
-    }
-    return r;
-}
-
 static void nv40_modes(Ff *f)
 {
     const NVXfBundles *b = &f->xf->bundles;

@@ -43,8 +43,7 @@ static uint32_t scaled(uint32_t sign, uint64_t v, int k)
 static void put4(uint32_t r[4], uint32_t x, uint32_t y, uint32_t z,
                  uint32_t w)
 {
-    typedef uint32_t Vec4 __attribute__((vector_size(16)));
-    Vec4 v = { x, y, z, w };
+    NVXfVec4 v = { x, y, z, w };
 
     memcpy(r, &v, sizeof(v));
 }
